@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { MessageKey } from '../i18n';
+import { EMAIL_PATTERN, email, mobile, password, text } from './common';
+
+const iid = z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish();
+
+export const loginRequest = z
+  .object({ email, password: text(), iid })
+  .strict();
+
+export const signUpRequest = z.object({ name: text(100), mobile, email, password }).strict();
+export const signUpAndLoginRequest = signUpRequest.extend({ iid }).strict();
+
+export const forgotPasswdRequest = z.object({ email }).strict();
+
+export const changePasswdRequest = z
+  .object({ email, tempPasswd: text(), newPasswd: password })
+  .strict();
+
+export const verifyEmailRequest = z.object({ token: text(200) }).strict();
+
+/** What /login and /signUpAndLogin answer in `data`: the client stores it whole. */
+export type UserInfo = {
+  session: string | null;
+  admin: boolean;
+  volunteer: boolean;
+  member: boolean;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+};
+
+export type UserProfile = { name: string; email: string; emailVerified: boolean; mobile: string };
+
+// Form checks run in the browser in the order SPEC.md gives, with its messages.
+type Fields = Record<string, string | undefined>;
+const blank = (v: string | undefined) => !v || v.trim() === '';
+const badEmail = (v: string | undefined) => !EMAIL_PATTERN.test((v ?? '').trim());
+
+export function checkLoginForm(f: Fields): MessageKey | null {
+  if (blank(f.email) || blank(f.password)) return 'login.mandatory';
+  if (badEmail(f.email)) return 'email.invalid';
+  return null;
+}
+
+export function checkSignupForm(f: Fields, where: 'page' | 'dialog' = 'page'): MessageKey | null {
+  if (blank(f.name) || blank(f.email) || blank(f.mobile) || blank(f.password)) return 'fields.mandatory';
+  if (badEmail(f.email)) return where === 'page' ? 'email.invalid' : 'email.invalidDialog';
+  if (!mobile.safeParse(f.mobile).success) return 'mobile.invalid';
+  if ((f.password ?? '').trim().length < 8) return 'password.tooShort';
+  return null;
+}
+
+export function checkForgotForm(f: Fields): MessageKey | null {
+  if (blank(f.email)) return 'email.mandatory';
+  if (badEmail(f.email)) return 'email.invalid';
+  return null;
+}
+
+export function checkChangeForm(f: Fields): MessageKey | null {
+  if (blank(f.email) || blank(f.tempPasswd) || blank(f.newPasswd)) return 'fields.mandatory';
+  if (badEmail(f.email)) return 'email.invalid';
+  if ((f.newPasswd ?? '').trim().length < 8) return 'password.tooShort';
+  return null;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { t } from '../i18n';
+
+// The loose pattern of SPEC.md section 5: non-space, '@', non-space, '.', non-space.
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+
+export const MAX_TEXT = 200;
+
+/** A required text field; the server's desc names the field ("name is required"). */
+export function text(max = MAX_TEXT) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
+}
+
+export function optionalText(max = MAX_TEXT) {
+  return z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+export const email = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+  .trim()
+  .min(1, 'is required')
+  .max(254, 'must be at most 254 characters')
+  .regex(EMAIL_PATTERN, t('email.invalid'))
+  .transform((v) => v.toLowerCase());
+
+/** Keeps digits only; an Indian number written with +91 or 0 is stored as its 10 digits. */
+export function normalizeMobile(raw: string): string {
+  let digits = raw.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return digits;
+}
+
+export const mobile = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+  .trim()
+  .min(1, 'is required')
+  .max(20, 'must be at most 20 characters')
+  .regex(/^\+?[\d\s-]+$/, t('mobile.invalid'))
+  .transform(normalizeMobile)
+  .refine((v) => v.length >= 8 && v.length <= 15, t('mobile.invalid'));
+
+export const password = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+  .trim()
+  .min(8, t('password.tooShort'))
+  .max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
+
+/** Calls without a payload take `{}`; unknown fields are refused so that typos are loud. */
+export const emptyBody = z.object({}).strict();
+
+/** Formats zod issues as one desc that names the field. */
+export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[]) {
+  return issues
+    .slice(0, 3)
+    .map((issue) => {
+      const field = issue.path.map(String).join('.') || 'body';
+      if (issue.code === 'unrecognized_keys') return issue.message.replace(/^Unrecognized keys?/, 'unknown field');
+      return /^[a-z]/.test(issue.message) ? `${field} ${issue.message}` : `${field}: ${issue.message}`;
+    })
+    .join('; ');
+}

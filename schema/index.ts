@@ -1,0 +1,6 @@
+export * from './users';
+export * from './settings';
+export * from './catalogue';
+export * from './carts';
+export * from './orders';
+export * from './system';

@@ -1,0 +1,145 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { products } from './catalogue';
+import { users } from './users';
+
+const now = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
+
+export const ORDER_STATUSES = ['Pending Payment', 'Pending Approval', 'Success', 'Failed', 'Rejected'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }), // orderPkId; orderRcptId is derived (core/ids.ts)
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['CONTRIBUTION', 'DAILY_PASS'] }).notNull(),
+    fiscalYear: text('fiscal_year').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    paymentType: text('payment_type', { enum: ['Online', 'Offline'] }).notNull(),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    conveniencePaise: integer('convenience_paise').notNull().default(0),
+    totalPaise: integer('total_paise').notNull(),
+    checkoutKey: text('checkout_key'), // makes a double-clicked /startOrder return the same order
+    createdAt: integer('created_at').notNull().default(now),
+    paymentDate: integer('payment_date'),
+    successTs: integer('success_ts'), // orderSuccessTS: unique, increasing, the admin lists' paging cursor
+    // who and where, copied at checkout so that the order reads the same after a profile change
+    userName: text('user_name').notNull(),
+    userEmail: text('user_email').notNull(),
+    userMobile: text('user_mobile').notNull(),
+    referSource: text('refer_source'),
+    referredBy: text('referred_by'),
+    addr1: text('addr1'),
+    addr2: text('addr2'),
+    city: text('city'),
+    state: text('state'),
+    pin: text('pin'),
+    transactionId: text('transaction_id'),
+    bankName: text('bank_name'),
+    rejectReason: text('reject_reason'),
+    // venue: a pass order is collected once, as a whole
+    passCode: text('pass_code'),
+    passCollected: integer('pass_collected'), // null: no passes; 0: not collected; 1: collected
+    collectedAt: integer('collected_at'),
+    collectedBy: integer('collected_by').references(() => users.id),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('orders_success_ts_uq').on(t.successTs),
+    index('orders_status_success_idx').on(t.status, t.successTs),
+    index('orders_year_kind_idx').on(t.fiscalYear, t.kind, t.status),
+    index('orders_collect_idx').on(t.passCollected, t.successTs),
+    index('orders_mobile_idx').on(t.userMobile),
+    index('orders_email_idx').on(t.userEmail),
+    uniqueIndex('orders_pass_code_uq').on(t.passCode),
+    uniqueIndex('orders_checkout_key_uq').on(t.checkoutKey),
+  ],
+);
+
+export const orderLines = sqliteTable(
+  'order_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    type: text('type').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    qty: integer('qty').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    maxPricePaise: integer('max_price_paise').notNull(), // before any benefit
+    sellPricePaise: integer('sell_price_paise').notNull(), // what is paid for the line
+    fullSponsor: integer('full_sponsor', { mode: 'boolean' }),
+    memberPricedUnits: integer('member_priced_units').notNull().default(0),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_product_idx').on(t.productId)],
+);
+
+/** One order, many payment attempts, each with its own state and provider reference. */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    method: text('method', { enum: ['razorpay', 'bank_transfer'] }).notNull(),
+    status: text('status', {
+      enum: ['created', 'captured', 'failed', 'submitted', 'approved', 'rejected'],
+    }).notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    providerOrderId: text('provider_order_id'),
+    providerPaymentId: text('provider_payment_id'),
+    transactionId: text('transaction_id'), // bank/UPI reference: one transaction cannot pay two orders
+    bankName: text('bank_name'),
+    failureReason: text('failure_reason'),
+    createdAt: integer('created_at').notNull().default(now),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_provider_order_uq').on(t.providerOrderId),
+    uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
+    uniqueIndex('payments_txn_uq').on(t.transactionId),
+  ],
+);
+
+/** Every collection a volunteer records, online or uploaded from an offline queue (nonce makes uploads idempotent). */
+export const collectionEvents = sqliteTable(
+  'collection_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    nonce: text('nonce').notNull(),
+    deviceId: text('device_id'),
+    volunteerId: integer('volunteer_id')
+      .notNull()
+      .references(() => users.id),
+    happenedAt: integer('happened_at').notNull(),
+    recordedAt: integer('recorded_at').notNull().default(now),
+    source: text('source', { enum: ['online', 'offline'] }).notNull(),
+    isConflict: integer('is_conflict', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('collection_events_nonce_uq').on(t.nonce),
+    index('collection_events_order_idx').on(t.orderId, t.happenedAt),
+    index('collection_events_time_idx').on(t.happenedAt),
+  ],
+);
+
+export const webhookEvents = sqliteTable('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  receivedAt: integer('received_at').notNull().default(now),
+});

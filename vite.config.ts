@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  root: 'web',
+  publicDir: 'public',
+  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false, // web/lib/pwa.ts registers through workbox-window and shows the update prompt
+      manifest: false, // web/public/manifest.webmanifest
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        globIgnores: ['**/gallery/**', '**/magazines/**'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/gallery/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'gallery', expiration: { maxEntries: 80, maxAgeSeconds: 60 * 60 * 24 * 60 } },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/magazines/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'magazines', expiration: { maxEntries: 10, maxAgeSeconds: 60 * 60 * 24 * 365 } },
+          },
+        ],
+      },
+    }),
+  ],
+});

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { paths } from '../app/paths';
+import { useUserInfo } from '../lib/session';
+
+/** Pages for logged-in users send a visitor without a stored session to /login (SPEC.md section 6). */
+export function RequireSession({ children, role }: { children: ReactNode; role?: 'admin' | 'staff' }) {
+  const user = useUserInfo();
+  if (!user) return <Navigate to={paths.login} replace />;
+  if (role === 'admin' && !user.admin) return <Navigate to={paths.login} replace />;
+  if (role === 'staff' && !user.admin && !user.volunteer) return <Navigate to={paths.login} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,22 @@
+import { Outlet } from 'react-router-dom';
+import { OfflineBanner } from '../OfflineBanner';
+import { UpdatePrompt } from '../UpdatePrompt';
+import { Footer } from './Footer';
+import { Nav } from './Nav';
+
+export function Layout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Nav />
+      <OfflineBanner />
+      <main id="main" className="main">
+        <Outlet />
+      </main>
+      <UpdatePrompt />
+      <Footer />
+    </>
+  );
+}

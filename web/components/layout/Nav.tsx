@@ -1,0 +1,141 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import association from '../../content/association.json';
+import { paths } from '../../app/paths';
+import { api } from '../../lib/api-client';
+import { clearAll, useUserInfo } from '../../lib/session';
+
+/** SPEC.md section 9: the bar turns opaque after 400 px of scroll. */
+export const NAV_OPAQUE_AFTER_PX = 400;
+
+type Flag = { available: boolean };
+
+export function Nav() {
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [scrolled, setScrolled] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [membershipLive, setMembershipLive] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > NAV_OPAQUE_AFTER_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  // With a session, the flags are fetched at navigation load (SPEC.md section 4).
+  useEffect(() => {
+    if (!user) return;
+    let live = true;
+    api<Flag>('isMembershipLive')
+      .then((f) => live && setMembershipLive(f.available))
+      .catch(() => {});
+    api<Flag>('isDailyPassLive')
+      .then((f) => localStorage.setItem('dailyPassLive', String(f.available)))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [user]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (menuRef.current && !menuRef.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  async function logout() {
+    try {
+      await api('logout');
+    } catch {
+      // offline or already expired: the local session is cleared all the same
+    }
+    clearAll();
+    navigate(paths.login);
+  }
+
+  const staff = !!user && (user.admin || user.volunteer);
+  return (
+    <header className={`nav ${scrolled ? 'nav-opaque' : 'nav-transparent'}`}>
+      <nav className="nav-inner" aria-label="Main">
+        <Link to={paths.home} className="brand">
+          {association.shortName}
+        </Link>
+        <div className="nav-actions">
+          <div className="menu" ref={menuRef}>
+            <button type="button" className="btn btn-ghost" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+              Menu ▾
+            </button>
+            {open && (
+              <ul className="menu-list">
+                {user?.admin && (
+                  <li>
+                    <Link to={paths.admin}>Admin Page</Link>
+                  </li>
+                )}
+                {staff && (
+                  <li>
+                    <Link to={paths.venue}>Venue Pass Collection</Link>
+                  </li>
+                )}
+                <li>
+                  <Link to={paths.home}>Home</Link>
+                </li>
+                {!user && (
+                  <li>
+                    <Link to={paths.login}>Login</Link>
+                  </li>
+                )}
+                {user && (
+                  <li>
+                    <Link to={paths.profile}>My Profile</Link>
+                  </li>
+                )}
+                <li>
+                  <Link to={paths.tnc}>Terms and Conditions</Link>
+                </li>
+                <li>
+                  <Link to={paths.responsibility}>Our Social Responsibility</Link>
+                </li>
+              </ul>
+            )}
+          </div>
+          <Link to={paths.dmPass} className="btn btn-accent">
+            Coupons | Offering
+          </Link>
+          {!user && (
+            <Link to={paths.signup} className="btn btn-primary">
+              Create Account
+            </Link>
+          )}
+          {user && membershipLive && (
+            <Link to={paths.membership} className="btn btn-primary">
+              Membership / Sponsorship
+            </Link>
+          )}
+          {user && (
+            <button type="button" className="btn btn-ghost icon-btn" onClick={logout} aria-label="Logout" title="Logout">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path fill="currentColor" d="M10 17l1.4-1.4L8.8 13H20v-2H8.8l2.6-2.6L10 7l-5 5 5 5zM4 5h8V3H4a2 2 0 00-2 2v14a2 2 0 002 2h8v-2H4V5z" />
+              </svg>
+            </button>
+          )}
+        </div>
+      </nav>
+    </header>
+  );
+}

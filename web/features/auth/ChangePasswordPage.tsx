@@ -1,0 +1,62 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { checkChangeForm } from '../../../core/contracts/accounts';
+import { t } from '../../../core/i18n';
+import { paths } from '../../app/paths';
+import { Field } from '../../components/forms';
+import { useToast } from '../../components/toast';
+import { clearAll } from '../../lib/session';
+import { useAction } from '../../lib/use-action';
+import { changePasswd } from './api';
+
+export function ChangePasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { run, busy } = useAction();
+  const [f, setF] = useState({ email: params.get('email') ?? '', tempPasswd: '', newPasswd: '' });
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = checkChangeForm(f);
+    if (problem) return toast.error(t(problem));
+    const res = await run(() => changePasswd(f));
+    if (res) {
+      clearAll(); // the server ended every session of the account
+      toast.success(t('password.updated'));
+      navigate(paths.login);
+    }
+  }
+
+  return (
+    <section className="card narrow">
+      <h1>Change Password</h1>
+      <form onSubmit={submit} noValidate>
+        <Field label="Email" type="email" name="email" autoComplete="email" value={f.email} onChange={set('email')} />
+        <Field
+          label="Temporary code or old password"
+          type="password"
+          name="tempPasswd"
+          autoComplete="one-time-code"
+          value={f.tempPasswd}
+          onChange={set('tempPasswd')}
+        />
+        <Field
+          label="New password"
+          type="password"
+          name="newPasswd"
+          autoComplete="new-password"
+          value={f.newPasswd}
+          onChange={set('newPasswd')}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          Change Password
+        </button>
+      </form>
+      <p className="links">
+        <Link to={paths.login}>Back to Login</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { checkLoginForm } from '../../../core/contracts/accounts';
+import { t } from '../../../core/i18n';
+import { paths } from '../../app/paths';
+import { Field } from '../../components/forms';
+import { useToast } from '../../components/toast';
+import { storeUserInfo, useUserInfo } from '../../lib/session';
+import { useAction } from '../../lib/use-action';
+import { login } from './api';
+
+export function LoginPage() {
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { run, busy } = useAction();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  if (user) return <Navigate to={paths.home} replace />;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = checkLoginForm({ email, password });
+    if (problem) return toast.error(t(problem));
+    const info = await run(() => login(email, password));
+    if (info) {
+      storeUserInfo(info);
+      navigate(paths.membership);
+    }
+  }
+
+  return (
+    <section className="card narrow">
+      <h1>Login</h1>
+      <form onSubmit={submit} noValidate>
+        <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          Login
+        </button>
+      </form>
+      <p className="links">
+        <Link to={paths.forgot}>Reset Password</Link>
+        <Link to={paths.signup}>Create Account</Link>
+      </p>
+    </section>
+  );
+}

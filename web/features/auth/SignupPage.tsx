@@ -1,0 +1,50 @@
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { checkSignupForm } from '../../../core/contracts/accounts';
+import { t } from '../../../core/i18n';
+import { paths } from '../../app/paths';
+import { Field } from '../../components/forms';
+import { useToast } from '../../components/toast';
+import { useUserInfo } from '../../lib/session';
+import { useAction } from '../../lib/use-action';
+import { signUp } from './api';
+
+export function SignupPage() {
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { run, busy } = useAction();
+  const [f, setF] = useState({ name: '', email: '', mobile: '', password: '' });
+  if (user) return <Navigate to={paths.home} replace />;
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = checkSignupForm(f, 'page');
+    if (problem) return toast.error(t(problem));
+    const res = await run(() => signUp(f));
+    if (res) {
+      toast.success(res.message);
+      navigate(paths.login);
+    }
+  }
+
+  return (
+    <section className="card narrow">
+      <h1>Create Account</h1>
+      <form onSubmit={submit} noValidate>
+        <Field label="Full Name" name="name" autoComplete="name" value={f.name} onChange={set('name')} />
+        <Field label="Email" type="email" name="email" autoComplete="email" value={f.email} onChange={set('email')} />
+        <Field label="Mobile" type="tel" name="mobile" autoComplete="tel" value={f.mobile} onChange={set('mobile')} />
+        <Field label="Password" type="password" name="password" autoComplete="new-password" value={f.password} onChange={set('password')} />
+        <p className="hint">At least 8 characters.</p>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+          Create Account
+        </button>
+      </form>
+      <p className="links">
+        <Link to={paths.login}>Back to Login</Link>
+      </p>
+    </section>
+  );
+}

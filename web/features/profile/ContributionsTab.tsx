@@ -1,0 +1,3 @@
+export function ContributionsTab() {
+  return <p className="empty">No contributions yet.</p>;
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import type { UserProfile } from '../../../core/contracts/accounts';
+import { useToast } from '../../components/toast';
+import { updateUserInfo } from '../../lib/session';
+import { useAction } from '../../lib/use-action';
+import { getUserProfile, sendVerificationEmail } from '../auth/api';
+import { ContributionsTab } from './ContributionsTab';
+
+type Tab = 'profile' | 'contribution';
+
+export function ProfilePage() {
+  const [tab, setTab] = useState<Tab>('contribution'); // SPEC.md section 9: Contribution is the default tab
+  return (
+    <section className="page">
+      <h1>Your Profile and Contribution</h1>
+      <div className="tabs" role="tablist" aria-label="Profile sections">
+        <button type="button" role="tab" id="tab-profile" aria-selected={tab === 'profile'} aria-controls="panel-profile" onClick={() => setTab('profile')}>
+          Profile
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="tab-contribution"
+          aria-selected={tab === 'contribution'}
+          aria-controls="panel-contribution"
+          onClick={() => setTab('contribution')}
+        >
+          Contribution
+        </button>
+      </div>
+      {tab === 'profile' ? (
+        <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile">
+          <ProfileTab />
+        </div>
+      ) : (
+        <div role="tabpanel" id="panel-contribution" aria-labelledby="tab-contribution">
+          <ContributionsTab />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ProfileTab() {
+  const [profile, setProfile] = useState<UserProfile | null>(null);
+  const { run, busy } = useAction();
+  const toast = useToast();
+
+  useEffect(() => {
+    void run(async () => {
+      const p = await getUserProfile();
+      setProfile(p);
+      updateUserInfo({ emailVerified: p.emailVerified, name: p.name });
+    });
+  }, [run]);
+
+  if (!profile) return <p>Loading…</p>;
+  return (
+    <dl className="profile">
+      <dt>Name</dt>
+      <dd>{profile.name}</dd>
+      <dt>Email ID</dt>
+      <dd>
+        {profile.email}{' '}
+        {profile.emailVerified ? (
+          <span className="badge badge-success">Email Verified</span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy}
+            onClick={() => run(async () => toast.success((await sendVerificationEmail()).message))}
+          >
+            Send Email Verification Link
+          </button>
+        )}
+      </dd>
+      <dt>Mobile No</dt>
+      <dd>{profile.mobile}</dd>
+    </dl>
+  );
+}

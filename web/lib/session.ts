@@ -1,0 +1,71 @@
+// The stored user info (SPEC.md section 3): the login or sign-up answer stored whole in local storage,
+// plus the device id `user-iid`. Components subscribe through useUserInfo().
+import { useSyncExternalStore } from 'react';
+import type { UserInfo } from '../../core/contracts/accounts';
+import { clearLocalStore } from './local-store';
+
+const USER_INFO = 'user-info';
+const IID = 'user-iid';
+const listeners = new Set<() => void>();
+let cachedRaw: string | null | undefined;
+let cached: UserInfo | null = null;
+
+function notify() {
+  for (const l of listeners) l();
+}
+
+export function readUserInfo(): UserInfo | null {
+  const raw = typeof localStorage === 'undefined' ? null : localStorage.getItem(USER_INFO);
+  if (raw === cachedRaw) return cached;
+  cachedRaw = raw;
+  try {
+    const parsed = raw ? (JSON.parse(raw) as UserInfo) : null;
+    cached = parsed?.session ? parsed : null;
+  } catch {
+    cached = null;
+  }
+  return cached;
+}
+
+export function storeUserInfo(info: UserInfo) {
+  localStorage.setItem(USER_INFO, JSON.stringify(info));
+  notify();
+}
+
+export function updateUserInfo(patch: Partial<UserInfo>) {
+  const info = readUserInfo();
+  if (info) storeUserInfo({ ...info, ...patch });
+}
+
+/** The device id sent at login and sign-up; kept across logouts of the same device. */
+export function deviceId(): string {
+  let iid = localStorage.getItem(IID);
+  if (!iid) {
+    iid = crypto.randomUUID();
+    localStorage.setItem(IID, iid);
+  }
+  return iid;
+}
+
+/** Logout and InsufficientAccess: clear all local storage (and the IndexedDB cart), as SPEC.md says. */
+export function clearAll() {
+  localStorage.clear();
+  void clearLocalStore();
+  notify();
+}
+
+export function useUserInfo(): UserInfo | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      const onStorage = () => l();
+      window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(l);
+        window.removeEventListener('storage', onStorage);
+      };
+    },
+    readUserInfo,
+    () => null,
+  );
+}

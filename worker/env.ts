@@ -1,0 +1,29 @@
+import type { D1Database, ExecutionContext, Fetcher } from '@cloudflare/workers-types';
+import type { Actor } from './lib/session';
+
+/** The Worker's bindings and variables, as wrangler.toml and secrets provide them (parsed in lib/config.ts). */
+export type Bindings = {
+  DB: D1Database;
+  ASSETS?: Fetcher;
+  APP_ENV?: string;
+  APP_URL?: string;
+  PASSWORD_PEPPER?: string;
+  RAZORPAY_KEY_ID?: string;
+  RAZORPAY_KEY_SECRET?: string;
+  RAZORPAY_WEBHOOK_SECRET?: string;
+  RAZORPAY_BASE_URL?: string;
+  MAIL_PROVIDER?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+  SESSION_TTL_DAYS?: string;
+  ABANDON_AFTER_MINUTES?: string;
+};
+
+export type Variables = {
+  requestId: string;
+  actor: Actor | null;
+};
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };
+export type { ExecutionContext };

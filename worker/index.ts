@@ -1,0 +1,11 @@
+import type { ScheduledController } from '@cloudflare/workers-types';
+import { app } from './app';
+import type { Bindings, ExecutionContext } from './env';
+import { runScheduled } from './services/scheduled';
+
+export default {
+  fetch: app.fetch,
+  async scheduled(_controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
+    ctx.waitUntil(runScheduled(env));
+  },
+};

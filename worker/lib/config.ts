@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { Bindings } from '../env';
+
+const LOCAL_DEFAULTS = {
+  PASSWORD_PEPPER: 'local-dev-pepper',
+  RAZORPAY_KEY_ID: 'rzp_test_local',
+  RAZORPAY_KEY_SECRET: 'local-test-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'local-webhook-secret',
+} as const;
+
+const schema = z
+  .object({
+    APP_ENV: z.enum(['local', 'production']).default('local'),
+    APP_URL: z.url().optional(),
+    PASSWORD_PEPPER: z.string().min(8).default(LOCAL_DEFAULTS.PASSWORD_PEPPER),
+    RAZORPAY_KEY_ID: z.string().min(1).default(LOCAL_DEFAULTS.RAZORPAY_KEY_ID),
+    RAZORPAY_KEY_SECRET: z.string().min(1).default(LOCAL_DEFAULTS.RAZORPAY_KEY_SECRET),
+    RAZORPAY_WEBHOOK_SECRET: z.string().min(1).default(LOCAL_DEFAULTS.RAZORPAY_WEBHOOK_SECRET),
+    // "local" selects the built-in test gateway; otherwise Razorpay's API base URL.
+    RAZORPAY_BASE_URL: z.union([z.literal('local'), z.url()]).default('local'),
+    MAIL_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+    MAIL_API_URL: z.url().optional(),
+    MAIL_API_KEY: z.string().optional(),
+    MAIL_FROM: z.string().min(3).default('Samiti <no-reply@example.org>'),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    ABANDON_AFTER_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
+  })
+  .superRefine((c, ctx) => {
+    if (c.APP_ENV !== 'production') return;
+    for (const [key, local] of Object.entries(LOCAL_DEFAULTS)) {
+      if (c[key as keyof typeof LOCAL_DEFAULTS] === local) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'must be set to a real secret in production' });
+      }
+    }
+    if (c.RAZORPAY_BASE_URL === 'local') {
+      ctx.addIssue({ code: 'custom', path: ['RAZORPAY_BASE_URL'], message: 'the test gateway is local only' });
+    }
+    if (c.MAIL_PROVIDER === 'http' && (!c.MAIL_API_URL || !c.MAIL_API_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['MAIL_API_KEY'], message: 'MAIL_API_URL and MAIL_API_KEY are required' });
+    }
+  });
+
+export type Config = z.infer<typeof schema> & { isLocal: boolean };
+
+const cache = new WeakMap<object, Config>();
+
+/** Parses the environment once per env object; a misconfigured production Worker fails loudly. */
+export function getConfig(env: Bindings): Config {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const raw: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(env)) if (typeof v === 'string' && v !== '') raw[k] = v;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const what = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${what}`);
+  }
+  const config = { ...parsed.data, isLocal: parsed.data.APP_ENV === 'local' };
+  cache.set(env, config);
+  return config;
+}

@@ -1,0 +1,37 @@
+import type { MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import { describeIssues } from '../../core/contracts/common';
+import { t } from '../../core/i18n';
+import type { AppEnv } from '../env';
+import { DomainError } from './errors';
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Validates the JSON body against a shared zod contract (core/contracts). Unlike hono's validator it
+ * reads the body whatever the Content-Type (old clients vary) and treats an empty body as `{}`.
+ * Failures answer 400 BadRequest with a desc that names the field.
+ */
+export function input<S extends z.ZodType>(
+  schema: S,
+): MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
+  return async (c, next) => {
+    const raw = await c.req.text();
+    if (raw.length > MAX_BODY_BYTES) throw new DomainError('BadRequest', 'body is too large', 413);
+    let value: unknown = {};
+    if (raw.trim() !== '') {
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        throw new DomainError('BadRequest', t('request.invalidJson'), 400);
+      }
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw new DomainError('BadRequest', t('request.invalidJson'), 400);
+    }
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new DomainError('BadRequest', describeIssues(parsed.error.issues), 400);
+    c.req.addValidatedData('json', parsed.data as object);
+    await next();
+  };
+}

@@ -1,0 +1,283 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  changePasswdRequest,
+  forgotPasswdRequest,
+  loginRequest,
+  signUpAndLoginRequest,
+  UserInfo,
+  UserProfile,
+} from '../../core/contracts/accounts';
+import { t } from '../../core/i18n';
+import { sessions, throttles, userTokens, users } from '../../schema/index';
+import { audit } from '../lib/audit';
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  randomCode,
+  randomToken,
+  sha256Hex,
+  verifyPassword,
+} from '../lib/crypto';
+import { DomainError } from '../lib/errors';
+import { compose, sendMail } from '../lib/mail';
+import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
+
+const MINUTE = 60_000;
+const PASSWORD_CODE_TTL = 30 * MINUTE;
+const VERIFY_TTL = 7 * 24 * 60 * MINUTE;
+
+/** Per-account throttling: after `max` failures within the window the key is locked for the window. */
+const LIMITS = {
+  login: { max: 5, windowMs: 15 * MINUTE },
+  forgot: { max: 3, windowMs: 15 * MINUTE },
+  change: { max: 5, windowMs: 15 * MINUTE },
+  verify: { max: 3, windowMs: 15 * MINUTE },
+} as const;
+type Limit = keyof typeof LIMITS;
+
+const rateLimited = () => new DomainError('RateLimited', t('auth.rateLimited'), 429);
+
+async function assertNotLocked(s: Svc, kind: Limit, email: string) {
+  const row = await s.db.select().from(throttles).where(eq(throttles.key, `${kind}:${email}`)).get();
+  if (row?.lockedUntil && row.lockedUntil > Date.now()) throw rateLimited();
+}
+
+/** Counts one failure (or one use, for sends); locks the key when the limit is reached. */
+async function countAttempt(s: Svc, kind: Limit, email: string) {
+  const { max, windowMs } = LIMITS[kind];
+  const key = `${kind}:${email}`;
+  const at = Date.now();
+  const row = await s.db.select().from(throttles).where(eq(throttles.key, key)).get();
+  const fresh = !row || at - row.windowStart > windowMs;
+  const failures = fresh ? 1 : row.failures + 1;
+  const lockedUntil = failures >= max ? at + windowMs : null;
+  await s.db
+    .insert(throttles)
+    .values({ key, failures, windowStart: fresh ? at : row.windowStart, lockedUntil })
+    .onConflictDoUpdate({
+      target: throttles.key,
+      set: { failures, windowStart: fresh ? at : row.windowStart, lockedUntil },
+    });
+}
+
+async function clearAttempts(s: Svc, kind: Limit, email: string) {
+  await s.db.delete(throttles).where(eq(throttles.key, `${kind}:${email}`));
+}
+
+type UserRow = typeof users.$inferSelect;
+
+async function startSession(s: Svc, user: UserRow, iid: string | null | undefined): Promise<UserInfo> {
+  const token = randomToken(32);
+  await s.db.insert(sessions).values({
+    userId: user.id,
+    tokenHash: await sha256Hex(token),
+    iid: iid ?? null,
+    expiresAt: Date.now() + s.config.SESSION_TTL_DAYS * 24 * 60 * MINUTE,
+  });
+  return {
+    session: token,
+    admin: user.isAdmin,
+    volunteer: user.isVolunteer,
+    member: user.isMember,
+    name: user.name,
+    email: user.email,
+    emailVerified: user.emailVerified,
+  };
+}
+
+async function sendVerification(s: Svc, user: Pick<UserRow, 'id' | 'email' | 'name'>) {
+  const token = randomToken(24);
+  await s.db.insert(userTokens).values({
+    userId: user.id,
+    purpose: 'email_verification',
+    tokenHash: await sha256Hex(token),
+    expiresAt: Date.now() + VERIFY_TTL,
+  });
+  const href = `${s.origin}/verifyEmail?token=${encodeURIComponent(token)}`;
+  await sendMail(
+    s.db,
+    s.config,
+    compose(
+      user.email,
+      'Please verify your email address',
+      [`Namaskar ${user.name},`, 'Please confirm that this is your email address by opening the link below. It is valid for 7 days.'],
+      { href, label: 'Verify my email address' },
+    ),
+  );
+}
+
+export async function signUp(
+  s: Svc,
+  input: z.output<typeof signUpAndLoginRequest>,
+  opts: { login: boolean },
+): Promise<UserInfo | { message: string }> {
+  const existing = await s.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  if (existing) throw new DomainError('EmailTaken', t('auth.emailTaken'), 409);
+  const passwordHash = await hashPassword(input.password, s.config.PASSWORD_PEPPER);
+  let user: UserRow;
+  try {
+    user = await s.db
+      .insert(users)
+      .values({ name: input.name, email: input.email, mobile: input.mobile, passwordHash })
+      .returning()
+      .get();
+  } catch (err) {
+    // Two sign-ups racing for one email: the unique index lets exactly one through.
+    if (String(err).includes('UNIQUE')) throw new DomainError('EmailTaken', t('auth.emailTaken'), 409);
+    throw err;
+  }
+  await sendVerification(s, user);
+  if (!opts.login) return { message: t('signup.verifySent') };
+  return startSession(s, user, input.iid);
+}
+
+export async function login(s: Svc, input: z.output<typeof loginRequest>): Promise<UserInfo> {
+  await assertNotLocked(s, 'login', input.email);
+  const user = await s.db.select().from(users).where(eq(users.email, input.email)).get();
+  // An unknown email costs the same hash as a wrong password, so timing tells nothing.
+  const check = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH, s.config.PASSWORD_PEPPER);
+  if (!user || !check.ok) {
+    await countAttempt(s, 'login', input.email);
+    throw new DomainError('InvalidCredentials', t('auth.invalidCredentials'), 401);
+  }
+  await clearAttempts(s, 'login', input.email);
+  if (check.needsRehash) {
+    const passwordHash = await hashPassword(input.password, s.config.PASSWORD_PEPPER);
+    await s.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  }
+  return startSession(s, user, input.iid);
+}
+
+export async function logout(s: Svc, actor: Actor) {
+  await s.db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.id, actor.sessionId));
+}
+
+export async function forgotPassword(s: Svc, input: z.output<typeof forgotPasswdRequest>) {
+  await assertNotLocked(s, 'forgot', input.email);
+  await countAttempt(s, 'forgot', input.email);
+  const user = await s.db.select().from(users).where(eq(users.email, input.email)).get();
+  if (user) {
+    const code = randomCode(8);
+    const at = Date.now();
+    await s.db.batch([
+      // only the newest code works
+      s.db
+        .update(userTokens)
+        .set({ usedAt: at })
+        .where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'password_code'), isNull(userTokens.usedAt))),
+      s.db.insert(userTokens).values({
+        userId: user.id,
+        purpose: 'password_code',
+        tokenHash: await sha256Hex(`${user.id}:${code}`),
+        expiresAt: at + PASSWORD_CODE_TTL,
+      }),
+    ]);
+    await sendMail(
+      s.db,
+      s.config,
+      compose(
+        user.email,
+        'Your temporary code to reset your password',
+        [
+          `Namaskar ${user.name},`,
+          `Your temporary code is: ${code}`,
+          'It works once and is valid for 30 minutes. Enter it on the Change Password page with a new password.',
+          'If you did not ask for it, you can ignore this email: your password has not changed.',
+        ],
+        { href: `${s.origin}/changePasswd?email=${encodeURIComponent(user.email)}`, label: 'Change my password' },
+      ),
+    );
+  }
+  return { message: t('password.codeSent') };
+}
+
+export async function changePassword(s: Svc, input: z.output<typeof changePasswdRequest>) {
+  await assertNotLocked(s, 'change', input.email);
+  const user = await s.db.select().from(users).where(eq(users.email, input.email)).get();
+  const at = Date.now();
+  let codeId: number | null = null;
+  if (user) {
+    const code = await s.db
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.tokenHash, await sha256Hex(`${user.id}:${input.tempPasswd.toUpperCase()}`)),
+          eq(userTokens.purpose, 'password_code'),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, at),
+        ),
+      )
+      .get();
+    codeId = code?.id ?? null;
+  }
+  const oldOk =
+    codeId === null &&
+    (await verifyPassword(input.tempPasswd, user?.passwordHash ?? DUMMY_PASSWORD_HASH, s.config.PASSWORD_PEPPER)).ok;
+  if (!user || (codeId === null && !oldOk)) {
+    await countAttempt(s, 'change', input.email);
+    throw new DomainError('InvalidCode', t('auth.invalidCode'), 400);
+  }
+  const passwordHash = await hashPassword(input.newPasswd, s.config.PASSWORD_PEPPER);
+  await s.db.batch([
+    s.db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id)),
+    // a password change ends every session of the account
+    s.db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt))),
+    s.db
+      .update(userTokens)
+      .set({ usedAt: at })
+      .where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'password_code'), isNull(userTokens.usedAt))),
+    s.db.delete(throttles).where(eq(throttles.key, `login:${user.email}`)),
+    s.db.delete(throttles).where(eq(throttles.key, `change:${user.email}`)),
+    audit(s.db, {
+      actorId: user.id,
+      action: 'user.password_changed',
+      entityType: 'user',
+      entityId: user.id,
+      details: { via: codeId !== null ? 'code' : 'old_password' },
+    }),
+  ]);
+  return { message: t('password.updated') };
+}
+
+export function profileOf(actor: Actor): UserProfile {
+  return { name: actor.name, email: actor.email, emailVerified: actor.emailVerified, mobile: actor.mobile };
+}
+
+export async function resendVerification(s: Svc, actor: Actor) {
+  if (!actor.emailVerified) {
+    await assertNotLocked(s, 'verify', actor.email);
+    await countAttempt(s, 'verify', actor.email);
+    await sendVerification(s, { id: actor.userId, email: actor.email, name: actor.name });
+  }
+  return { message: t('verification.sent') };
+}
+
+export async function verifyEmail(s: Svc, token: string) {
+  const at = Date.now();
+  const row = await s.db
+    .select()
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.tokenHash, await sha256Hex(token)),
+        eq(userTokens.purpose, 'email_verification'),
+        gt(userTokens.expiresAt, at),
+      ),
+    )
+    .get();
+  if (!row) throw new DomainError('InvalidToken', t('verification.invalid'), 400);
+  await s.db.batch([
+    s.db.update(users).set({ emailVerified: true, updatedAt: at }).where(eq(users.id, row.userId)),
+    s.db
+      .update(userTokens)
+      .set({ usedAt: at })
+      .where(and(eq(userTokens.id, row.id), isNull(userTokens.usedAt))),
+  ]);
+  return { message: t('verification.done') };
+}
