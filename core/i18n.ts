@@ -4,7 +4,5 @@ export type { MessageKey };
 
 /** Looks a message up by key and fills {placeholders}. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return en[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return en[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

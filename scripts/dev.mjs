@@ -13,9 +13,13 @@ function run(cmd, args) {
 
 if (process.env.SKIP_BUILD !== '1') run('vite', ['build', '--logLevel', 'warn']);
 run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...persist]);
-const child = spawn('wrangler', ['dev', '--port', port, '--show-interactive-dev-session=false', ...persist, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: process.env,
-});
+const child = spawn(
+  'wrangler',
+  ['dev', '--port', port, '--show-interactive-dev-session=false', ...persist, ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

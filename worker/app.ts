@@ -72,7 +72,12 @@ app.onError((err, c) => {
   if (err instanceof HTTPException && err.status < 500) {
     return c.json({ error: 'BadRequest', desc: err.message || t('request.invalidJson') }, err.status);
   }
-  log('error', 'unhandled', { id: c.get('requestId'), path: c.req.path, error: String(err), stack: (err as Error).stack });
+  log('error', 'unhandled', {
+    id: c.get('requestId'),
+    path: c.req.path,
+    error: String(err),
+    stack: (err as Error).stack,
+  });
   return c.json({ error: 'ServerError', desc: t('server.error') }, 500);
 });
 

@@ -57,7 +57,7 @@ export const en = {
   'auth.forgotSent': 'If this email is registered, a temp code has been sent to it. It is valid for 30 minutes.',
   'request.invalidJson': 'The request body must be a JSON object.',
   'server.error': 'Something went wrong on our side. Please try again.',
-  'notFound': 'Not found.',
+  notFound: 'Not found.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -14,7 +14,9 @@ const ForgotPasswordPage = lazy(() =>
 const ChangePasswordPage = lazy(() =>
   import('../features/auth/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })),
 );
-const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<p className="loading">Loading…</p>}>{node}</Suspense>;

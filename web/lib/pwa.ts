@@ -12,7 +12,9 @@ export function registerServiceWorker() {
     waiting = wb;
     for (const l of listeners) l();
   });
-  void wb.register();
+  wb.register().catch(() => {
+    // registration refused (private mode, blocked by policy): the site works without offline support
+  });
 }
 
 export function useUpdateAvailable(): boolean {

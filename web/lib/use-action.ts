@@ -11,7 +11,7 @@ export function useAction() {
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
   const run = useCallback(
-    async <T,>(fn: () => Promise<T>, onError?: (e: ApiError) => void): Promise<T | undefined> => {
+    async <T>(fn: () => Promise<T>, onError?: (e: ApiError) => void): Promise<T | undefined> => {
       if (running.current) return undefined;
       running.current = true;
       setBusy(true);

@@ -37,7 +37,10 @@ export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', enc.encode(text)));
 }
 
-export async function hmacSha256(key: string, message: string | Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
+export async function hmacSha256(
+  key: string,
+  message: string | Uint8Array<ArrayBuffer>,
+): Promise<Uint8Array<ArrayBuffer>> {
   const k = await crypto.subtle.importKey('raw', enc.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const data = typeof message === 'string' ? enc.encode(message) : message;
   return new Uint8Array(await crypto.subtle.sign('HMAC', k, data));
@@ -56,7 +59,12 @@ export function timingSafeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-async function pbkdf2(password: string, pepper: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array<ArrayBuffer>> {
+async function pbkdf2(
+  password: string,
+  pepper: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   // The pepper is mixed in first, so a leaked database alone cannot be attacked offline.
   const peppered = await hmacSha256(pepper, password);
   const key = await crypto.subtle.importKey('raw', peppered, 'PBKDF2', false, ['deriveBits']);
@@ -81,7 +89,12 @@ export async function verifyPassword(
   if (algorithm !== 'pbkdf2-sha256' || !saltText || !hashText || !Number.isInteger(iterations)) {
     return { ok: false, needsRehash: false };
   }
-  const hash = await pbkdf2(password, pepper, fromBase64Url(saltText), Math.min(iterations, PBKDF2_MAX_ITERATIONS_ON_WORKERS));
+  const hash = await pbkdf2(
+    password,
+    pepper,
+    fromBase64Url(saltText),
+    Math.min(iterations, PBKDF2_MAX_ITERATIONS_ON_WORKERS),
+  );
   const ok = timingSafeEqual(toBase64Url(hash), hashText);
   return { ok, needsRehash: ok && iterations !== PBKDF2_ITERATIONS };
 }

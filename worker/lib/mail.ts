@@ -22,25 +22,42 @@ export async function sendMail(db: Db, config: Config, mail: Mail): Promise<void
     const res = await fetch(config.MAIL_API_URL!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${config.MAIL_API_KEY}` },
-      body: JSON.stringify({ from: config.MAIL_FROM, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html }),
+      body: JSON.stringify({
+        from: config.MAIL_FROM,
+        to: [mail.to],
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      }),
     });
     const body = (await res.json().catch(() => ({}))) as { id?: string; message?: string };
     if (!res.ok) throw new Error(`provider answered ${res.status}: ${body.message ?? ''}`);
-    await db.update(emailOutbox).set({ status: 'sent', providerId: body.id ?? null }).where(eq(emailOutbox.id, row.id));
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sent', providerId: body.id ?? null })
+      .where(eq(emailOutbox.id, row.id));
   } catch (err) {
     log('error', 'mail.failed', { to: mail.to, subject: mail.subject, error: String(err) });
-    await db.update(emailOutbox).set({ status: 'failed', error: String(err).slice(0, 500) }).where(eq(emailOutbox.id, row.id));
+    await db
+      .update(emailOutbox)
+      .set({ status: 'failed', error: String(err).slice(0, 500) })
+      .where(eq(emailOutbox.id, row.id));
   }
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Builds the text and HTML bodies of one email from paragraphs and an optional link. */
-export function compose(to: string, subject: string, paragraphs: string[], link?: { href: string; label: string }): Mail {
+export function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { href: string; label: string },
+): Mail {
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n');
   const html = [
-    ...paragraphs.map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`),
-    ...(link ? [`<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>`] : []),
+    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
   ].join('\n');
   return { to, subject, text, html };
 }

@@ -46,7 +46,13 @@ export async function resolveActor(c: Context<AppEnv>): Promise<Actor | null> {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, await sha256Hex(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, Date.now())))
+    .where(
+      and(
+        eq(sessions.tokenHash, await sha256Hex(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, Date.now()),
+      ),
+    )
     .get();
   return row ?? null;
 }
@@ -63,7 +69,9 @@ export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
     const actor = await resolveActor(c);
     if (!actor) throw insufficientAccess(401);
     const allowed =
-      role === 'user' || (role === 'admin' && actor.isAdmin) || (role === 'staff' && (actor.isAdmin || actor.isVolunteer));
+      role === 'user' ||
+      (role === 'admin' && actor.isAdmin) ||
+      (role === 'staff' && (actor.isAdmin || actor.isVolunteer));
     if (!allowed) throw insufficientAccess(403);
     c.set('actor', actor);
     await next();

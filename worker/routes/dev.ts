@@ -16,7 +16,14 @@ async function outbox(env: AppEnv['Bindings'], to: string | undefined) {
   const db = getDb(env);
   const query = db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(200);
   const rows = to ? await query.where(eq(emailOutbox.toAddr, to.trim().toLowerCase())).all() : await query.all();
-  return rows.map((r) => ({ id: r.id, to: r.toAddr, subject: r.subject, text: r.text, html: r.html, sentAt: r.createdAt }));
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.toAddr,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    sentAt: r.createdAt,
+  }));
 }
 
 export const devApi = new Hono<AppEnv>()
@@ -33,19 +40,17 @@ h2{font-size:1.05rem;margin:.2rem 0}.meta{color:#555;font-size:.85rem}a{color:#8
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export const devPages = new Hono<AppEnv>()
-  .use('*', localOnly)
-  .get('/outbox', async (c) => {
-    const to = c.req.query('to');
-    const mails = await outbox(c.env, to);
-    const list = mails
-      .map(
-        (m) => `<article data-testid="mail"><h2>${esc(m.subject)}</h2>
+export const devPages = new Hono<AppEnv>().use('*', localOnly).get('/outbox', async (c) => {
+  const to = c.req.query('to');
+  const mails = await outbox(c.env, to);
+  const list = mails
+    .map(
+      (m) => `<article data-testid="mail"><h2>${esc(m.subject)}</h2>
 <p class="meta">To <strong>${esc(m.to)}</strong> · ${new Date(m.sentAt).toISOString()}</p>
 <div class="body">${m.html}</div></article>`,
-      )
-      .join('\n');
-    const heading = `<h1>Outbox</h1><p class="meta">Emails the app sent in local mode, newest first${to ? ` to ${esc(to)}` : ''}.
+    )
+    .join('\n');
+  const heading = `<h1>Outbox</h1><p class="meta">Emails the app sent in local mode, newest first${to ? ` to ${esc(to)}` : ''}.
 <a href="/dev/outbox">All</a></p><form><label>Recipient <input name="to" value="${esc(to ?? '')}"></label> <button>Filter</button></form>`;
-    return c.html(page('Outbox', heading + (list || '<p>No emails yet.</p>')));
-  });
+  return c.html(page('Outbox', heading + (list || '<p>No emails yet.</p>')));
+});

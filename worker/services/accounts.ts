@@ -11,14 +11,7 @@ import type {
 import { t } from '../../core/i18n';
 import { sessions, throttles, userTokens, users } from '../../schema/index';
 import { audit } from '../lib/audit';
-import {
-  DUMMY_PASSWORD_HASH,
-  hashPassword,
-  randomCode,
-  randomToken,
-  sha256Hex,
-  verifyPassword,
-} from '../lib/crypto';
+import { DUMMY_PASSWORD_HASH, hashPassword, randomCode, randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
 import { DomainError } from '../lib/errors';
 import { compose, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
@@ -40,7 +33,11 @@ type Limit = keyof typeof LIMITS;
 const rateLimited = () => new DomainError('RateLimited', t('auth.rateLimited'), 429);
 
 async function assertNotLocked(s: Svc, kind: Limit, email: string) {
-  const row = await s.db.select().from(throttles).where(eq(throttles.key, `${kind}:${email}`)).get();
+  const row = await s.db
+    .select()
+    .from(throttles)
+    .where(eq(throttles.key, `${kind}:${email}`))
+    .get();
   if (row?.lockedUntil && row.lockedUntil > Date.now()) throw rateLimited();
 }
 
@@ -102,7 +99,10 @@ async function sendVerification(s: Svc, user: Pick<UserRow, 'id' | 'email' | 'na
     compose(
       user.email,
       'Please verify your email address',
-      [`Namaskar ${user.name},`, 'Please confirm that this is your email address by opening the link below. It is valid for 7 days.'],
+      [
+        `Namaskar ${user.name},`,
+        'Please confirm that this is your email address by opening the link below. It is valid for 7 days.',
+      ],
       { href, label: 'Verify my email address' },
     ),
   );
@@ -137,7 +137,11 @@ export async function login(s: Svc, input: z.output<typeof loginRequest>): Promi
   await assertNotLocked(s, 'login', input.email);
   const user = await s.db.select().from(users).where(eq(users.email, input.email)).get();
   // An unknown email costs the same hash as a wrong password, so timing tells nothing.
-  const check = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH, s.config.PASSWORD_PEPPER);
+  const check = await verifyPassword(
+    input.password,
+    user?.passwordHash ?? DUMMY_PASSWORD_HASH,
+    s.config.PASSWORD_PEPPER,
+  );
   if (!user || !check.ok) {
     await countAttempt(s, 'login', input.email);
     throw new DomainError('InvalidCredentials', t('auth.invalidCredentials'), 401);

@@ -10,7 +10,11 @@ export async function runScheduled(env: Bindings): Promise<void> {
   const at = Date.now();
   const day = 24 * 60 * 60 * 1000;
   await db.batch([
-    db.delete(sessions).where(or(lt(sessions.expiresAt, at - day), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, at - day)))),
+    db
+      .delete(sessions)
+      .where(
+        or(lt(sessions.expiresAt, at - day), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, at - day))),
+      ),
     db.delete(userTokens).where(lt(userTokens.expiresAt, at - 30 * day)),
     db.delete(throttles).where(lt(throttles.windowStart, at - day)),
   ]);

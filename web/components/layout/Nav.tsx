@@ -77,7 +77,13 @@ export function Nav() {
         </Link>
         <div className="nav-actions">
           <div className="menu" ref={menuRef}>
-            <button type="button" className="btn btn-ghost" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              aria-haspopup="true"
+              aria-expanded={open}
+              onClick={() => setOpen((o) => !o)}
+            >
               Menu ▾
             </button>
             {open && (
@@ -128,9 +134,18 @@ export function Nav() {
             </Link>
           )}
           {user && (
-            <button type="button" className="btn btn-ghost icon-btn" onClick={logout} aria-label="Logout" title="Logout">
+            <button
+              type="button"
+              className="btn btn-ghost icon-btn"
+              onClick={logout}
+              aria-label="Logout"
+              title="Logout"
+            >
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path fill="currentColor" d="M10 17l1.4-1.4L8.8 13H20v-2H8.8l2.6-2.6L10 7l-5 5 5 5zM4 5h8V3H4a2 2 0 00-2 2v14a2 2 0 002 2h8v-2H4V5z" />
+                <path
+                  fill="currentColor"
+                  d="M10 17l1.4-1.4L8.8 13H20v-2H8.8l2.6-2.6L10 7l-5 5 5 5zM4 5h8V3H4a2 2 0 00-2 2v14a2 2 0 002 2h8v-2H4V5z"
+                />
               </svg>
             </button>
           )}

@@ -30,7 +30,14 @@ export function ForgotPasswordPage() {
       <h1>Forgot Password</h1>
       <p>Enter the email you registered with. We will send you a temporary code to set a new password.</p>
       <form onSubmit={submit} noValidate>
-        <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           Forgot Password
         </button>

@@ -33,7 +33,14 @@ export function LoginPage() {
     <section className="card narrow">
       <h1>Login</h1>
       <form onSubmit={submit} noValidate>
-        <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Field
           label="Password"
           type="password"

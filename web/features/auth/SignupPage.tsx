@@ -36,7 +36,14 @@ export function SignupPage() {
         <Field label="Full Name" name="name" autoComplete="name" value={f.name} onChange={set('name')} />
         <Field label="Email" type="email" name="email" autoComplete="email" value={f.email} onChange={set('email')} />
         <Field label="Mobile" type="tel" name="mobile" autoComplete="tel" value={f.mobile} onChange={set('mobile')} />
-        <Field label="Password" type="password" name="password" autoComplete="new-password" value={f.password} onChange={set('password')} />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          value={f.password}
+          onChange={set('password')}
+        />
         <p className="hint">At least 8 characters.</p>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           Create Account

@@ -8,7 +8,12 @@ export const login = (email: string, password: string) =>
   api<UserInfo>('login', { email: email.trim(), password: password.trim(), iid: deviceId() });
 
 export const signUp = (f: { name: string; mobile: string; email: string; password: string }) =>
-  api<Message>('signUp', { name: f.name.trim(), mobile: f.mobile.trim(), email: f.email.trim(), password: f.password.trim() });
+  api<Message>('signUp', {
+    name: f.name.trim(),
+    mobile: f.mobile.trim(),
+    email: f.email.trim(),
+    password: f.password.trim(),
+  });
 
 export const signUpAndLogin = (f: { name: string; mobile: string; email: string; password: string }) =>
   api<UserInfo>('signUpAndLogin', {
@@ -22,7 +27,11 @@ export const signUpAndLogin = (f: { name: string; mobile: string; email: string;
 export const forgotPasswd = (email: string) => api<Message>('forgotPasswd', { email: email.trim() });
 
 export const changePasswd = (f: { email: string; tempPasswd: string; newPasswd: string }) =>
-  api<Message>('changePasswd', { email: f.email.trim(), tempPasswd: f.tempPasswd.trim(), newPasswd: f.newPasswd.trim() });
+  api<Message>('changePasswd', {
+    email: f.email.trim(),
+    tempPasswd: f.tempPasswd.trim(),
+    newPasswd: f.newPasswd.trim(),
+  });
 
 export const getUserProfile = () => api<UserProfile>('getUserProfile');
 export const sendVerificationEmail = () => api<Message>('sendVerificationEmail');

@@ -14,7 +14,14 @@ export function ProfilePage() {
     <section className="page">
       <h1>Your Profile and Contribution</h1>
       <div className="tabs" role="tablist" aria-label="Profile sections">
-        <button type="button" role="tab" id="tab-profile" aria-selected={tab === 'profile'} aria-controls="panel-profile" onClick={() => setTab('profile')}>
+        <button
+          type="button"
+          role="tab"
+          id="tab-profile"
+          aria-selected={tab === 'profile'}
+          aria-controls="panel-profile"
+          onClick={() => setTab('profile')}
+        >
           Profile
         </button>
         <button

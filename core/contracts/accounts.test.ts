@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkChangeForm,
+  checkForgotForm,
+  checkLoginForm,
+  checkSignupForm,
+  loginRequest,
+  signUpRequest,
+} from './accounts';
+import { describeIssues, normalizeMobile } from './common';
+
+describe('form checks in SPEC.md order', () => {
+  it('login', () => {
+    expect(checkLoginForm({ email: '', password: 'x' })).toBe('login.mandatory');
+    expect(checkLoginForm({ email: 'a@b.co', password: '  ' })).toBe('login.mandatory');
+    expect(checkLoginForm({ email: 'a@b', password: 'x' })).toBe('email.invalid');
+    expect(checkLoginForm({ email: 'a@b.co', password: 'x' })).toBeNull();
+  });
+  it('sign-up page and dialog', () => {
+    expect(checkSignupForm({ name: 'A', email: 'a@b.co', mobile: '', password: 'longenough' })).toBe(
+      'fields.mandatory',
+    );
+    expect(checkSignupForm({ name: 'A', email: 'a@b', mobile: '9876543210', password: 'longenough' })).toBe(
+      'email.invalid',
+    );
+    expect(checkSignupForm({ name: 'A', email: 'a@b', mobile: '9876543210', password: 'longenough' }, 'dialog')).toBe(
+      'email.invalidDialog',
+    );
+    expect(checkSignupForm({ name: 'A', email: 'a@b.co', mobile: '98', password: 'longenough' })).toBe(
+      'mobile.invalid',
+    );
+    expect(checkSignupForm({ name: 'A', email: 'a@b.co', mobile: '9876543210', password: 'short' })).toBe(
+      'password.tooShort',
+    );
+    expect(checkSignupForm({ name: 'A', email: 'a@b.co', mobile: '9876543210', password: 'longenough' })).toBeNull();
+  });
+  it('forgot and change password', () => {
+    expect(checkForgotForm({ email: ' ' })).toBe('email.mandatory');
+    expect(checkForgotForm({ email: 'x' })).toBe('email.invalid');
+    expect(checkChangeForm({ email: 'a@b.co', tempPasswd: '', newPasswd: 'longenough' })).toBe('fields.mandatory');
+    expect(checkChangeForm({ email: 'a@b.co', tempPasswd: 'CODE', newPasswd: 'longenough' })).toBeNull();
+  });
+});
+
+describe('server contracts', () => {
+  it('normalises email case and mobile digits', () => {
+    const r = signUpRequest.parse({
+      name: ' Ray ',
+      mobile: '+91 98765-43210',
+      email: ' Ray@Example.ORG ',
+      password: 'longenough',
+    });
+    expect(r).toEqual({ name: 'Ray', mobile: '9876543210', email: 'ray@example.org', password: 'longenough' });
+    expect(normalizeMobile('09876543210')).toBe('9876543210');
+  });
+  it('names the field in every issue', () => {
+    const r = loginRequest.safeParse({ email: 5, extra: 1 });
+    expect(r.success).toBe(false);
+    const desc = describeIssues(r.error!.issues);
+    expect(desc).toMatch(/email must be text/);
+    expect(desc).toMatch(/unknown field: "extra"/);
+  });
+});

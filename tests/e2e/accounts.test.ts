@@ -1,0 +1,116 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, outbox, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('accounts in the browser', () => {
+  it('signs up, verifies from the outbox, logs out, resets the password with the emailed code and logs in again', async () => {
+    const { page, problems, context } = await newPage(browser);
+    const email = uniqueEmail('e2e');
+
+    await page.goto('/signup');
+    await page.getByLabel('Full Name').fill('Mitali Bose');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Mobile').fill('98450 12345');
+    await page.getByLabel('Password').fill('first-password-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page
+      .getByText('We have sent verfication email to your email address, please validate before login!')
+      .waitFor();
+    await page.waitForURL('**/login');
+
+    // the developer's outbox page lists the email with a clickable link
+    await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
+    await page.getByRole('link', { name: 'Verify my email address' }).click();
+    await page.getByText('Thank you, your email address is verified.').waitFor();
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('first-password-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/membership');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user-info') ?? 'null'));
+    expect(stored).toMatchObject({ email, admin: false, session: expect.any(String) });
+    expect(await page.evaluate(() => localStorage.getItem('user-iid'))).toMatch(/^[0-9a-f-]{36}$/);
+
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Your Profile and Contribution' }).waitFor();
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await page.getByText('Email Verified').waitFor();
+    await page.getByText('9845012345').waitFor();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('user-info'))).toBeNull();
+
+    await page.getByRole('link', { name: 'Reset Password' }).click();
+    await page.waitForURL('**/forgotPasswd');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    await page.waitForURL('**/changePasswd?email=*');
+    const mail = (await outbox(email)).find((m) => /temporary code/i.test(m.subject));
+    const code = /temporary code is: ([A-Z0-9]{8})/.exec(mail!.text)![1]!;
+    await page.getByLabel('Temporary code or old password').fill(code);
+    await page.getByLabel('New password').fill('second-password-2');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Your password updated successfully, Please login now!').waitFor();
+    await page.waitForURL('**/login');
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('second-password-2');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/membership');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the validation messages of SPEC.md as toasts', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email & Password, both are Mandatory!').waitFor();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('whatever');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email is invalid!').waitFor();
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('All fields are Mandatory!').waitFor();
+    await page.goto('/forgotPasswd');
+    await page.getByRole('button', { name: 'Forgot Password' }).click();
+    await page.getByText('Email is Mandatory!').waitFor();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('member@example.org');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email or password is incorrect.').waitFor();
+    await context.close();
+  });
+
+  it('shows the role-dependent menu and redirects a logged-in user away from /login', async () => {
+    const { page, context } = await newPage(browser, { width: 1280, height: 800 });
+    await page.goto('/index');
+    await page.getByRole('link', { name: 'Coupons | Offering' }).waitFor();
+    await page.getByRole('link', { name: 'Create Account', exact: true }).first().waitFor();
+    await page.getByRole('button', { name: /Menu/ }).click();
+    expect(await page.getByRole('link', { name: 'Admin Page' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill('admin@example.org');
+    await page.getByLabel('Password').fill('admin-demo-123');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/membership');
+    await page.getByRole('link', { name: 'Membership / Sponsorship' }).waitFor();
+    await page.getByRole('button', { name: /Menu/ }).click();
+    await page.getByRole('link', { name: 'Admin Page' }).waitFor();
+    await page.goto('/login');
+    await page.waitForURL('**/index');
+    await context.close();
+  });
+});

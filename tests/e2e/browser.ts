@@ -1,0 +1,45 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787';
+
+/** Debian's Chromium with the flags this machine needs (no background networking: the network is closed). */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** A phone-sized context; fails the test on any page error or console error. */
+export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: BASE,
+    viewport: { width: opts.width ?? 390, height: opts.height ?? 844 },
+    serviceWorkers: 'block',
+  });
+  const page: Page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // failed API calls answered 4xx are expected in negative flows and show as network errors
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  return { context, page, problems };
+}
+
+export async function outbox(to: string) {
+  const r = await fetch(`${BASE}/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  return ((await r.json()) as { data: { subject: string; text: string; html: string }[] }).data;
+}
+
+export const uniqueEmail = (tag: string) =>
+  `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.net`;

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end tests: Debian's Chromium driven by playwright-core against `wrangler dev` (scripts/e2e.mjs).
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Worker tests run inside workerd with a real local D1, migrated from migrations/ before each file.
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, 'migrations')) },
+      },
+    })),
+  ],
+  test: {
+    include: ['tests/worker/**/*.test.ts'],
+    setupFiles: ['tests/worker/setup.ts'],
+    testTimeout: 30_000,
+  },
+});
