@@ -5,7 +5,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
+  // DIST_DIR lets parallel test runs build into their own folder (scripts/e2e.mjs).
+  build: { outDir: process.env.DIST_DIR ?? '../dist', emptyOutDir: true, sourcemap: false },
   plugins: [
     react(),
     VitePWA({

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { startServer } from './server.mjs';
 
-if (!existsSync('dist/index.html') || process.env.E2E_BUILD === '1') {
+const dist = process.env.DIST_DIR ?? 'dist';
+if (!existsSync(`${dist}/index.html`) || process.env.E2E_BUILD === '1') {
   const b = spawnSync('vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }

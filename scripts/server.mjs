@@ -27,6 +27,8 @@ export async function startServer({ vars = {}, quiet = true } = {}) {
   });
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr || migrate.stdout}`);
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  // DIST_DIR: a private build folder, so that parallel runs do not replace each other's files.
+  if (process.env.DIST_DIR) varArgs.push('--assets', process.env.DIST_DIR);
   const child = spawn(
     'wrangler',
     [

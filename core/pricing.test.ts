@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import {
+  convenienceCharge,
+  type PricingContext,
+  type PricingProduct,
+  priceCart,
+  priceLine,
+  quantityChangeMessage,
+} from './pricing';
+
+const P = (id: number, type: PricingProduct['type'], code: string, price: number, coPrice = price): PricingProduct => ({
+  id,
+  type,
+  code,
+  name: code,
+  pricePaise: price * 100,
+  coPricePaise: coPrice * 100,
+});
+const MUTV = P(3, 'MEMBERSHIP', 'MUTV', 2650);
+const MABD = P(1, 'MEMBERSHIP', 'MABD', 1500);
+const DPDY1 = P(20, 'DAILY_PASS', 'DPDY1', 500);
+const DPKP = P(22, 'DAILY_PASS', 'DPKP', 600, 400);
+const DPAD = P(23, 'DAILY_PASS', 'DPAD', 250);
+const DNP = P(84, 'DAILY_PASS', 'DNP', 1);
+const ODD = P(30, 'MEMBERSHIP', 'MUTV', 2650.33); // a price whose benefit does not fall on a paisa
+const SP = P(10, 'SPONSORSHIP', 'SPDL', 25000, 8000);
+const none: PricingContext = { utsavMemberships: 0, memberPricedUsed: {} };
+
+describe('UTSAV family benefit (MUTV)', () => {
+  it.each([
+    [0, 0],
+    [1, 265000],
+    [2, 530000],
+    [3, 755250], // 2650 x 3 x 0.95 = 7552.50
+    [4, 954000], // 2650 x 4 x 0.90
+    [5, 1192500],
+    [6, 1431000],
+  ])('qty %i sells at %i paise', (qty, sell) => {
+    const l = priceLine(MUTV, { productId: 3, qty }, none);
+    expect(l.sellPricePaise).toBe(sell);
+    expect(l.maxPricePaise).toBe(265000 * qty);
+  });
+
+  it('is a pure function of the quantity (no 85% rule when decrementing)', () => {
+    expect(priceLine(MUTV, { productId: 3, qty: 5 }, none).sellPricePaise).toBe(
+      priceLine(MUTV, { productId: 3, qty: 5 }, { utsavMemberships: 9, memberPricedUsed: {} }).sellPricePaise,
+    );
+  });
+
+  it('rounds the benefit half up to the paisa', () => {
+    // 265033 x 3 = 795099; x 0.95 = 755344.05 -> 755344
+    expect(priceLine(ODD, { productId: 30, qty: 3 }, none).sellPricePaise).toBe(755344);
+    // 265033 x 4 = 1060132; x 0.9 = 954118.8 -> 954119
+    expect(priceLine(ODD, { productId: 30, qty: 4 }, none).sellPricePaise).toBe(954119);
+  });
+
+  it('other plans are linear', () => {
+    expect(priceLine(MABD, { productId: 1, qty: 4 }, none).sellPricePaise).toBe(600000);
+  });
+});
+
+describe('Dandiya pass (DPDY1)', () => {
+  it.each([
+    [0, 0],
+    [1, 50000],
+    [2, 100000],
+    [3, 150000],
+    [4, 180000],
+    [5, 225000],
+    [6, 270000],
+  ])('qty %i sells at %i paise', (qty, sell) => {
+    expect(priceLine(DPDY1, { productId: 20, qty }, none).sellPricePaise).toBe(sell);
+  });
+});
+
+describe('member-priced passes (DPKP)', () => {
+  it.each([
+    [0, 3, 0, 180000],
+    [1, 3, 1, 40000 + 120000],
+    [2, 3, 2, 80000 + 60000],
+    [5, 3, 3, 120000],
+  ])('with %i UTSAV memberships, %i units: %i at member price, %i paise', (m, qty, memberUnits, sell) => {
+    const l = priceLine(DPKP, { productId: 22, qty }, { utsavMemberships: m, memberPricedUsed: {} });
+    expect(l.memberPricedUnits).toBe(memberUnits);
+    expect(l.sellPricePaise).toBe(sell);
+    expect(l.maxPricePaise).toBe(60000 * qty);
+  });
+
+  it('subtracts member-priced units already bought this year', () => {
+    const l = priceLine(DPKP, { productId: 22, qty: 3 }, { utsavMemberships: 4, memberPricedUsed: { 22: 3 } });
+    expect(l.memberPricedUnits).toBe(1);
+    expect(l.sellPricePaise).toBe(40000 + 2 * 60000);
+    const none2 = priceLine(DPKP, { productId: 22, qty: 2 }, { utsavMemberships: 2, memberPricedUsed: { 22: 5 } });
+    expect(none2.memberPricedUnits).toBe(0);
+  });
+
+  it('a pass whose coPrice equals its price is not member-priced', () => {
+    expect(
+      priceLine(DPAD, { productId: 23, qty: 2 }, { utsavMemberships: 5, memberPricedUsed: {} }).sellPricePaise,
+    ).toBe(50000);
+  });
+});
+
+describe('extra contribution and sponsorship', () => {
+  it('the extra contribution is its amount, quantity 1', () => {
+    expect(priceLine(DNP, { productId: 84, qty: 7, amountPaise: 123400 }, none)).toMatchObject({
+      qty: 1,
+      sellPricePaise: 123400,
+      maxPricePaise: 123400,
+    });
+  });
+  it('a full sponsor pays price, a co-sponsor coPrice', () => {
+    expect(priceLine(SP, { productId: 10, qty: 1, fullSponsor: true }, none)).toMatchObject({
+      sellPricePaise: 2500000,
+      fullSponsor: true,
+    });
+    expect(priceLine(SP, { productId: 10, qty: 1, fullSponsor: false }, none)).toMatchObject({
+      sellPricePaise: 800000,
+      fullSponsor: false,
+    });
+  });
+});
+
+describe('carts and charges', () => {
+  it('sums lines', () => {
+    const products = new Map([MUTV, SP, DPDY1, DNP].map((p) => [p.id, p]));
+    const cart = priceCart(
+      products,
+      [
+        { productId: 3, qty: 4 },
+        { productId: 10, qty: 1, fullSponsor: true },
+      ],
+      none,
+    );
+    expect(cart.totalSellPaise).toBe(954000 + 2500000);
+    expect(cart.totalMaxPaise).toBe(1060000 + 2500000);
+    expect(() => priceCart(products, [{ productId: 999, qty: 1 }], none)).toThrow(/unknown product/);
+  });
+
+  it('convenience charge at 2.36%, rounded half up', () => {
+    expect(convenienceCharge(3454000, 236)).toBe(81514); // 81514.4
+    expect(convenienceCharge(2119, 236)).toBe(50); // 50.0084
+    expect(convenienceCharge(0, 236)).toBe(0);
+  });
+
+  it('benefit toasts at the boundaries only', () => {
+    expect(quantityChangeMessage('MUTV', 4, 3)?.key).toBe('utsav.reduced');
+    expect(quantityChangeMessage('MUTV', 3, 2)?.key).toBe('utsav.removed');
+    expect(quantityChangeMessage('MUTV', 2, 3)?.key).toBe('utsav.five');
+    expect(quantityChangeMessage('MUTV', 3, 4)?.key).toBe('utsav.ten');
+    expect(quantityChangeMessage('MUTV', 5, 4)).toBeNull();
+    expect(quantityChangeMessage('DPDY1', 3, 4)?.key).toBe('dandiya.ten');
+    expect(quantityChangeMessage('DPDY1', 4, 3)?.key).toBe('dandiya.removed');
+    expect(quantityChangeMessage('MABD', 3, 4)).toBeNull();
+  });
+});

@@ -1,0 +1,162 @@
+// The pricing rules of DECISIONS.md, pure and shared: the server prices every cart with them, the screens
+// use the same functions only to display the numbers. All amounts are integer paise.
+import type { MessageKey } from './i18n';
+import { applyBasisPoints, type Paise } from './money';
+
+export const MAX_QTY = 50;
+export const EXTRA_CONTRIBUTION_CODE = 'DNP';
+export const EXTRA_CONTRIBUTION_PRODUCT_ID = 84;
+export const EXTRA_MIN_PAISE = 100; // ₹1
+export const EXTRA_MAX_PAISE = 10_00_000 * 100; // ₹10,00,000
+export const UTSAV_CODE = 'MUTV';
+export const DANDIYA_CODE = 'DPDY1';
+
+export type ProductType = 'MEMBERSHIP' | 'SPONSORSHIP' | 'DAILY_PASS';
+
+export type PricingProduct = {
+  id: number;
+  type: ProductType;
+  code: string;
+  name: string;
+  pricePaise: Paise;
+  coPricePaise: Paise;
+};
+
+export type LineInput = {
+  productId: number;
+  qty: number;
+  /** sponsorship only: true full sponsor, false co-sponsor */
+  fullSponsor?: boolean | null;
+  /** the extra contribution's amount */
+  amountPaise?: Paise | null;
+};
+
+export type PricingContext = {
+  /** the buyer's UTSAV memberships this festival year (paid or awaiting approval) */
+  utsavMemberships: number;
+  /** member-priced units already bought this festival year, per product id */
+  memberPricedUsed: Record<number, number>;
+};
+
+export type PricedLine = {
+  productId: number;
+  type: ProductType;
+  code: string;
+  name: string;
+  qty: number;
+  unitPricePaise: Paise;
+  /** before any benefit: qty x the full unit price */
+  maxPricePaise: Paise;
+  /** what is paid for the line */
+  sellPricePaise: Paise;
+  fullSponsor: boolean | null;
+  memberPricedUnits: number;
+};
+
+export type PricedCart = { lines: PricedLine[]; totalMaxPaise: Paise; totalSellPaise: Paise };
+
+/** UTSAV family benefit as basis points of the line: a pure function of the quantity. */
+export function utsavFactorBasisPoints(qty: number): number {
+  if (qty >= 4) return 9000;
+  if (qty === 3) return 9500;
+  return 10_000;
+}
+
+export function dandiyaFactorBasisPoints(qty: number): number {
+  return qty >= 4 ? 9000 : 10_000;
+}
+
+/** A daily pass with a member price different from its price (DPKP and any like it). */
+export function isMemberPriced(p: Pick<PricingProduct, 'type' | 'code' | 'pricePaise' | 'coPricePaise'>): boolean {
+  return p.type === 'DAILY_PASS' && p.code !== EXTRA_CONTRIBUTION_CODE && p.coPricePaise !== p.pricePaise;
+}
+
+/** How many units of a member-priced pass may still get the member price. */
+export function memberEntitlement(productId: number, ctx: PricingContext): number {
+  return Math.max(0, ctx.utsavMemberships - (ctx.memberPricedUsed[productId] ?? 0));
+}
+
+export function priceLine(product: PricingProduct, line: LineInput, ctx: PricingContext): PricedLine {
+  const base = {
+    productId: product.id,
+    type: product.type,
+    code: product.code,
+    name: product.name,
+    qty: line.qty,
+    fullSponsor: null as boolean | null,
+    memberPricedUnits: 0,
+  };
+  if (product.code === EXTRA_CONTRIBUTION_CODE) {
+    const amount = line.amountPaise ?? 0;
+    return { ...base, qty: 1, unitPricePaise: amount, maxPricePaise: amount, sellPricePaise: amount };
+  }
+  if (product.type === 'SPONSORSHIP') {
+    const full = line.fullSponsor !== false;
+    const unit = full ? product.pricePaise : product.coPricePaise;
+    return { ...base, qty: 1, fullSponsor: full, unitPricePaise: unit, maxPricePaise: unit, sellPricePaise: unit };
+  }
+  const unit = product.pricePaise;
+  const max = unit * line.qty;
+  if (product.code === UTSAV_CODE) {
+    return {
+      ...base,
+      unitPricePaise: unit,
+      maxPricePaise: max,
+      sellPricePaise: applyBasisPoints(max, utsavFactorBasisPoints(line.qty)),
+    };
+  }
+  if (product.code === DANDIYA_CODE) {
+    return {
+      ...base,
+      unitPricePaise: unit,
+      maxPricePaise: max,
+      sellPricePaise: applyBasisPoints(max, dandiyaFactorBasisPoints(line.qty)),
+    };
+  }
+  if (isMemberPriced(product)) {
+    const memberUnits = Math.min(line.qty, memberEntitlement(product.id, ctx));
+    const sell = memberUnits * product.coPricePaise + (line.qty - memberUnits) * product.pricePaise;
+    return { ...base, unitPricePaise: unit, maxPricePaise: max, sellPricePaise: sell, memberPricedUnits: memberUnits };
+  }
+  return { ...base, unitPricePaise: unit, maxPricePaise: max, sellPricePaise: max };
+}
+
+export function priceCart(
+  products: ReadonlyMap<number, PricingProduct>,
+  lines: readonly LineInput[],
+  ctx: PricingContext,
+): PricedCart {
+  const priced = lines.map((l) => {
+    const p = products.get(l.productId);
+    if (!p) throw new Error(`unknown product ${l.productId}`);
+    return priceLine(p, l, ctx);
+  });
+  return {
+    lines: priced,
+    totalMaxPaise: priced.reduce((s, l) => s + l.maxPricePaise, 0),
+    totalSellPaise: priced.reduce((s, l) => s + l.sellPricePaise, 0),
+  };
+}
+
+/** The online convenience charge (basis points of the subtotal, rounded half up to the paisa). */
+export function convenienceCharge(subtotalPaise: Paise, basisPoints: number): Paise {
+  return applyBasisPoints(subtotalPaise, basisPoints);
+}
+
+/**
+ * The info toast SPEC.md section 8 shows when a quantity changes across a benefit boundary, or null.
+ * `amount` is the new line total in paise.
+ */
+export function quantityChangeMessage(code: string, from: number, to: number): { key: MessageKey } | null {
+  if (code === UTSAV_CODE) {
+    if (from === 4 && to === 3) return { key: 'utsav.reduced' };
+    if (from === 3 && to === 2) return { key: 'utsav.removed' };
+    if (from === 2 && to === 3) return { key: 'utsav.five' };
+    if (from === 3 && to === 4) return { key: 'utsav.ten' };
+  }
+  if (code === DANDIYA_CODE) {
+    if (from === 4 && to === 3) return { key: 'dandiya.removed' };
+    if (from === 3 && to === 4) return { key: 'dandiya.ten' };
+  }
+  return null;
+}
