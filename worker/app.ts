@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { t } from '../core/i18n';
+import { CONTENT_SECURITY_POLICY } from './csp';
 import type { AppEnv } from './env';
 import { getConfig } from './lib/config';
 import { getDb } from './lib/db';
@@ -10,22 +11,6 @@ import { log } from './lib/log';
 import { accountsRoutes } from './routes/accounts';
 import { devApi, devPages } from './routes/dev';
 import { ensureSeeded } from './services/seed';
-
-/** Only what the app and Razorpay's checkout need. The same policy is in web/public/_headers for static files. */
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://checkout.razorpay.com'],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https://*.razorpay.com'],
-  connectSrc: ["'self'", 'https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
-  frameSrc: ["'self'", 'https://api.razorpay.com', 'https://checkout.razorpay.com'],
-  workerSrc: ["'self'"],
-  manifestSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'", 'https://api.razorpay.com'],
-  frameAncestors: ["'none'"],
-};
 
 const api = new Hono<AppEnv>()
   .post('/noop', (c) => c.json({ data: {} })) // the benchmark's floor: routing and envelope, no database
