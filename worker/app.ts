@@ -4,17 +4,22 @@ import { secureHeaders } from 'hono/secure-headers';
 import { t } from '../core/i18n';
 import { CONTENT_SECURITY_POLICY } from './csp';
 import type { AppEnv } from './env';
+import { benchRows } from './lib/bench-rows';
 import { getConfig } from './lib/config';
 import { getDb } from './lib/db';
 import { DomainError } from './lib/errors';
 import { log } from './lib/log';
 import { accountsRoutes } from './routes/accounts';
+import { cartRoutes } from './routes/cart';
+import { catalogueRoutes } from './routes/catalogue';
 import { devApi, devPages } from './routes/dev';
 import { ensureSeeded } from './services/seed';
 
 const api = new Hono<AppEnv>()
   .post('/noop', (c) => c.json({ data: {} })) // the benchmark's floor: routing and envelope, no database
   .route('/', accountsRoutes)
+  .route('/', catalogueRoutes)
+  .route('/', cartRoutes)
   .route('/dev', devApi);
 
 export const app = new Hono<AppEnv>()
@@ -38,6 +43,7 @@ export const app = new Hono<AppEnv>()
     if (config.isLocal) await ensureSeeded(getDb(c.env), config, c.env.DB);
     await next();
   })
+  .use('/api/*', benchRows) // local-only rows_read measurement for npm run bench (X-Bench-Rows: 1)
   .route('/api', api)
   .route('/dev', devPages);
 

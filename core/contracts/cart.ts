@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { MAX_QTY } from '../pricing';
+
+/** Most product ids a cart may name at once: more than the whole catalogue, far less than a flood. */
+export const MAX_CART_LINES = 100;
+
+/**
+ * One line of /addToCart as the old client sends it (SPEC.md section 3, local cart): `qty`, `price` (the
+ * line total in rupees, ignored except for the extra contribution, where it is the amount), `code`, and
+ * `fullSponsor` for sponsorships. Unknown fields are ignored here: old clients store extra keys per line.
+ */
+export const cartLineInput = z.object({
+  qty: z
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number') })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(MAX_QTY, `must be at most ${MAX_QTY}`),
+  price: z.number({ error: 'must be a number' }).finite('must be a number').nullish(),
+  code: z.string({ error: 'must be text' }).trim().max(20, 'must be at most 20 characters').nullish(),
+  fullSponsor: z.boolean({ error: 'must be true or false' }).nullish(),
+});
+
+export type CartLineInput = z.infer<typeof cartLineInput>;
+
+export const addToCartRequest = z
+  .object({
+    productQtys: z
+      .record(z.string().regex(/^[1-9]\d{0,9}$/, 'must be keyed by product id'), cartLineInput, {
+        error: (iss) =>
+          iss.input === undefined || iss.input === null ? 'is required' : 'must be a map of product id to line',
+      })
+      .refine((m) => Object.keys(m).length <= MAX_CART_LINES, `must name at most ${MAX_CART_LINES} products`),
+    // Sent by the old client (Utsav count minus Bijaya Sanmelani count); the server counts itself.
+    utsavMemberCount: z.number({ error: 'must be a number' }).nullish(),
+  })
+  .strict();
+
+export type AddToCartRequest = z.infer<typeof addToCartRequest>;
+
+export type CartKind = 'CONTRIBUTION' | 'DAILY_PASS';
+
+export type CartLineView = {
+  productId: number;
+  name: string;
+  code: string;
+  qty: number;
+  /** rupees: qty x the full unit price, before any benefit */
+  maxPrice: number;
+  /** rupees: what is paid for the line */
+  sellPrice: number;
+  /** sponsorship: true full sponsor, false co-sponsor; null otherwise */
+  fullSponsor: boolean | null;
+};
+
+/** /getCartDetails and /addToCart answer this; an empty cart has no lines, zero totals and kind null. */
+export type CartDetails = {
+  kind: CartKind | null;
+  selectedProducts: CartLineView[];
+  totalMaxPrice: number;
+  totalSellPrice: number;
+};

@@ -1,0 +1,29 @@
+/** The customer view of a product (SPEC.md section 3); prices in rupees. */
+export type ProductView = {
+  id: number;
+  name: string;
+  code: string;
+  price: number;
+  coPrice: number;
+  /** can be chosen now (for a sponsorship: not taken, not reserved for someone else) */
+  available: boolean;
+  /** sponsorship: someone co-sponsors it this festival year, so it can no longer be fully sponsored */
+  coSponsored: boolean;
+  fullSponsorOnly: boolean;
+  desc: string;
+  /** sponsorship: the full sponsor's name once paid, or the name it is reserved for; else null */
+  sponsoredBy: string | null;
+};
+
+export type ProductsResponse = {
+  productsResponses: { MEMBERSHIP: ProductView[]; SPONSORSHIP: ProductView[] };
+};
+
+export type UProductsResponse = {
+  productsResponses: { DAILY_PASS: ProductView[] };
+  /** the extra contribution's product id (DNP, not listed among the passes) */
+  extraContributionId: number;
+  dailyPassLive: boolean;
+};
+
+export type CountResponse = { count: number };

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import type { CountResponse, UProductsResponse } from '../../core/contracts/catalogue';
+import { emptyBody } from '../../core/contracts/common';
+import { festivalYear } from '../../core/festival';
+import { EXTRA_CONTRIBUTION_PRODUCT_ID } from '../../core/pricing';
+import type { AppEnv } from '../env';
+import { input } from '../lib/input';
+import { actorOf, requireRole } from '../lib/session';
+import { svc } from '../lib/svc';
+import { pricingContext } from '../services/cart';
+import * as catalogue from '../services/catalogue';
+import { getSetting } from '../services/settings';
+
+export const catalogueRoutes = new Hono<AppEnv>()
+  .post('/getProducts', requireRole('user'), input(emptyBody), async (c) => {
+    return c.json({ data: await catalogue.customerProducts(svc(c), actorOf(c), festivalYear()) });
+  })
+  // Public: a visitor builds a daily-pass selection before registering (SPEC.md section 6).
+  .post('/getUProducts', input(emptyBody), async (c) => {
+    const s = svc(c);
+    const [DAILY_PASS, dailyPassLive] = await Promise.all([
+      catalogue.dailyPassProducts(s),
+      getSetting(s.db, 'dailyPassLive'),
+    ]);
+    const data: UProductsResponse = {
+      productsResponses: { DAILY_PASS },
+      extraContributionId: EXTRA_CONTRIBUTION_PRODUCT_ID,
+      dailyPassLive,
+    };
+    return c.json({ data });
+  })
+  // The caller's UTSAV memberships this festival year (paid or awaiting approval).
+  .post('/getUtsavUserCount', requireRole('user'), input(emptyBody), async (c) => {
+    const ctx = await pricingContext(svc(c), actorOf(c).userId, festivalYear());
+    const data: CountResponse = { count: ctx.utsavMemberships };
+    return c.json({ data });
+  })
+  // Member-priced pass units (Kali Puja / Bijaya Sanmelani bhog) the caller already used this year:
+  // the old client shows Utsav count minus this count as the units still at the member price.
+  .post('/getBijayaSanmelaniCount', requireRole('user'), input(emptyBody), async (c) => {
+    const ctx = await pricingContext(svc(c), actorOf(c).userId, festivalYear());
+    const data: CountResponse = { count: Object.values(ctx.memberPricedUsed).reduce((a, b) => a + b, 0) };
+    return c.json({ data });
+  });

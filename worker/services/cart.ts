@@ -1,0 +1,298 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AddToCartRequest, CartDetails, CartKind } from '../../core/contracts/cart';
+import { festivalYear } from '../../core/festival';
+import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
+import {
+  EXTRA_CONTRIBUTION_CODE,
+  EXTRA_MAX_PAISE,
+  EXTRA_MIN_PAISE,
+  type LineInput,
+  type PricedCart,
+  type PricingContext,
+  type PricingProduct,
+  priceCart,
+  UTSAV_CODE,
+} from '../../core/pricing';
+import { cartLines, carts, orderLines, orders, products } from '../../schema/index';
+import { DomainError } from '../lib/errors';
+import { log } from '../lib/log';
+import type { Svc } from '../lib/svc';
+import { blockedForOther, COUNTED_STATUSES, type ProductRow, sponsorshipStates, toPricing } from './catalogue';
+import { getSettings } from './settings';
+
+export type { ProductRow };
+
+/**
+ * What the server knows about the buyer for pricing: UTSAV memberships and member-priced units already
+ * bought this festival year, counted from the buyer's orders that are paid or awaiting approval.
+ */
+export async function pricingContext(s: Svc, userId: number, fiscalYear: string): Promise<PricingContext> {
+  const rows = await s.db
+    .select({
+      productId: orderLines.productId,
+      code: orderLines.code,
+      qty: sql<number>`coalesce(sum(${orderLines.qty}), 0)`,
+      memberUnits: sql<number>`coalesce(sum(${orderLines.memberPricedUnits}), 0)`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(eq(orders.userId, userId), eq(orders.fiscalYear, fiscalYear), inArray(orders.status, [...COUNTED_STATUSES])),
+    )
+    .groupBy(orderLines.productId, orderLines.code)
+    .all();
+  const ctx: PricingContext = { utsavMemberships: 0, memberPricedUsed: {} };
+  for (const r of rows) {
+    if (r.code === UTSAV_CODE) ctx.utsavMemberships += Number(r.qty);
+    if (Number(r.memberUnits) > 0) {
+      ctx.memberPricedUsed[r.productId] = (ctx.memberPricedUsed[r.productId] ?? 0) + Number(r.memberUnits);
+    }
+  }
+  return ctx;
+}
+
+/** The kind of cart a product goes into: contributions (checkout /summary) or daily passes (/dpsummary). */
+export const kindOf = (p: Pick<ProductRow, 'type'>): CartKind =>
+  p.type === 'DAILY_PASS' ? 'DAILY_PASS' : 'CONTRIBUTION';
+
+export type Buyer = { userId: number; email: string };
+
+/**
+ * Everything that makes a set of lines sellable to this buyer now, beyond their shape: products exist and
+ * are on sale, one kind of cart, the live flags, the extra contribution's limits, and the sponsorship
+ * rules (taken, reserved for someone else, co-sponsored, full-sponsor only). Throws a DomainError naming
+ * the product. Checkout may call it again on the stored cart.
+ */
+export async function checkLines(
+  s: Svc,
+  buyer: Buyer,
+  lines: readonly LineInput[],
+  productsById: ReadonlyMap<number, ProductRow>,
+): Promise<CartKind> {
+  if (lines.length === 0) {
+    throw new DomainError('BadRequest', 'productQtys must hold at least one product with a quantity above 0', 400);
+  }
+  const kinds = new Set<CartKind>();
+  for (const l of lines) {
+    const p = productsById.get(l.productId);
+    if (!p) throw new DomainError('BadRequest', `productQtys: unknown product id ${l.productId}`, 400);
+    kinds.add(kindOf(p));
+  }
+  if (kinds.size > 1) {
+    throw new DomainError(
+      'MixedCart',
+      'A cart holds either memberships and sponsorships or daily passes, not both. Please check out one first.',
+      400,
+    );
+  }
+  const kind = [...kinds][0]!;
+  const flags = await getSettings(s.db, ['membershipLive', 'dailyPassLive']);
+  if (kind === 'DAILY_PASS' && !flags.dailyPassLive) {
+    throw new DomainError('NotOnSale', 'Daily passes are not on sale right now.', 409);
+  }
+  if (kind === 'CONTRIBUTION' && !flags.membershipLive) {
+    throw new DomainError('NotOnSale', 'Memberships and sponsorships are not open right now.', 409);
+  }
+  const sponsorIds = lines.filter((l) => productsById.get(l.productId)!.type === 'SPONSORSHIP').map((l) => l.productId);
+  const states = await sponsorshipStates(s, festivalYear(), sponsorIds);
+  for (const l of lines) {
+    const p = productsById.get(l.productId)!;
+    const reservedForBuyer = p.type === 'SPONSORSHIP' && !!p.blockedByEmail && !blockedForOther(p, buyer.email);
+    if (!p.available && !reservedForBuyer) {
+      throw new DomainError('ProductUnavailable', `"${p.name}" is not available any more. Please remove it.`, 409);
+    }
+    if (p.code === EXTRA_CONTRIBUTION_CODE) {
+      const amount = l.amountPaise ?? 0;
+      if (l.qty !== 1)
+        throw new DomainError('BadRequest', `productQtys.${p.id}.qty of the extra contribution must be 1`, 400);
+      if (!Number.isInteger(amount) || amount % 100 !== 0 || amount < EXTRA_MIN_PAISE || amount > EXTRA_MAX_PAISE) {
+        throw new DomainError(
+          'BadRequest',
+          `productQtys.${p.id}.price: the extra contribution must be a whole number of rupees from ${formatINR(EXTRA_MIN_PAISE)} to ${formatINR(EXTRA_MAX_PAISE)}`,
+          400,
+        );
+      }
+      continue;
+    }
+    if (p.type !== 'SPONSORSHIP') continue;
+    if (l.qty !== 1) throw new DomainError('BadRequest', `productQtys.${p.id}.qty of a sponsorship must be 1`, 400);
+    if (l.fullSponsor === null || l.fullSponsor === undefined) {
+      throw new DomainError('BadRequest', `productQtys.${p.id}.fullSponsor is required for a sponsorship`, 400);
+    }
+    if (!l.fullSponsor && p.fullSponsorOnly) {
+      throw new DomainError('FullSponsorOnly', `"${p.name}" can only be sponsored in full, not co-sponsored.`, 400);
+    }
+    if (blockedForOther(p, buyer.email)) {
+      throw new DomainError('ItemBlocked', `"${p.name}" is reserved for another sponsor.`, 409);
+    }
+    const st = states.get(p.id);
+    if (st?.claim) {
+      throw new DomainError('ItemTaken', `"${p.name}" is already sponsored for this festival year.`, 409);
+    }
+    if (l.fullSponsor && st?.coSponsored) {
+      throw new DomainError(
+        'ItemCoSponsored',
+        `"${p.name}" already has co-sponsors this year, so it can no longer be sponsored in full. You may co-sponsor it.`,
+        409,
+      );
+    }
+  }
+  return kind;
+}
+
+async function loadProducts(s: Svc, ids: number[]): Promise<Map<number, ProductRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await s.db.select().from(products).where(inArray(products.id, ids)).all();
+  return new Map(rows.map((p) => [p.id, p]));
+}
+
+const pricingMap = (m: ReadonlyMap<number, ProductRow>) =>
+  new Map<number, PricingProduct>([...m].map(([id, p]) => [id, toPricing(p)]));
+
+export function cartDetails(kind: CartKind | null, priced: PricedCart | null): CartDetails {
+  if (!kind || !priced) return { kind: null, selectedProducts: [], totalMaxPrice: 0, totalSellPrice: 0 };
+  return {
+    kind,
+    selectedProducts: priced.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      code: l.code,
+      qty: l.qty,
+      maxPrice: paiseToRupees(l.maxPricePaise),
+      sellPrice: paiseToRupees(l.sellPricePaise),
+      fullSponsor: l.fullSponsor,
+    })),
+    totalMaxPrice: paiseToRupees(priced.totalMaxPaise),
+    totalSellPrice: paiseToRupees(priced.totalSellPaise),
+  };
+}
+
+/**
+ * /addToCart: validates and re-prices the client's selection from the catalogue and replaces the server
+ * cart whole. The client's prices and utsavMemberCount are ignored (a mismatch is logged). Nothing is
+ * written unless every line passes.
+ */
+export async function addToCart(s: Svc, buyer: Buyer, req: AddToCartRequest): Promise<CartDetails> {
+  const lines: LineInput[] = [];
+  const sent = new Map<number, { price: number | null | undefined; code: string | null | undefined }>();
+  for (const [key, l] of Object.entries(req.productQtys)) {
+    if (l.qty === 0) continue; // a plan stepped back to 0 stays in old clients' maps
+    const productId = Number(key);
+    sent.set(productId, { price: l.price, code: l.code });
+    lines.push({
+      productId,
+      qty: l.qty,
+      fullSponsor: l.fullSponsor ?? null,
+      amountPaise: typeof l.price === 'number' ? rupeesToPaise(l.price) : null,
+    });
+  }
+  const productsById = await loadProducts(
+    s,
+    lines.map((l) => l.productId),
+  );
+  for (const l of lines) {
+    const p = productsById.get(l.productId);
+    const code = sent.get(l.productId)?.code;
+    if (p && code && code !== p.code) {
+      throw new DomainError(
+        'BadRequest',
+        `productQtys.${p.id}.code is ${code} but product ${p.id} is ${p.code}; please reload the page`,
+        400,
+      );
+    }
+    // only the extra contribution takes an amount from the client
+    if (p && p.code !== EXTRA_CONTRIBUTION_CODE) l.amountPaise = null;
+    if (p && p.type !== 'SPONSORSHIP') l.fullSponsor = null;
+  }
+  const kind = await checkLines(s, buyer, lines, productsById);
+  lines.sort((a, b) => {
+    const pa = productsById.get(a.productId)!;
+    const pb = productsById.get(b.productId)!;
+    return pa.sortOrder - pb.sortOrder || pa.id - pb.id;
+  });
+  const ctx = await pricingContext(s, buyer.userId, festivalYear());
+  const priced = priceCart(pricingMap(productsById), lines, ctx);
+
+  const mismatches = priced.lines.filter((pl) => {
+    const price = sent.get(pl.productId)?.price;
+    return typeof price === 'number' && rupeesToPaise(price) !== pl.sellPricePaise;
+  });
+  const clientMembers = req.utsavMemberCount;
+  const serverMembers = Math.max(
+    0,
+    ctx.utsavMemberships - Object.values(ctx.memberPricedUsed).reduce((a, b) => a + b, 0),
+  );
+  if (mismatches.length > 0 || (typeof clientMembers === 'number' && clientMembers !== serverMembers)) {
+    log('warn', 'cart.client_mismatch', {
+      userId: buyer.userId,
+      lines: mismatches.map((m) => ({
+        productId: m.productId,
+        client: sent.get(m.productId)?.price,
+        server: paiseToRupees(m.sellPricePaise),
+      })),
+      utsavMemberCount: { client: clientMembers ?? null, server: serverMembers },
+    });
+  }
+
+  const now = Date.now();
+  await s.db.batch([
+    s.db.delete(cartLines).where(eq(cartLines.userId, buyer.userId)),
+    s.db
+      .insert(carts)
+      .values({ userId: buyer.userId, kind, updatedAt: now })
+      .onConflictDoUpdate({ target: carts.userId, set: { kind, updatedAt: now } }),
+    ...priced.lines.map((pl) =>
+      s.db.insert(cartLines).values({
+        userId: buyer.userId,
+        productId: pl.productId,
+        qty: pl.qty,
+        fullSponsor: pl.fullSponsor,
+        amountPaise: pl.code === EXTRA_CONTRIBUTION_CODE ? pl.sellPricePaise : null,
+      }),
+    ),
+  ]);
+  return cartDetails(kind, priced);
+}
+
+/**
+ * The stored cart re-priced from the current catalogue and the buyer's current entitlement; null when
+ * empty. It does not re-check availability: checkout calls checkLines() with the products returned.
+ */
+export async function loadPricedCart(
+  s: Svc,
+  userId: number,
+): Promise<{ kind: CartKind; priced: PricedCart; products: Map<number, ProductRow>; lines: LineInput[] } | null> {
+  const [cart, rows] = await Promise.all([
+    s.db.select().from(carts).where(eq(carts.userId, userId)).get(),
+    s.db.select().from(cartLines).where(eq(cartLines.userId, userId)).all(),
+  ]);
+  if (!cart || rows.length === 0) return null;
+  const productsById = await loadProducts(
+    s,
+    rows.map((r) => r.productId),
+  );
+  const lines: LineInput[] = rows
+    .filter((r) => productsById.has(r.productId))
+    .sort((a, b) => {
+      const pa = productsById.get(a.productId)!;
+      const pb = productsById.get(b.productId)!;
+      return pa.sortOrder - pb.sortOrder || pa.id - pb.id;
+    })
+    .map((r) => ({ productId: r.productId, qty: r.qty, fullSponsor: r.fullSponsor, amountPaise: r.amountPaise }));
+  if (lines.length === 0) return null;
+  const ctx = await pricingContext(s, userId, festivalYear());
+  return { kind: cart.kind, priced: priceCart(pricingMap(productsById), lines, ctx), products: productsById, lines };
+}
+
+export async function getCartDetails(s: Svc, userId: number): Promise<CartDetails> {
+  const loaded = await loadPricedCart(s, userId);
+  return loaded ? cartDetails(loaded.kind, loaded.priced) : cartDetails(null, null);
+}
+
+/** The statements that empty a user's cart, for the caller's db.batch(). */
+export function deleteCartStatements(s: Svc, userId: number) {
+  return [
+    s.db.delete(cartLines).where(eq(cartLines.userId, userId)),
+    s.db.delete(carts).where(eq(carts.userId, userId)),
+  ] as const;
+}

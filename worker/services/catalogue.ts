@@ -1,0 +1,145 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { ProductView } from '../../core/contracts/catalogue';
+import { paiseToRupees } from '../../core/money';
+import { EXTRA_CONTRIBUTION_CODE, type PricingProduct } from '../../core/pricing';
+import { orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
+import type { Svc } from '../lib/svc';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** Orders that count as bought: paid, or submitted and awaiting an admin's approval. */
+export const COUNTED_STATUSES = ['Success', 'Pending Approval'] as const;
+/**
+ * Orders whose co-sponsorship lines make an item "co-sponsored": also those still awaiting payment,
+ * so that a full sponsor cannot slip in while a co-sponsor is paying (an abandoned order turns Failed).
+ */
+export const CO_SPONSOR_STATUSES = ['Success', 'Pending Approval', 'Pending Payment'] as const;
+
+export type SponsorshipState = {
+  /** the full sponsor's claim this festival year: held by a started checkout, or sponsored once paid */
+  claim: { state: 'held' | 'sponsored'; userId: number; sponsorName: string } | null;
+  coSponsored: boolean;
+};
+
+export const toPricing = (p: ProductRow): PricingProduct => ({
+  id: p.id,
+  type: p.type,
+  code: p.code,
+  name: p.name,
+  pricePaise: p.pricePaise,
+  coPricePaise: p.coPricePaise,
+});
+
+/** Claims and co-sponsorships of sponsorship items for one festival year, keyed by product id. */
+export async function sponsorshipStates(
+  s: Svc,
+  fiscalYear: string,
+  productIds?: number[],
+): Promise<Map<number, SponsorshipState>> {
+  if (productIds && productIds.length === 0) return new Map();
+  const claimWhere = productIds
+    ? and(eq(sponsorshipClaims.fiscalYear, fiscalYear), inArray(sponsorshipClaims.productId, productIds))
+    : eq(sponsorshipClaims.fiscalYear, fiscalYear);
+  const coWhere = and(
+    eq(orders.fiscalYear, fiscalYear),
+    inArray(orders.status, [...CO_SPONSOR_STATUSES]),
+    eq(orderLines.fullSponsor, false),
+    ...(productIds ? [inArray(orderLines.productId, productIds)] : []),
+  );
+  const [claims, co] = await Promise.all([
+    s.db
+      .select({
+        productId: sponsorshipClaims.productId,
+        state: sponsorshipClaims.state,
+        userId: sponsorshipClaims.userId,
+        sponsorName: orders.userName,
+      })
+      .from(sponsorshipClaims)
+      .innerJoin(orders, eq(orders.id, sponsorshipClaims.orderId))
+      .where(claimWhere)
+      .all(),
+    s.db
+      .selectDistinct({ productId: orderLines.productId })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(coWhere)
+      .all(),
+  ]);
+  const out = new Map<number, SponsorshipState>();
+  const get = (id: number) => {
+    let st = out.get(id);
+    if (!st) {
+      st = { claim: null, coSponsored: false };
+      out.set(id, st);
+    }
+    return st;
+  };
+  for (const c of claims) get(c.productId).claim = { state: c.state, userId: c.userId, sponsorName: c.sponsorName };
+  for (const c of co) get(c.productId).coSponsored = true;
+  return out;
+}
+
+/** Reserved (blocked) by an admin for someone other than this caller. */
+export const blockedForOther = (p: ProductRow, email: string) =>
+  !!p.blockedByEmail && p.blockedByEmail.trim().toLowerCase() !== email.trim().toLowerCase();
+
+const view = (p: ProductRow, over: Partial<ProductView> = {}): ProductView => ({
+  id: p.id,
+  name: p.name,
+  code: p.code,
+  price: paiseToRupees(p.pricePaise),
+  coPrice: paiseToRupees(p.coPricePaise),
+  available: p.available,
+  coSponsored: false,
+  fullSponsorOnly: p.fullSponsorOnly,
+  desc: p.description,
+  sponsoredBy: null,
+  ...over,
+});
+
+async function productsOfTypes(s: Svc, types: ProductRow['type'][]) {
+  return s.db
+    .select()
+    .from(products)
+    .where(inArray(products.type, types))
+    .orderBy(asc(products.sortOrder), asc(products.id))
+    .all();
+}
+
+/**
+ * /getProducts: available memberships; sponsorship items that the caller may choose, plus the ones
+ * taken this festival year (shown as sponsored, with the sponsor's name once paid or the name they are
+ * reserved for). Items an admin disabled and nobody sponsors are not shown.
+ */
+export async function customerProducts(s: Svc, who: { email: string }, fiscalYear: string) {
+  const rows = await productsOfTypes(s, ['MEMBERSHIP', 'SPONSORSHIP']);
+  const states = await sponsorshipStates(s, fiscalYear);
+  const MEMBERSHIP = rows.filter((p) => p.type === 'MEMBERSHIP' && p.available).map((p) => view(p));
+  const SPONSORSHIP: ProductView[] = [];
+  for (const p of rows) {
+    if (p.type !== 'SPONSORSHIP') continue;
+    const st = states.get(p.id);
+    const coSponsored = st?.coSponsored ?? false;
+    if (st?.claim) {
+      SPONSORSHIP.push(
+        view(p, {
+          available: false,
+          coSponsored,
+          sponsoredBy: st.claim.state === 'sponsored' ? st.claim.sponsorName : null,
+        }),
+      );
+    } else if (p.blockedByEmail && blockedForOther(p, who.email)) {
+      SPONSORSHIP.push(view(p, { available: false, coSponsored, sponsoredBy: p.blockedByName ?? null }));
+    } else if (p.available || p.blockedByEmail) {
+      // reserved for this caller: theirs to take even when hidden from everyone else
+      SPONSORSHIP.push(view(p, { available: true, coSponsored }));
+    }
+  }
+  return { productsResponses: { MEMBERSHIP, SPONSORSHIP } };
+}
+
+/** /getUProducts: the daily passes on sale; the extra contribution (DNP) is a dialog, not a card. */
+export async function dailyPassProducts(s: Svc) {
+  const rows = await productsOfTypes(s, ['DAILY_PASS']);
+  return rows.filter((p) => p.available && p.code !== EXTRA_CONTRIBUTION_CODE).map((p) => view(p));
+}
