@@ -10,16 +10,20 @@ import { getDb } from './lib/db';
 import { DomainError } from './lib/errors';
 import { log } from './lib/log';
 import { accountsRoutes } from './routes/accounts';
+import { adminRoutes } from './routes/admin';
 import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { devApi, devPages } from './routes/dev';
+import { venueRoutes } from './routes/venue';
 import { ensureSeeded } from './services/seed';
 
 const api = new Hono<AppEnv>()
   .post('/noop', (c) => c.json({ data: {} })) // the benchmark's floor: routing and envelope, no database
   .route('/', accountsRoutes)
+  .route('/', adminRoutes)
   .route('/', catalogueRoutes)
   .route('/', cartRoutes)
+  .route('/', venueRoutes)
   .route('/dev', devApi);
 
 export const app = new Hono<AppEnv>()

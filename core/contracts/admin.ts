@@ -1,0 +1,299 @@
+// Contracts of the admin console calls (SPEC.md section 7 plus the Settings, roles, Overview and Audit calls).
+import { z } from 'zod';
+import { isRupeeAmount } from '../money';
+import { email, optionalText, text } from './common';
+
+/** SPEC.md section 9: the paging cursor starts at 1e18; then the smallest orderSuccessTS seen. */
+export const CURSOR_START = 1e18;
+export const PAGE_SIZE = 50;
+export const SEARCH_LIMIT = 50;
+
+const POSITIVE_INT = 'must be a positive whole number';
+/** A primary key as a number (or digits as text, which older clients send). */
+const id = () =>
+  z
+    .union([z.number(), z.string().trim()], {
+      error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : POSITIVE_INT),
+    })
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^\d{1,15}$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: POSITIVE_INT });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const flag = z.boolean({
+  error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
+});
+
+/** Old clients send the cursor as a number (1e18) or, occasionally, as text. */
+export const cursorRequest = z
+  .object({
+    orderTSCursor: z.coerce
+      .number({ error: 'must be a number' })
+      .positive('must be a positive number')
+      .max(CURSOR_START, 'must be at most 1e18')
+      .optional()
+      .default(CURSOR_START),
+    fiscalYear: z
+      .string({ error: 'must be text' })
+      .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+      .optional(),
+  })
+  .strict();
+
+export const orderDetailsRequest = z.object({ orderPkId: id() }).strict();
+
+/** The old client sets both fields to the one entered text. */
+export const searchUserOrderRequest = z
+  .object({
+    emailId: z.string({ error: 'must be text' }).trim().max(254, 'must be at most 254 characters').nullish(),
+    mobileNo: z.string({ error: 'must be text' }).trim().max(20, 'must be at most 20 characters').nullish(),
+  })
+  .strict()
+  .refine((v) => (v.emailId ?? '').length >= 3 || (v.mobileNo ?? '').length >= 3, {
+    message: 'emailId or mobileNo: enter at least 3 characters of a mobile number or an email',
+    path: [],
+  });
+
+const reason = optionalText(500);
+
+export const offlineOrderRequest = z.object({ offlineUserId: id(), orderPkId: id(), reason }).strict();
+
+/** Rupees as a number or as text (the old form sends free text); at most two decimals. */
+const rupees = (max = 10_000_000) =>
+  z
+    .union([z.number(), z.string().trim()], {
+      error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number'),
+    })
+    .transform((v, ctx) => {
+      if (v === '') {
+        ctx.addIssue({ code: 'custom', message: 'is required' });
+        return z.NEVER;
+      }
+      const n = typeof v === 'number' ? v : /^\d+(\.\d{1,2})?$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isFinite(n) || !isRupeeAmount(n)) {
+        ctx.addIssue({ code: 'custom', message: 'must be an amount in rupees with at most two decimals' });
+        return z.NEVER;
+      }
+      if (n <= 0) {
+        ctx.addIssue({ code: 'custom', message: 'must be more than 0' });
+        return z.NEVER;
+      }
+      if (n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const PRODUCT_CODE_PATTERN = /^[A-Z0-9]{4}$/;
+
+export const addProductRequest = z
+  .object({
+    code: z
+      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .refine((v) => PRODUCT_CODE_PATTERN.test(v), 'must be exactly 4 letters or digits'),
+    name: text(100),
+    price: rupees(),
+    coSponsorPrice: z.union([z.number(), z.string(), z.null()]).optional(),
+    membership: z.boolean({ error: 'must be true or false' }).optional().default(false),
+    sponsorship: z.boolean({ error: 'must be true or false' }).optional().default(false),
+    dailyMembership: z.boolean({ error: 'must be true or false' }).optional().default(false),
+    fullSponsorOnly: z.boolean({ error: 'must be true or false' }).optional().default(false),
+    desc: optionalText(500),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const kinds = [v.membership, v.sponsorship, v.dailyMembership].filter(Boolean).length;
+    if (kinds !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['membership'],
+        message: 'choose exactly one type: membership, sponsorship or dailyMembership',
+      });
+    }
+  })
+  .transform((v, ctx) => {
+    // Co-price is ignored for full-sponsor products; otherwise it defaults to the price.
+    let coPrice = v.price;
+    const ignoreCo = v.sponsorship && v.fullSponsorOnly;
+    const rawCo = v.coSponsorPrice;
+    if (!ignoreCo && rawCo !== undefined && rawCo !== null && rawCo !== '') {
+      const parsed = rupees().safeParse(rawCo);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', path: ['coSponsorPrice'], message: parsed.error.issues[0]!.message });
+        return z.NEVER;
+      }
+      if (parsed.data > v.price) {
+        ctx.addIssue({ code: 'custom', path: ['coSponsorPrice'], message: 'must not be more than price' });
+        return z.NEVER;
+      }
+      coPrice = parsed.data;
+    }
+    const type = v.membership ? 'MEMBERSHIP' : v.sponsorship ? 'SPONSORSHIP' : 'DAILY_PASS';
+    return {
+      code: v.code,
+      name: v.name,
+      type: type as 'MEMBERSHIP' | 'SPONSORSHIP' | 'DAILY_PASS',
+      price: v.price,
+      coPrice,
+      fullSponsorOnly: v.sponsorship && v.fullSponsorOnly,
+      desc: v.desc,
+    };
+  });
+
+export const markProductAvailableRequest = z.object({ id: id(), available: flag }).strict();
+export const markProductFullSponsorRequest = z.object({ id: id(), fullSponsorOnly: flag }).strict();
+export const blockProductRequest = z.object({ id: id(), blockedByName: text(100), blockedByEmail: email }).strict();
+export const unblockProductRequest = z.object({ id: id() }).strict();
+
+export const bankDetails = z
+  .object({
+    payee: text(100),
+    accountNumber: z
+      .string({ error: 'must be text' })
+      .trim()
+      .regex(/^[0-9]{6,20}$/, 'must be 6 to 20 digits'),
+    ifsc: z
+      .string({ error: 'must be text' })
+      .trim()
+      .transform((v) => v.toUpperCase())
+      .refine((v) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(v), 'must be an IFSC code such as SBIN0001234'),
+    bankName: text(100),
+    upiVpa: z
+      .string({ error: 'must be text' })
+      .trim()
+      .regex(/^[\w.-]{2,256}@[A-Za-z]{2,64}$/, 'must be a UPI id such as name@bank'),
+  })
+  .strict();
+
+export const updateSettingsRequest = z
+  .object({
+    membershipLive: flag.optional(),
+    dailyPassLive: flag.optional(),
+    bank: bankDetails.optional(),
+    /** Percent with at most two decimals, 0 to 10: 2.36 = 236 basis points. */
+    convenienceChargePercent: z
+      .number({ error: 'must be a number' })
+      .min(0, 'must be at least 0')
+      .max(10, 'must be at most 10')
+      .refine(isRupeeAmount, 'must have at most two decimals')
+      .optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change', path: [] });
+
+export const ROLES = ['admin', 'volunteer'] as const;
+export const setUserRoleRequest = z
+  .object({
+    email,
+    role: z.enum(ROLES, { error: 'must be admin or volunteer' }),
+    granted: flag,
+  })
+  .strict();
+
+export const overviewRequest = z
+  .object({
+    fiscalYear: z
+      .string({ error: 'must be text' })
+      .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+      .optional(),
+  })
+  .strict();
+
+export const auditLogRequest = z
+  .object({
+    action: z.string({ error: 'must be text' }).trim().max(60, 'must be at most 60 characters').optional(),
+    entityType: z.string({ error: 'must be text' }).trim().max(30, 'must be at most 30 characters').optional(),
+    entityId: z.string({ error: 'must be text' }).trim().max(60, 'must be at most 60 characters').optional(),
+    actorEmail: z
+      .string({ error: 'must be text' })
+      .trim()
+      .toLowerCase()
+      .max(254, 'must be at most 254 characters')
+      .optional(),
+    from: z.number({ error: 'must be a time in milliseconds' }).int('must be whole').nonnegative().optional(),
+    to: z.number({ error: 'must be a time in milliseconds' }).int('must be whole').nonnegative().optional(),
+    cursor: z.number({ error: 'must be a number' }).int('must be whole').positive().optional(),
+  })
+  .strict();
+
+// ---- responses ----
+
+export type OrderLineView = { name: string; code: string; qty: number; sellPrice: number; maxPrice: number };
+
+export type AdminOrder = {
+  orderRcptId: string;
+  orderPkId: number;
+  offlineUserId: number;
+  fiscalYear: string;
+  orderDate: number;
+  paymentDate: number | null;
+  orderTotal: number;
+  orderSuccessTS: number | null;
+  status: string;
+  paymentType: 'Online' | 'Offline';
+  transactionId: string | null;
+  bankName: string | null;
+  userName: string;
+  userEmail: string;
+  userMobile: string;
+  referSource: string | null;
+  referredBy: string | null;
+  addr1: string | null;
+  addr2: string | null;
+  city: string | null;
+  passCollected: 0 | 1 | null;
+  collectedAt: number | null;
+  selectedProducts: OrderLineView[];
+};
+
+export type UnitTotals = { byCode: Record<string, number>; units: number };
+
+export type AdminProduct = {
+  id: number;
+  type: 'MEMBERSHIP' | 'SPONSORSHIP' | 'DAILY_PASS';
+  name: string;
+  code: string;
+  price: number;
+  coPrice: number;
+  available: boolean;
+  fullSponsorOnly: boolean;
+  sponsorship: boolean;
+  sponsoredBy: string | null;
+  sponsoredByEmail: string | null;
+  blocked: boolean;
+};
+
+export type StaffMember = { id: number; name: string; email: string; admin: boolean; volunteer: boolean };
+
+export type AdminSettings = {
+  membershipLive: boolean;
+  dailyPassLive: boolean;
+  bank: { payee: string; accountNumber: string; ifsc: string; bankName: string; upiVpa: string };
+  convenienceChargePercent: number;
+};
+
+export type Overview = {
+  fiscalYear: string;
+  byCategory: { category: string; paymentType: 'Online' | 'Offline'; orders: number; units: number; amount: number }[];
+  totals: { orders: number; amount: number; online: number; offline: number; pending: number };
+  collectionsPerHour: { day: string; hour: number; collected: number }[];
+};
+
+export type AuditRow = {
+  id: number;
+  at: number;
+  action: string;
+  entityType: string;
+  entityId: string;
+  actorId: number | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  details: Record<string, unknown>;
+};

@@ -1,0 +1,113 @@
+// The admin console's calls. requireRole runs before input(): without the role a caller learns nothing.
+// Volunteers ('staff') reach only Pass Collection: /searchUserOrder and /getStaffOrderDetails.
+import { Hono } from 'hono';
+import {
+  addProductRequest,
+  auditLogRequest,
+  blockProductRequest,
+  cursorRequest,
+  markProductAvailableRequest,
+  markProductFullSponsorRequest,
+  offlineOrderRequest,
+  orderDetailsRequest,
+  overviewRequest,
+  searchUserOrderRequest,
+  setUserRoleRequest,
+  unblockProductRequest,
+  updateSettingsRequest,
+} from '../../core/contracts/admin';
+import { emptyBody } from '../../core/contracts/common';
+import type { AppEnv } from '../env';
+import { notFound } from '../lib/errors';
+import { input } from '../lib/input';
+import { actorOf, requireRole } from '../lib/session';
+import { svc } from '../lib/svc';
+import * as catalogue from '../services/admin-catalogue';
+import * as orders from '../services/admin-orders';
+import { approveOfflineOrder, rejectOfflineOrder } from '../services/admin-verify';
+import * as system from '../services/admin-system';
+
+export const adminRoutes = new Hono<AppEnv>()
+  // ---- Pass Collection (admins and volunteers) ----
+  .post('/searchUserOrder', requireRole('staff'), input(searchUserOrderRequest), async (c) => {
+    return c.json({ data: await orders.searchUserOrder(svc(c).db, c.req.valid('json')) });
+  })
+  .post('/getStaffOrderDetails', requireRole('staff'), input(orderDetailsRequest), async (c) => {
+    const order = await orders.getOrderForStaff(svc(c).db, c.req.valid('json').orderPkId);
+    if (!order || order.status !== 'Success') throw notFound('No paid contribution with this id.');
+    return c.json({ data: order });
+  })
+  // ---- verification of direct transfers ----
+  .post('/getPendingOrders', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await orders.getPendingOrders(svc(c).db) });
+  })
+  .post('/approveOfflineOrder', requireRole('admin'), input(offlineOrderRequest), async (c) => {
+    return c.json({ data: await approveOfflineOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/rejectOfflineOrder', requireRole('admin'), input(offlineOrderRequest), async (c) => {
+    return c.json({ data: await rejectOfflineOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  // ---- order lists, paged on orderTSCursor; `data` is the page (old clients append it) ----
+  .post('/getSuccessOrders', requireRole('admin'), input(cursorRequest), async (c) => {
+    const { orderTSCursor, fiscalYear } = c.req.valid('json');
+    const page = await orders.getSuccessOrders(svc(c).db, orderTSCursor, fiscalYear);
+    return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore });
+  })
+  .post('/getDPKPNotCollectedOrder', requireRole('admin'), input(cursorRequest), async (c) => {
+    const { orderTSCursor, fiscalYear } = c.req.valid('json');
+    const { db } = svc(c);
+    const page = await orders.getCollectionPage(db, false, orderTSCursor, fiscalYear);
+    const totals = await orders.collectionTotals(db, false, fiscalYear);
+    return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore, totals });
+  })
+  .post('/getDPKPCollectedOrder', requireRole('admin'), input(cursorRequest), async (c) => {
+    const { orderTSCursor, fiscalYear } = c.req.valid('json');
+    const { db } = svc(c);
+    const page = await orders.getCollectionPage(db, true, orderTSCursor, fiscalYear);
+    const totals = await orders.collectionTotals(db, true, fiscalYear);
+    return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore, totals });
+  })
+  // ---- catalogue ----
+  .post('/getUnGropedProducts', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await catalogue.listProducts(svc(c).db) });
+  })
+  .post('/markProductAvailable', requireRole('admin'), input(markProductAvailableRequest), async (c) => {
+    const { id, available } = c.req.valid('json');
+    return c.json({ data: await catalogue.markAvailable(svc(c).db, actorOf(c).userId, id, available) });
+  })
+  .post('/markProductFullSponsor', requireRole('admin'), input(markProductFullSponsorRequest), async (c) => {
+    const { id, fullSponsorOnly } = c.req.valid('json');
+    return c.json({ data: await catalogue.markFullSponsor(svc(c).db, actorOf(c).userId, id, fullSponsorOnly) });
+  })
+  .post('/addProduct', requireRole('admin'), input(addProductRequest), async (c) => {
+    return c.json({ data: await catalogue.addProduct(svc(c).db, actorOf(c).userId, c.req.valid('json')) });
+  })
+  .post('/blockProduct', requireRole('admin'), input(blockProductRequest), async (c) => {
+    const { id, blockedByName, blockedByEmail } = c.req.valid('json');
+    return c.json({
+      data: await catalogue.blockProduct(svc(c).db, actorOf(c).userId, id, blockedByName, blockedByEmail),
+    });
+  })
+  .post('/unblockProduct', requireRole('admin'), input(unblockProductRequest), async (c) => {
+    return c.json({ data: await catalogue.unblockProduct(svc(c).db, actorOf(c).userId, c.req.valid('json').id) });
+  })
+  // ---- settings and roles ----
+  .post('/getAdminSettings', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await system.readSettings(svc(c).db) });
+  })
+  .post('/updateSettings', requireRole('admin'), input(updateSettingsRequest), async (c) => {
+    return c.json({ data: await system.updateSettings(svc(c).db, actorOf(c).userId, c.req.valid('json')) });
+  })
+  .post('/getStaff', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await system.listStaff(svc(c).db) });
+  })
+  .post('/setUserRole', requireRole('admin'), input(setUserRoleRequest), async (c) => {
+    return c.json({ data: await system.setUserRole(svc(c).db, actorOf(c), c.req.valid('json')) });
+  })
+  // ---- overview and audit ----
+  .post('/getOverview', requireRole('admin'), input(overviewRequest), async (c) => {
+    return c.json({ data: await system.overview(svc(c).db, c.req.valid('json').fiscalYear) });
+  })
+  .post('/getAuditLog', requireRole('admin'), input(auditLogRequest), async (c) => {
+    return c.json({ data: await system.readAuditLog(svc(c).db, c.req.valid('json')) });
+  });

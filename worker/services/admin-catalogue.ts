@@ -1,0 +1,170 @@
+// The catalogue as admins manage it: list, add, enable/disable, full-sponsor-only, block for a named sponsor.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { AdminProduct, addProductRequest } from '../../core/contracts/admin';
+import { festivalYear } from '../../core/festival';
+import { t } from '../../core/i18n';
+import { paiseToRupees, rupeesToPaise } from '../../core/money';
+import type { z } from 'zod';
+import { products, sponsorshipClaims, users } from '../../schema/index';
+import { audit } from '../lib/audit';
+import type { Db } from '../lib/db';
+import { DomainError, badRequest, conflict, notFound } from '../lib/errors';
+
+type ProductRow = typeof products.$inferSelect;
+
+export async function listProducts(db: Db): Promise<AdminProduct[]> {
+  const year = festivalYear();
+  const rows = await db
+    .select({
+      p: products,
+      sponsorName: users.name,
+      sponsorEmail: users.email,
+      claimState: sponsorshipClaims.state,
+    })
+    .from(products)
+    .leftJoin(
+      sponsorshipClaims,
+      and(eq(sponsorshipClaims.productId, products.id), eq(sponsorshipClaims.fiscalYear, year)),
+    )
+    .leftJoin(users, eq(users.id, sponsorshipClaims.userId))
+    .orderBy(asc(products.type), asc(products.sortOrder), asc(products.id))
+    .all();
+  return rows.map(({ p, sponsorName, sponsorEmail, claimState }) => {
+    const sponsored = claimState === 'sponsored';
+    return {
+      id: p.id,
+      type: p.type,
+      name: p.name,
+      code: p.code,
+      price: paiseToRupees(p.pricePaise),
+      coPrice: paiseToRupees(p.coPricePaise),
+      available: p.available,
+      fullSponsorOnly: p.fullSponsorOnly,
+      sponsorship: p.type === 'SPONSORSHIP',
+      sponsoredBy: p.blockedByName ?? (sponsored ? sponsorName : null),
+      sponsoredByEmail: p.blockedByEmail ?? (sponsored ? sponsorEmail : null),
+      blocked: p.blockedByName !== null,
+    };
+  });
+}
+
+async function productOrThrow(db: Db, id: number): Promise<ProductRow> {
+  const row = await db.select().from(products).where(eq(products.id, id)).get();
+  if (!row) throw notFound(`No product with id ${id}.`);
+  return row;
+}
+
+export async function addProduct(db: Db, actorId: number, input: z.output<typeof addProductRequest>) {
+  const existing = await db.select({ id: products.id }).from(products).where(eq(products.code, input.code)).get();
+  if (existing) throw conflict('DuplicateCode', `code ${input.code} is already used by another product.`);
+  const next = await db
+    .select({ n: sql<number>`coalesce(max(${products.sortOrder}), 0) + 1` })
+    .from(products)
+    .where(eq(products.type, input.type))
+    .get();
+  const values = {
+    type: input.type,
+    code: input.code,
+    name: input.name,
+    description: input.desc ?? '',
+    pricePaise: rupeesToPaise(input.price),
+    coPricePaise: rupeesToPaise(input.coPrice),
+    fullSponsorOnly: input.fullSponsorOnly,
+    sortOrder: next?.n ?? 1,
+  };
+  try {
+    const [inserted] = await db.batch([
+      db.insert(products).values(values).returning({ id: products.id }),
+      // the id is not known before the insert: the audit row reads it back by the unique code
+      db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+        SELECT ${actorId}, 'product.added', 'product', CAST(id AS TEXT), ${JSON.stringify({ ...values })}
+        FROM products WHERE code = ${input.code}`),
+    ]);
+    return { id: inserted[0]!.id, message: t('product.added') };
+  } catch (e) {
+    // two admins adding the same code at once: the unique index decides
+    if (/UNIQUE constraint failed: products\.code/.test(String(e))) {
+      throw conflict('DuplicateCode', `code ${input.code} is already used by another product.`);
+    }
+    throw e;
+  }
+}
+
+async function changeProduct(
+  db: Db,
+  actorId: number,
+  row: ProductRow,
+  set: Partial<ProductRow>,
+  action: string,
+  details: Record<string, unknown>,
+) {
+  await db.batch([
+    db
+      .update(products)
+      .set({ ...set, updatedAt: Date.now() })
+      .where(eq(products.id, row.id)),
+    audit(db, { actorId, action, entityType: 'product', entityId: row.id, details: { code: row.code, ...details } }),
+  ]);
+}
+
+export async function markAvailable(db: Db, actorId: number, id: number, available: boolean) {
+  const row = await productOrThrow(db, id);
+  await changeProduct(db, actorId, row, { available }, 'product.availability_changed', {
+    from: row.available,
+    to: available,
+  });
+  return { id, available, message: t('product.availabilityUpdated') };
+}
+
+export async function markFullSponsor(db: Db, actorId: number, id: number, fullSponsorOnly: boolean) {
+  const row = await productOrThrow(db, id);
+  if (row.type !== 'SPONSORSHIP') {
+    throw badRequest(`id: product ${row.code} is not a sponsorship product; only those can be full-sponsor only.`);
+  }
+  await changeProduct(db, actorId, row, { fullSponsorOnly }, 'product.full_sponsor_changed', {
+    from: row.fullSponsorOnly,
+    to: fullSponsorOnly,
+  });
+  return { id, fullSponsorOnly, message: t('product.sponsorshipUpdated') };
+}
+
+/** Reserves a sponsorship item for a named person: it leaves the shop and shows "Sponsored by" that name. */
+export async function blockProduct(db: Db, actorId: number, id: number, name: string, email: string) {
+  const row = await productOrThrow(db, id);
+  if (row.type !== 'SPONSORSHIP') {
+    throw badRequest(`id: product ${row.code} is not a sponsorship product; only those can be blocked.`);
+  }
+  const claim = await db
+    .select({ state: sponsorshipClaims.state })
+    .from(sponsorshipClaims)
+    .where(and(eq(sponsorshipClaims.productId, id), eq(sponsorshipClaims.fiscalYear, festivalYear())))
+    .get();
+  if (claim) {
+    throw new DomainError(
+      'ItemTaken',
+      claim.state === 'sponsored'
+        ? `${row.name} is already sponsored this year and cannot be blocked.`
+        : `${row.name} is held by an order in checkout and cannot be blocked now.`,
+      409,
+    );
+  }
+  await changeProduct(
+    db,
+    actorId,
+    row,
+    { blockedByName: name, blockedByEmail: email, available: false },
+    'product.blocked',
+    { blockedByName: name, blockedByEmail: email, wasAvailable: row.available },
+  );
+  return { id, blockedByName: name, blockedByEmail: email, message: t('product.blocked', { name, email }) };
+}
+
+export async function unblockProduct(db: Db, actorId: number, id: number) {
+  const row = await productOrThrow(db, id);
+  if (row.blockedByName === null) throw conflict('NotBlocked', `${row.name} is not blocked.`);
+  await changeProduct(db, actorId, row, { blockedByName: null, blockedByEmail: null }, 'product.unblocked', {
+    blockedByName: row.blockedByName,
+    blockedByEmail: row.blockedByEmail,
+  });
+  return { id, message: `${row.name} is no longer blocked; enable it to put it back on sale.` };
+}

@@ -1,0 +1,186 @@
+// The admin console's order lists: pass search, pending verification, success, collected / not collected.
+import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { AdminOrder, UnitTotals } from '../../core/contracts/admin';
+import { PAGE_SIZE, SEARCH_LIMIT } from '../../core/contracts/admin';
+import { normalizeMobile } from '../../core/contracts/common';
+import { formatRcptId, parseRcptId } from '../../core/ids';
+import { paiseToRupees } from '../../core/money';
+import { orderLines, orders } from '../../schema/index';
+import type { Db } from '../lib/db';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** SPEC.md section 3's order fields, with the lines, in rupees. */
+export async function serializeOrders(db: Db, rows: OrderRow[]): Promise<AdminOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, ids))
+    .orderBy(orderLines.orderId, orderLines.id)
+    .all();
+  const byOrder = new Map<number, typeof lines>();
+  for (const l of lines) {
+    const list = byOrder.get(l.orderId) ?? [];
+    list.push(l);
+    byOrder.set(l.orderId, list);
+  }
+  return rows.map((o) => ({
+    orderRcptId: formatRcptId(o.id),
+    orderPkId: o.id,
+    offlineUserId: o.userId,
+    fiscalYear: o.fiscalYear,
+    orderDate: o.createdAt,
+    paymentDate: o.paymentDate,
+    orderTotal: paiseToRupees(o.totalPaise),
+    orderSuccessTS: o.successTs,
+    status: o.status,
+    paymentType: o.paymentType,
+    transactionId: o.transactionId,
+    bankName: o.bankName,
+    userName: o.userName,
+    userEmail: o.userEmail,
+    userMobile: o.userMobile,
+    referSource: o.referSource,
+    referredBy: o.referredBy,
+    addr1: o.addr1,
+    addr2: o.addr2,
+    city: o.city,
+    passCollected: o.passCollected === null ? null : o.passCollected ? 1 : 0,
+    collectedAt: o.collectedAt,
+    selectedProducts: (byOrder.get(o.id) ?? []).map((l) => ({
+      name: l.name,
+      code: l.code,
+      qty: l.qty,
+      sellPrice: paiseToRupees(l.sellPricePaise),
+      maxPrice: paiseToRupees(l.maxPricePaise),
+    })),
+  }));
+}
+
+// Every text sorts below this in SQLite's BINARY collation (UTF-8 bytes), so [p, p + TOP) is "starts with p".
+const TOP = '\u{10FFFF}';
+
+/**
+ * Pass Collection search. The old client sets emailId and mobileNo to the one entered text. Exact and
+ * prefix matches are one index range each (orders_email_idx, orders_mobile_idx), never LIKE '%x%'.
+ * Only paid (Success) orders are listed: they are the ones a pass is handed out for.
+ */
+export async function searchUserOrder(db: Db, q: { emailId?: string | null; mobileNo?: string | null }) {
+  const emailText = (q.emailId ?? '').trim().toLowerCase();
+  const mobileText = (q.mobileNo ?? '').trim();
+  const conditions = [];
+  // an email (or its start) has something that is not a digit, a space, + or -
+  if (emailText.length >= 3 && /[^\d\s+-]/.test(emailText)) {
+    conditions.push(and(gte(orders.userEmail, emailText), lt(orders.userEmail, emailText + TOP)));
+    // a contribution id typed into the box ("SMT000042") finds that order
+    if (/^smt\d+$/.test(emailText)) {
+      const pk = parseRcptId(emailText);
+      if (pk) conditions.push(eq(orders.id, pk));
+    }
+  }
+  if (/^\+?[\d\s-]{3,20}$/.test(mobileText)) {
+    let digits = mobileText.replace(/\D/g, '');
+    if (digits.length > 10) digits = normalizeMobile(digits);
+    if (digits.length >= 3) conditions.push(and(gte(orders.userMobile, digits), lt(orders.userMobile, `${digits}:`)));
+  }
+  if (conditions.length === 0) return [];
+  // One range query per condition so that each uses its index; merged and de-duplicated here.
+  const found = new Map<number, OrderRow>();
+  for (const cond of conditions) {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(cond, eq(orders.status, 'Success')))
+      .limit(SEARCH_LIMIT)
+      .all();
+    for (const r of rows) found.set(r.id, r);
+  }
+  const rows = [...found.values()]
+    .sort((a, b) => (b.successTs ?? 0) - (a.successTs ?? 0) || b.id - a.id)
+    .slice(0, SEARCH_LIMIT);
+  return serializeOrders(db, rows);
+}
+
+export async function getOrderForStaff(db: Db, orderPkId: number) {
+  const row = await db.select().from(orders).where(eq(orders.id, orderPkId)).get();
+  return row ? (await serializeOrders(db, [row]))[0]! : null;
+}
+
+/** Offline orders waiting for an admin, oldest first (the order of the queue at the bank statement). */
+export async function getPendingOrders(db: Db) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.status, 'Pending Approval'))
+    .orderBy(orders.createdAt, orders.id)
+    .limit(1000)
+    .all();
+  return serializeOrders(db, rows);
+}
+
+export type OrderPage = { orders: AdminOrder[]; nextCursor: number | null; hasMore: boolean };
+
+/**
+ * Keyset paging on orderSuccessTS (unique, so pages never overlap or skip): the next page is everything
+ * strictly below the smallest orderSuccessTS already shown. Orders that succeed later get a larger
+ * orderSuccessTS and so appear at the top on the next fresh load, never inside a later page.
+ */
+async function page(db: Db, where: ReturnType<typeof and>, cursor: number): Promise<OrderPage> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(where, lt(orders.successTs, cursor)))
+    .orderBy(desc(orders.successTs))
+    .limit(PAGE_SIZE + 1)
+    .all();
+  const hasMore = rows.length > PAGE_SIZE;
+  const shown = rows.slice(0, PAGE_SIZE);
+  const last = shown.at(-1);
+  return { orders: await serializeOrders(db, shown), nextCursor: last?.successTs ?? null, hasMore };
+}
+
+const yearFilter = (fiscalYear?: string) => (fiscalYear ? eq(orders.fiscalYear, fiscalYear) : undefined);
+
+export function getSuccessOrders(db: Db, cursor: number, fiscalYear?: string) {
+  return page(db, and(eq(orders.status, 'Success'), yearFilter(fiscalYear)), cursor);
+}
+
+export function getCollectionPage(db: Db, collected: boolean, cursor: number, fiscalYear?: string) {
+  return page(
+    db,
+    and(eq(orders.passCollected, collected ? 1 : 0), eq(orders.status, 'Success'), yearFilter(fiscalYear)),
+    cursor,
+  );
+}
+
+/**
+ * DECISIONS.md: units per product code and a grand total of units, over the whole list (not one page).
+ * Sponsorship lines and the extra contribution (DNP) are not passes and are not counted.
+ */
+export async function collectionTotals(db: Db, collected: boolean, fiscalYear?: string): Promise<UnitTotals> {
+  const rows = await db
+    .select({ code: orderLines.code, units: sql<number>`sum(${orderLines.qty})` })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.passCollected, collected ? 1 : 0),
+        eq(orders.status, 'Success'),
+        yearFilter(fiscalYear),
+        ne(orderLines.type, 'SPONSORSHIP'),
+        ne(orderLines.code, 'DNP'),
+      ),
+    )
+    .groupBy(orderLines.code)
+    .orderBy(orderLines.code)
+    .all();
+  const byCode: Record<string, number> = {};
+  let units = 0;
+  for (const r of rows) {
+    byCode[r.code] = Number(r.units);
+    units += Number(r.units);
+  }
+  return { byCode, units };
+}

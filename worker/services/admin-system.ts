@@ -1,0 +1,267 @@
+// Settings, roles, the festival-year Overview and the Audit log of the admin console.
+import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  AdminSettings,
+  AuditRow,
+  Overview,
+  StaffMember,
+  auditLogRequest,
+  setUserRoleRequest,
+  updateSettingsRequest,
+} from '../../core/contracts/admin';
+import { festivalYear } from '../../core/festival';
+import { paiseToRupees } from '../../core/money';
+import { auditLog, orderLines, orders, sessions, users } from '../../schema/index';
+import { audit } from '../lib/audit';
+import type { Db } from '../lib/db';
+import { DomainError, notFound } from '../lib/errors';
+import type { Actor } from '../lib/session';
+import { type Settings, getSettings, putSetting } from './settings';
+
+const ALL_KEYS = ['membershipLive', 'dailyPassLive', 'bank', 'convenienceChargeBasisPoints'] as const;
+
+function toView(s: Settings): AdminSettings {
+  return {
+    membershipLive: s.membershipLive,
+    dailyPassLive: s.dailyPassLive,
+    bank: s.bank,
+    convenienceChargePercent: s.convenienceChargeBasisPoints / 100,
+  };
+}
+
+export async function readSettings(db: Db): Promise<AdminSettings> {
+  return toView(await getSettings(db, [...ALL_KEYS]));
+}
+
+export async function updateSettings(db: Db, actorId: number, input: z.output<typeof updateSettingsRequest>) {
+  const before = await getSettings(db, [...ALL_KEYS]);
+  const next: Partial<Settings> = {};
+  if (input.membershipLive !== undefined) next.membershipLive = input.membershipLive;
+  if (input.dailyPassLive !== undefined) next.dailyPassLive = input.dailyPassLive;
+  if (input.bank !== undefined) next.bank = input.bank;
+  if (input.convenienceChargePercent !== undefined) {
+    next.convenienceChargeBasisPoints = Math.round(input.convenienceChargePercent * 100);
+  }
+  const changed = (Object.keys(next) as (keyof Settings)[]).filter(
+    (k) => JSON.stringify(next[k]) !== JSON.stringify(before[k]),
+  );
+  if (changed.length > 0) {
+    const writes = changed.map((k) => putSetting(db, k, next[k] as never, actorId));
+    await db.batch([
+      writes[0]!,
+      ...writes.slice(1),
+      ...changed.map((k) =>
+        audit(db, {
+          actorId,
+          action: 'settings.updated',
+          entityType: 'setting',
+          entityId: k,
+          details: { from: before[k], to: next[k] },
+        }),
+      ),
+    ]);
+  }
+  return { ...(await readSettings(db)), changed, message: 'Settings saved.' };
+}
+
+export async function listStaff(db: Db): Promise<StaffMember[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, admin: users.isAdmin, volunteer: users.isVolunteer })
+    .from(users)
+    .where(or(eq(users.isAdmin, true), eq(users.isVolunteer, true)))
+    .orderBy(users.email)
+    .all();
+  return rows;
+}
+
+/**
+ * Grants or removes the admin or volunteer role of an existing account. An admin cannot remove their
+ * own admin role (so the console can never lose its last admin by accident). Removing a role ends the
+ * person's sessions, so that a phone left logged in at the venue loses the access at once.
+ */
+export async function setUserRole(db: Db, actor: Actor, input: z.output<typeof setUserRoleRequest>) {
+  const user = await db.select().from(users).where(eq(users.email, input.email)).get();
+  if (!user) throw notFound(`email: no account is registered with ${input.email}; ask the person to sign up first.`);
+  if (input.role === 'admin' && !input.granted && user.id === actor.userId) {
+    throw new DomainError('CannotRemoveSelf', 'You cannot remove your own admin role; ask another admin.', 409);
+  }
+  const column = input.role === 'admin' ? 'isAdmin' : 'isVolunteer';
+  const current = user[column];
+  const result = { email: user.email, name: user.name, role: input.role, granted: input.granted };
+  if (current === input.granted) {
+    return {
+      ...result,
+      changed: false,
+      message: `${user.name} ${input.granted ? 'already has' : 'does not have'} the ${input.role} role.`,
+    };
+  }
+  const now = Date.now();
+  const stillStaff = input.role === 'admin' ? user.isVolunteer : user.isAdmin;
+  await db.batch([
+    db
+      .update(users)
+      .set({ [column]: input.granted, updatedAt: now })
+      .where(eq(users.id, user.id)),
+    audit(db, {
+      actorId: actor.userId,
+      action: input.granted ? 'user.role_granted' : 'user.role_removed',
+      entityType: 'user',
+      entityId: user.id,
+      details: { email: user.email, role: input.role },
+    }),
+    ...(!input.granted && !stillStaff
+      ? [
+          db
+            .update(sessions)
+            .set({ revokedAt: now })
+            .where(and(eq(sessions.userId, user.id), sql`${sessions.revokedAt} IS NULL`)),
+        ]
+      : []),
+  ]);
+  return {
+    ...result,
+    changed: true,
+    message: input.granted
+      ? `${user.name} is now ${input.role === 'admin' ? 'an admin' : 'a volunteer'}.`
+      : `${user.name} is no longer ${input.role === 'admin' ? 'an admin' : 'a volunteer'}.`,
+  };
+}
+
+const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
+
+/**
+ * Totals of the festival year by category (the line's product type) and payment type, over paid orders,
+ * and pass collections per hour (India time) on the days passes were collected: the festival days.
+ */
+export async function overview(db: Db, year = festivalYear()): Promise<Overview> {
+  const byCategory = await db
+    .select({
+      category: orderLines.type,
+      paymentType: orders.paymentType,
+      orders: sql<number>`count(distinct ${orders.id})`,
+      units: sql<number>`sum(${orderLines.qty})`,
+      amountPaise: sql<number>`sum(${orderLines.sellPricePaise})`,
+    })
+    .from(orders)
+    .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(and(eq(orders.fiscalYear, year), eq(orders.status, 'Success')))
+    .groupBy(orderLines.type, orders.paymentType)
+    .orderBy(orderLines.type, orders.paymentType)
+    .all();
+  const totalsRows = await db
+    .select({
+      status: orders.status,
+      paymentType: orders.paymentType,
+      n: sql<number>`count(*)`,
+      amountPaise: sql<number>`sum(${orders.totalPaise})`,
+    })
+    .from(orders)
+    .where(eq(orders.fiscalYear, year))
+    .groupBy(orders.status, orders.paymentType)
+    .all();
+  const totals = { orders: 0, amount: 0, online: 0, offline: 0, pending: 0 };
+  for (const r of totalsRows) {
+    if (r.status === 'Success') {
+      totals.orders += Number(r.n);
+      totals.amount += Number(r.amountPaise);
+      if (r.paymentType === 'Online') totals.online += Number(r.amountPaise);
+      else totals.offline += Number(r.amountPaise);
+    } else if (r.status === 'Pending Approval') {
+      totals.pending += Number(r.n);
+    }
+  }
+  const hours = await db
+    .select({
+      bucket: sql<number>`(${orders.collectedAt} + ${IST_OFFSET_MS}) / 3600000`,
+      n: sql<number>`count(*)`,
+    })
+    .from(orders)
+    .where(and(eq(orders.fiscalYear, year), eq(orders.passCollected, 1), sql`${orders.collectedAt} IS NOT NULL`))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .all();
+  return {
+    fiscalYear: year,
+    byCategory: byCategory.map((r) => ({
+      category: r.category,
+      paymentType: r.paymentType,
+      orders: Number(r.orders),
+      units: Number(r.units),
+      amount: paiseToRupees(Number(r.amountPaise)),
+    })),
+    totals: {
+      orders: totals.orders,
+      amount: paiseToRupees(totals.amount),
+      online: paiseToRupees(totals.online),
+      offline: paiseToRupees(totals.offline),
+      pending: totals.pending,
+    },
+    collectionsPerHour: hours.map((h) => {
+      const start = new Date(Number(h.bucket) * 3600000);
+      return { day: start.toISOString().slice(0, 10), hour: start.getUTCHours(), collected: Number(h.n) };
+    }),
+  };
+}
+
+export const AUDIT_PAGE = 100;
+
+/** Who did what to which order or product, newest first; each filter is backed by an index of audit_log. */
+export async function readAuditLog(db: Db, f: z.output<typeof auditLogRequest>) {
+  let actorIds: number[] | null = null;
+  if (f.actorEmail) {
+    const actors = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(gte(users.email, f.actorEmail), lt(users.email, `${f.actorEmail}\u{10FFFF}`)))
+      .limit(20)
+      .all();
+    actorIds = actors.map((a) => a.id);
+    if (actorIds.length === 0) return { rows: [] as AuditRow[], nextCursor: null };
+  }
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      entityType: auditLog.entityType,
+      entityId: auditLog.entityId,
+      actorId: auditLog.actorId,
+      actorName: users.name,
+      actorEmail: users.email,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(
+        f.action
+          ? f.action.endsWith('.')
+            ? and(gte(auditLog.action, f.action), lt(auditLog.action, `${f.action}\u{10FFFF}`))
+            : eq(auditLog.action, f.action)
+          : undefined,
+        f.entityType ? eq(auditLog.entityType, f.entityType) : undefined,
+        f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
+        actorIds ? inArray(auditLog.actorId, actorIds) : undefined,
+        f.from !== undefined ? gte(auditLog.at, f.from) : undefined,
+        f.to !== undefined ? lte(auditLog.at, f.to) : undefined,
+        f.cursor !== undefined ? lt(auditLog.id, f.cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(auditLog.id))
+    .limit(AUDIT_PAGE + 1)
+    .all();
+  const shown = rows.slice(0, AUDIT_PAGE);
+  return {
+    rows: shown.map((r) => ({ ...r, details: safeJson(r.details) })),
+    nextCursor: rows.length > AUDIT_PAGE ? (shown.at(-1)?.id ?? null) : null,
+  };
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return { raw: text };
+  }
+}
