@@ -98,6 +98,9 @@ export async function checkLines(
   for (const l of lines) {
     const p = productsById.get(l.productId)!;
     const reservedForBuyer = p.type === 'SPONSORSHIP' && !!p.blockedByEmail && !blockedForOther(p, buyer.email);
+    if (p.type === 'SPONSORSHIP' && blockedForOther(p, buyer.email)) {
+      throw new DomainError('ItemBlocked', `"${p.name}" is reserved for another sponsor.`, 409);
+    }
     if (!p.available && !reservedForBuyer) {
       throw new DomainError('ProductUnavailable', `"${p.name}" is not available any more. Please remove it.`, 409);
     }
@@ -121,9 +124,6 @@ export async function checkLines(
     }
     if (!l.fullSponsor && p.fullSponsorOnly) {
       throw new DomainError('FullSponsorOnly', `"${p.name}" can only be sponsored in full, not co-sponsored.`, 400);
-    }
-    if (blockedForOther(p, buyer.email)) {
-      throw new DomainError('ItemBlocked', `"${p.name}" is reserved for another sponsor.`, 409);
     }
     const st = states.get(p.id);
     if (st?.claim) {
