@@ -6,29 +6,53 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   // DIST_DIR lets parallel test runs build into their own folder (scripts/e2e.mjs).
-  build: { outDir: process.env.DIST_DIR ?? '../dist', emptyOutDir: true, sourcemap: false },
+  build: { outDir: process.env.DIST_DIR ?? '../dist', emptyOutDir: true, sourcemap: false, manifest: true }, // manifest: npm run bench
   plugins: [
     react(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // web/lib/pwa.ts registers through workbox-window and shows the update prompt
       manifest: false, // web/public/manifest.webmanifest
+      // What the service worker keeps (docs/decisions/021-service-worker-caching.md):
+      // - precache: the app shell, every route's chunk (so the public pages open offline after one visit), icons;
+      // - runtime, cache-first with limits: gallery photos and magazine/presentation PDFs once they were seen;
+      // - never: /api (POST-only; Workbox routes GET only, and no route matches /api), /dev, and the payment
+      //   script, which is cross-origin (checkout.razorpay.com) and matched by no route.
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         globIgnores: ['**/gallery/**', '**/magazines/**'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+        // Navigations to files (a PDF opened in a tab) and to the API or dev pages go to the network.
+        navigateFallbackDenylist: [
+          /^\/api\//,
+          /^\/dev\//,
+          /^\/gallery\//,
+          /^\/magazines\//,
+          /^[^?]*\/[^/?]+\.[a-z0-9]+(\?|$)/i,
+        ],
         cleanupOutdatedCaches: true,
+        // The first visit's page comes under the worker at once, so the photos it shows next are cached too
+        // (web/lib/pwa.ts re-requests the ones loaded before that moment).
+        clientsClaim: true,
         runtimeCaching: [
           {
-            urlPattern: ({ url }) => url.pathname.startsWith('/gallery/'),
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/gallery/'),
             handler: 'CacheFirst',
-            options: { cacheName: 'gallery', expiration: { maxEntries: 80, maxAgeSeconds: 60 * 60 * 24 * 60 } },
+            options: {
+              cacheName: 'gallery',
+              // 48 photos in two sizes plus the social responsibility photos
+              expiration: { maxEntries: 120, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
           },
           {
-            urlPattern: ({ url }) => url.pathname.startsWith('/magazines/'),
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/magazines/'),
             handler: 'CacheFirst',
-            options: { cacheName: 'magazines', expiration: { maxEntries: 10, maxAgeSeconds: 60 * 60 * 24 * 365 } },
+            options: {
+              cacheName: 'magazines',
+              expiration: { maxEntries: 12, maxAgeSeconds: 60 * 60 * 24 * 365, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
           },
         ],
       },

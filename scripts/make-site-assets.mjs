@@ -17,23 +17,76 @@ function rng(seed) {
   };
 }
 const PALETTES = [
-  { sky: [[28, 18, 64], [58, 24, 92], [110, 34, 90]], ground: [74, 20, 38], accent: [242, 169, 0], glow: [255, 214, 120] },
-  { sky: [[12, 30, 60], [30, 60, 110], [70, 90, 140]], ground: [40, 30, 30], accent: [255, 140, 40], glow: [255, 230, 160] },
-  { sky: [[90, 10, 40], [150, 30, 50], [210, 80, 60]], ground: [50, 14, 28], accent: [255, 205, 60], glow: [255, 240, 190] },
-  { sky: [[20, 50, 40], [40, 90, 70], [90, 130, 90]], ground: [60, 40, 20], accent: [240, 120, 30], glow: [255, 220, 140] },
+  {
+    sky: [
+      [28, 18, 64],
+      [58, 24, 92],
+      [110, 34, 90],
+    ],
+    ground: [74, 20, 38],
+    accent: [242, 169, 0],
+    glow: [255, 214, 120],
+  },
+  {
+    sky: [
+      [12, 30, 60],
+      [30, 60, 110],
+      [70, 90, 140],
+    ],
+    ground: [40, 30, 30],
+    accent: [255, 140, 40],
+    glow: [255, 230, 160],
+  },
+  {
+    sky: [
+      [90, 10, 40],
+      [150, 30, 50],
+      [210, 80, 60],
+    ],
+    ground: [50, 14, 28],
+    accent: [255, 205, 60],
+    glow: [255, 240, 190],
+  },
+  {
+    sky: [
+      [20, 50, 40],
+      [40, 90, 70],
+      [90, 130, 90],
+    ],
+    ground: [60, 40, 20],
+    accent: [240, 120, 30],
+    glow: [255, 220, 140],
+  },
 ];
 // 3x5 digits for the photo number in a corner
-const DIGITS = ['111101101101111', '010110010010111', '111001111100111', '111001111001111', '101101111001001',
-  '111100111001111', '111100111101111', '111001010010010', '111101111101111', '111101111001111'];
+const DIGITS = [
+  '111101101101111',
+  '010110010010111',
+  '111001111100111',
+  '111001111001111',
+  '101101111001001',
+  '111100111001111',
+  '111100111101111',
+  '111001010010010',
+  '111101111101111',
+  '111101111001111',
+];
 
 function scene(n, w, h) {
   const r = rng(n * 7919 + 17);
   const pal = PALETTES[n % PALETTES.length];
   const kind = n % 4; // 0 lamps, 1 pandal, 2 stage and crowd, 3 dandiya
   const horizon = Math.round(h * (0.62 + r() * 0.12));
-  const lamps = Array.from({ length: 5 + Math.floor(r() * 5) }, () => ({ x: r() * w, y: horizon + 8 + r() * (h - horizon - 20), s: (0.02 + r() * 0.015) * w }));
+  const lamps = Array.from({ length: 5 + Math.floor(r() * 5) }, () => ({
+    x: r() * w,
+    y: horizon + 8 + r() * (h - horizon - 20),
+    s: (0.02 + r() * 0.015) * w,
+  }));
   const stars = Array.from({ length: 30 }, () => ({ x: Math.floor(r() * w), y: Math.floor(r() * horizon * 0.8) }));
-  const crowd = Array.from({ length: 18 }, (_, i) => ({ x: (i + 0.5) * (w / 18) + (r() - 0.5) * 8, s: w * (0.022 + r() * 0.01) }));
+  const crowd = Array.from({ length: 18 }, (_, i) => ({
+    x: (i + 0.5) * (w / 18) + (r() - 0.5) * 8,
+    s: w * (0.022 + r() * 0.01),
+  }));
   const roofH = h * (0.2 + r() * 0.08);
   const num = String(n).padStart(2, '0');
   const cell = Math.max(2, Math.round(w / 110));
@@ -86,14 +139,27 @@ function scene(n, w, h) {
 
 function seva(n, w, h) {
   const r = rng(n * 104729 + 3);
-  const wall = [[238, 226, 200], [214, 232, 220], [228, 214, 236]][n % 3];
-  const books = Array.from({ length: 14 }, (_, i) => [[122, 18, 48], [31, 78, 121], [29, 107, 53], [242, 169, 0]][Math.floor(r() * 4)]);
+  const wall = [
+    [238, 226, 200],
+    [214, 232, 220],
+    [228, 214, 236],
+  ][n % 3];
+  const books = Array.from(
+    { length: 14 },
+    (_, i) =>
+      [
+        [122, 18, 48],
+        [31, 78, 121],
+        [29, 107, 53],
+        [242, 169, 0],
+      ][Math.floor(r() * 4)],
+  );
   return (x, y) => {
     if (y > h * 0.78) return [120, 84, 52];
     // a bookshelf
     if (x > w * 0.1 && x < w * 0.55 && y > h * 0.2 && y < h * 0.75) {
       const shelf = Math.floor(((y - h * 0.2) / (h * 0.55)) * 3);
-      const inShelf = ((y - h * 0.2) % (h * 0.55 / 3)) < h * 0.02;
+      const inShelf = (y - h * 0.2) % ((h * 0.55) / 3) < h * 0.02;
       if (inShelf) return [90, 60, 36];
       const book = Math.floor(((x - w * 0.1) / (w * 0.45)) * 14);
       return books[(book + shelf * 5) % 14];
@@ -109,7 +175,10 @@ mkdirSync('web/public/magazines', { recursive: true });
 const gallery = readJson('gallery.json');
 let biggest = 0;
 gallery.photos.forEach((p, i) => {
-  for (const [file, w, h] of [[p.src, 640, 400], [p.srcSmall, 320, 200]]) {
+  for (const [file, w, h] of [
+    [p.src, 640, 400],
+    [p.srcSmall, 320, 200],
+  ]) {
     const buf = png(w, h, scene(i + 1, w, h));
     biggest = Math.max(biggest, buf.length);
     writeFileSync(`web/public${file}`, buf);
@@ -160,7 +229,9 @@ function pdf(docTitle, pages) {
     }
     const content = add(`<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}endstream`);
     kids.push(
-      add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 842 595] /Resources << /Font << /F1 ${font} 0 R /F2 ${bold} 0 R >> >> /Contents ${content} 0 R >>`),
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 842 595] /Resources << /Font << /F1 ${font} 0 R /F2 ${bold} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
     );
   }
   objs[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
@@ -183,6 +254,12 @@ for (const m of readJson('magazines.json').issues) {
   writeFileSync(`web/public${m.file}`, pdf(m.title, m.pages));
 }
 for (const deck of readJson('presentations.json').decks) {
-  writeFileSync(`web/public${deck.pdf}`, pdf(deck.title, deck.slides.map((s) => ({ title: s.title, lines: s.points }))));
+  writeFileSync(
+    `web/public${deck.pdf}`,
+    pdf(
+      deck.title,
+      deck.slides.map((s) => ({ title: s.title, lines: s.points })),
+    ),
+  );
 }
 console.log(`site assets written; largest picture ${biggest} bytes`);

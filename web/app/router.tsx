@@ -18,6 +18,15 @@ const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
 );
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+// Public site pages (issue 6)
+const ResponsibilityPage = lazy(() =>
+  import('./public/ResponsibilityPage').then((m) => ({ default: m.ResponsibilityPage })),
+);
+const TncPage = lazy(() => import('./public/TncPage').then((m) => ({ default: m.TncPage })));
+const SponsorsPage = lazy(() => import('./public/SponsorsPage').then((m) => ({ default: m.SponsorsPage })));
+const MagazinePage = lazy(() => import('./public/MagazinePage').then((m) => ({ default: m.MagazinePage })));
+const Year2023Page = lazy(() => import('./public/PresentationsPage').then((m) => ({ default: m.Year2023Page })));
+const CorporatePage = lazy(() => import('./public/PresentationsPage').then((m) => ({ default: m.CorporatePage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<p className="loading">Loading…</p>}>{node}</Suspense>;
 const member = (node: ReactNode) => page(<RequireSession>{node}</RequireSession>);
@@ -34,6 +43,12 @@ export const router = createBrowserRouter([
       { path: paths.change, element: page(<ChangePasswordPage />) },
       { path: paths.verifyEmail, element: page(<VerifyEmailPage />) },
       { path: paths.profile, element: member(<ProfilePage />) },
+      { path: paths.responsibility, element: page(<ResponsibilityPage />) },
+      { path: paths.tnc, element: page(<TncPage />) },
+      { path: paths.sponsors, element: page(<SponsorsPage />) },
+      { path: paths.magazine, element: page(<MagazinePage />) },
+      { path: paths.year2023, element: page(<Year2023Page />) },
+      { path: paths.corporate, element: page(<CorporatePage />) },
       // Unknown paths show the home page (DECISIONS.md, Screens).
       { path: '*', element: page(<HomePage />) },
     ],

@@ -8,6 +8,9 @@ const listeners = new Set<() => void>();
 export function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const wb = new Workbox('/sw.js');
+  wb.addEventListener('controlling', (e) => {
+    if (!e.isUpdate) void recacheSeenMedia();
+  });
   wb.addEventListener('waiting', () => {
     waiting = wb;
     for (const l of listeners) l();
@@ -32,4 +35,18 @@ export function applyUpdate() {
   if (!waiting) return;
   waiting.addEventListener('controlling', () => window.location.reload());
   waiting.messageSkipWaiting();
+}
+
+/**
+ * On the very first visit the page loads its photos before the service worker controls it, so they bypass
+ * the runtime cache. Once the worker takes control (clientsClaim), ask for those photos and PDFs again:
+ * the worker's cache-first routes store them, and "the gallery already seen" opens offline.
+ */
+async function recacheSeenMedia() {
+  const seen = new Set<string>();
+  for (const entry of performance.getEntriesByType('resource')) {
+    const url = new URL(entry.name, window.location.href);
+    if (url.origin === window.location.origin && /^\/(gallery|magazines)\//.test(url.pathname)) seen.add(url.href);
+  }
+  await Promise.all([...seen].map((u) => fetch(u).catch(() => undefined)));
 }

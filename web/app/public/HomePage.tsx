@@ -1,26 +1,103 @@
 import { Link } from 'react-router-dom';
+import { t } from '../../../core/i18n';
 import association from '../../content/association.json';
-import { paths } from '../paths';
+import gallery from '../../content/gallery.json';
+import home from '../../content/home.json';
+import plans from '../../content/plans.json';
+import { NeedsNetwork } from '../../components/NetworkNotes';
+import { Carousel } from '../../features/site/Carousel';
+import { PlansTable } from '../../features/site/PlansTable';
 import { useUserInfo } from '../../lib/session';
+import { paths } from '../paths';
 
+/** /index, and every unknown path: the six sections of SPEC.md section 2, in order. */
 export function HomePage() {
   const user = useUserInfo();
+  const { festival } = association;
   return (
-    <>
-      <section className="banner">
-        <h1>{association.festival.title}</h1>
-        <p>{association.festival.tagline}</p>
-        <a className="btn btn-accent" href={association.festival.mapUrl} target="_blank" rel="noreferrer">
-          Venue map: {association.festival.venue}
-        </a>
-      </section>
-      {!user && (
-        <p className="center">
-          <Link className="btn btn-primary" to={paths.signup}>
-            Create Account to become member
-          </Link>
+    <div className="page home">
+      <section className="hero" aria-labelledby="event-title">
+        <p className="eyebrow">{home.banner.eyebrow}</p>
+        <h1 id="event-title">{festival.title}</h1>
+        <p className="tagline">{festival.tagline}</p>
+        <p className="dates">
+          <span className="visually-hidden">{home.banner.datesLabel}: </span>
+          {festival.dates}
         </p>
-      )}
-    </>
+        <a className="btn btn-accent" href={festival.mapUrl} target="_blank" rel="noopener noreferrer">
+          {home.banner.mapLabel}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        <p className="venue">{festival.venue}</p>
+      </section>
+
+      <section id="who-we-are" className="site-section" aria-labelledby="who-we-are-title">
+        <h2 id="who-we-are-title">{home.whoWeAre.title}</h2>
+        <div className="prose">
+          {home.whoWeAre.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      </section>
+
+      <section id="gallery" className="site-section" aria-labelledby="gallery-title">
+        <h2 id="gallery-title">{gallery.title}</h2>
+        <p className="lead">{gallery.intro}</p>
+        <Carousel photos={gallery.photos} label={gallery.title} />
+      </section>
+
+      <section id="what-more" className="site-section" aria-labelledby="what-more-title">
+        <h2 id="what-more-title">{home.whatMore.title}</h2>
+        <p className="lead">{home.whatMore.intro}</p>
+        <ul className="card-grid">
+          {home.whatMore.items.map((item) => (
+            <li key={item.title}>
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="membership-plans" className="site-section" aria-labelledby="plans-title">
+        <h2 id="plans-title">{plans.title}</h2>
+        <p className="lead">{plans.intro}</p>
+        <PlansTable
+          plans={plans.plans}
+          features={plans.features}
+          caption={plans.title}
+          priceLabel={plans.priceLabel}
+          featureLabel={plans.featureLabel}
+        />
+        <p className="hint">{plans.familyBenefit}</p>
+        <p className="hint">{plans.note}</p>
+        {!user && (
+          <p className="plans-cta">
+            <Link className="btn btn-primary" to={paths.signup}>
+              {t('site.becomeMember')}
+            </Link>
+          </p>
+        )}
+        {!user && <NeedsNetwork className="hint center" />}
+      </section>
+
+      <section id="contact" className="site-section" aria-labelledby="contact-title">
+        <h2 id="contact-title">{home.contact.title}</h2>
+        <p className="lead">{home.contact.intro}</p>
+        <dl className="contact-list">
+          <dt>{home.contact.emailLabel}</dt>
+          <dd>
+            <a href={`mailto:${association.email}`}>{association.email}</a>
+          </dd>
+          <dt>{home.contact.phoneLabel}</dt>
+          <dd>
+            <a href={`tel:${association.phone.replace(/\s+/g, '')}`}>{association.phone}</a>
+          </dd>
+          <dt>{home.contact.addressLabel}</dt>
+          <dd>{association.address}</dd>
+        </dl>
+        <p className="hint">{home.contact.hours}</p>
+      </section>
+    </div>
   );
 }

@@ -1,9 +1,22 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../app/paths';
 import association from '../../content/association.json';
+import footer from '../../content/footer.json';
+import './footer.css';
 
 export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="footer">
+      <nav aria-label={footer.navLabel}>
+        <ul className="footer-links">
+          {footer.links.map((l) => (
+            <li key={l.path}>
+              <Link to={paths[l.path as keyof typeof paths]}>{l.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <p>
         © {year} {association.name}. All rights reserved.
       </p>

@@ -1,0 +1,27 @@
+import magazines from '../../content/magazines.json';
+import '../../features/site/site.css';
+
+/** /magazine (SPEC.md's /{name}, DECISIONS.md): one download card per year. */
+export function MagazinePage() {
+  return (
+    <div className="page">
+      <h1>{magazines.title}</h1>
+      <p className="lead">{magazines.intro}</p>
+      <ul className="card-grid magazines">
+        {magazines.issues.map((m) => (
+          <li key={m.year}>
+            <div className="magazine-cover" aria-hidden="true">
+              <span className="year">{m.year}</span>
+            </div>
+            <h2 className="magazine-title">{m.title}</h2>
+            <p className="magazine-theme">{m.theme}</p>
+            <a className="btn btn-primary" href={m.file} download>
+              {magazines.downloadLabel}
+              <span className="visually-hidden"> {m.year}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

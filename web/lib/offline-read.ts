@@ -1,0 +1,86 @@
+// Offline copies of read-only calls. The API is POST-only (DECISIONS.md), and the Cache API cannot key POST
+// requests, so the service worker cannot serve "last seen" answers. Instead a screen reads through
+// readWithOfflineCopy(): each successful answer is kept in IndexedDB (idb-keyval) under the user's email, and
+// when the network is unreachable the saved copy is returned, marked offline with the time it was saved.
+// Only network failures fall back; a server answer (401, 400, ...) is never masked by a stale copy.
+// The copies are dropped on logout and on InsufficientAccess with the rest of local storage (clearLocalStore).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, api } from './api-client';
+import { localStore } from './local-store';
+import { readUserInfo } from './session';
+
+export type OfflineRead<T> = {
+  data: T;
+  /** false: fresh from the server; true: the saved copy, because the network is unreachable */
+  offline: boolean;
+  /** when the returned copy was saved (ms since epoch) */
+  savedAt: number;
+};
+
+type Saved<T> = { data: T; savedAt: number };
+
+/** The calls whose last answer is kept; only read-only calls belong here. */
+export const OFFLINE_READS = ['getOrders', 'getUserProfile'] as const;
+export type OfflineReadPath = (typeof OFFLINE_READS)[number];
+
+export function offlineKey(path: string, body: object = {}): string {
+  return `read:${readUserInfo()?.email ?? 'anonymous'}:${path}:${JSON.stringify(body)}`;
+}
+
+export async function readWithOfflineCopy<T>(path: OfflineReadPath, body: object = {}): Promise<OfflineRead<T>> {
+  const key = offlineKey(path, body);
+  try {
+    const data = await api<T>(path, body);
+    const savedAt = Date.now();
+    try {
+      await localStore.set<Saved<T>>(key, { data, savedAt });
+    } catch {
+      // IndexedDB unavailable (private mode): the screen still works online
+    }
+    return { data, offline: false, savedAt };
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'Network') {
+      const saved = await localStore.get<Saved<T>>(key).catch(() => undefined);
+      if (saved) return { data: saved.data, offline: true, savedAt: saved.savedAt };
+    }
+    throw e;
+  }
+}
+
+/**
+ * React binding: loads on mount and again when the browser comes back online.
+ * `error` is the ApiError when there is neither an answer nor a saved copy.
+ */
+export function useOfflineRead<T>(path: OfflineReadPath, body: object = {}) {
+  const [state, setState] = useState<{ result: OfflineRead<T> | null; error: ApiError | null; loading: boolean }>({
+    result: null,
+    error: null,
+    loading: true,
+  });
+  const bodyKey = JSON.stringify(body);
+  const alive = useRef(true);
+
+  const load = useCallback(async () => {
+    setState((s) => ({ ...s, loading: true }));
+    try {
+      const result = await readWithOfflineCopy<T>(path, JSON.parse(bodyKey) as object);
+      if (alive.current) setState({ result, error: null, loading: false });
+    } catch (e) {
+      const error = e instanceof ApiError ? e : new ApiError('Error', String(e), 0);
+      if (alive.current) setState((s) => ({ result: s.result, error, loading: false }));
+    }
+  }, [path, bodyKey]);
+
+  useEffect(() => {
+    alive.current = true;
+    void load();
+    const onOnline = () => void load();
+    window.addEventListener('online', onOnline);
+    return () => {
+      alive.current = false;
+      window.removeEventListener('online', onOnline);
+    };
+  }, [load]);
+
+  return { ...state, reload: load };
+}
