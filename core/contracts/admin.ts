@@ -50,7 +50,7 @@ export const orderDetailsRequest = z.object({ orderPkId: id() }).strict();
 export const searchUserOrderRequest = z
   .object({
     emailId: z.string({ error: 'must be text' }).trim().max(254, 'must be at most 254 characters').nullish(),
-    mobileNo: z.string({ error: 'must be text' }).trim().max(20, 'must be at most 20 characters').nullish(),
+    mobileNo: z.string({ error: 'must be text' }).trim().max(254, 'must be at most 254 characters').nullish(),
   })
   .strict()
   .refine((v) => (v.emailId ?? '').length >= 3 || (v.mobileNo ?? '').length >= 3, {
@@ -248,8 +248,9 @@ export type AdminOrder = {
   addr1: string | null;
   addr2: string | null;
   city: string | null;
-  passCollected: 0 | 1 | null;
-  collectedAt: number | null;
+  passCollected: number | null;
+  passCode?: string | null;
+  rejectReason?: string | null;
   selectedProducts: OrderLineView[];
 };
 

@@ -5,7 +5,7 @@ import { festivalYear } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { paiseToRupees, rupeesToPaise } from '../../core/money';
 import type { z } from 'zod';
-import { products, sponsorshipClaims, users } from '../../schema/index';
+import { auditLog, products, sponsorshipClaims, users } from '../../schema/index';
 import { audit } from '../lib/audit';
 import type { Db } from '../lib/db';
 import { DomainError, badRequest, conflict, notFound } from '../lib/errors';
@@ -75,10 +75,12 @@ export async function addProduct(db: Db, actorId: number, input: z.output<typeof
   try {
     const [inserted] = await db.batch([
       db.insert(products).values(values).returning({ id: products.id }),
-      // the id is not known before the insert: the audit row reads it back by the unique code
-      db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
-        SELECT ${actorId}, 'product.added', 'product', CAST(id AS TEXT), ${JSON.stringify({ ...values })}
-        FROM products WHERE code = ${input.code}`),
+      // the id is not known before the insert: the audit row reads it back by the unique code. (A raw
+      // db.run(sql) with parameters cannot be batched by drizzle 0.45's D1 driver; insert-select can.)
+      db.insert(auditLog).select(
+        sql`SELECT NULL, CAST(unixepoch('subsec') * 1000 AS INTEGER), ${actorId}, 'product.added', 'product',
+            CAST(id AS TEXT), ${JSON.stringify({ ...values })} FROM products WHERE code = ${input.code}`,
+      ),
     ]);
     return { id: inserted[0]!.id, message: t('product.added') };
   } catch (e) {

@@ -1,62 +1,18 @@
 // The admin console's order lists: pass search, pending verification, success, collected / not collected.
-import { and, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { AdminOrder, UnitTotals } from '../../core/contracts/admin';
 import { PAGE_SIZE, SEARCH_LIMIT } from '../../core/contracts/admin';
 import { normalizeMobile } from '../../core/contracts/common';
-import { formatRcptId, parseRcptId } from '../../core/ids';
-import { paiseToRupees } from '../../core/money';
+import { parseRcptId } from '../../core/ids';
 import { orderLines, orders } from '../../schema/index';
 import type { Db } from '../lib/db';
+import { orderViews } from './order-view';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** SPEC.md section 3's order fields, with the lines, in rupees. */
-export async function serializeOrders(db: Db, rows: OrderRow[]): Promise<AdminOrder[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, ids))
-    .orderBy(orderLines.orderId, orderLines.id)
-    .all();
-  const byOrder = new Map<number, typeof lines>();
-  for (const l of lines) {
-    const list = byOrder.get(l.orderId) ?? [];
-    list.push(l);
-    byOrder.set(l.orderId, list);
-  }
-  return rows.map((o) => ({
-    orderRcptId: formatRcptId(o.id),
-    orderPkId: o.id,
-    offlineUserId: o.userId,
-    fiscalYear: o.fiscalYear,
-    orderDate: o.createdAt,
-    paymentDate: o.paymentDate,
-    orderTotal: paiseToRupees(o.totalPaise),
-    orderSuccessTS: o.successTs,
-    status: o.status,
-    paymentType: o.paymentType,
-    transactionId: o.transactionId,
-    bankName: o.bankName,
-    userName: o.userName,
-    userEmail: o.userEmail,
-    userMobile: o.userMobile,
-    referSource: o.referSource,
-    referredBy: o.referredBy,
-    addr1: o.addr1,
-    addr2: o.addr2,
-    city: o.city,
-    passCollected: o.passCollected === null ? null : o.passCollected ? 1 : 0,
-    collectedAt: o.collectedAt,
-    selectedProducts: (byOrder.get(o.id) ?? []).map((l) => ({
-      name: l.name,
-      code: l.code,
-      qty: l.qty,
-      sellPrice: paiseToRupees(l.sellPricePaise),
-      maxPrice: paiseToRupees(l.maxPricePaise),
-    })),
-  }));
+/** SPEC.md section 3's order fields with the lines, in rupees (payments' serializer, shared with /getOrders). */
+export function serializeOrders(db: Db, rows: OrderRow[]): Promise<AdminOrder[]> {
+  return orderViews(db, rows) as Promise<AdminOrder[]>;
 }
 
 // Every text sorts below this in SQLite's BINARY collation (UTF-8 bytes), so [p, p + TOP) is "starts with p".
