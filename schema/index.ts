@@ -4,3 +4,4 @@ export * from './catalogue';
 export * from './carts';
 export * from './orders';
 export * from './system';
+export * from './test-gateway';

@@ -40,6 +40,7 @@ export const orders = sqliteTable(
     transactionId: text('transaction_id'),
     bankName: text('bank_name'),
     rejectReason: text('reject_reason'),
+    transitionId: text('transition_id'), // token of the last state change (migrations/0021)
     // venue: a pass order is collected once, as a whole
     passCode: text('pass_code'),
     passCollected: integer('pass_collected'), // null: no passes; 0: not collected; 1: collected
@@ -58,6 +59,7 @@ export const orders = sqliteTable(
     index('orders_email_idx').on(t.userEmail),
     uniqueIndex('orders_pass_code_uq').on(t.passCode),
     uniqueIndex('orders_checkout_key_uq').on(t.checkoutKey),
+    index('orders_year_updated_idx').on(t.fiscalYear, t.updatedAt, t.id), // 0040: venue delta sync (+ touch trigger)
   ],
 );
 
@@ -130,11 +132,13 @@ export const collectionEvents = sqliteTable(
     recordedAt: integer('recorded_at').notNull().default(now),
     source: text('source', { enum: ['online', 'offline'] }).notNull(),
     isConflict: integer('is_conflict', { mode: 'boolean' }).notNull().default(false),
+    conflictReason: text('conflict_reason'), // 0040: why an uploaded collection was flagged
   },
   (t) => [
     uniqueIndex('collection_events_nonce_uq').on(t.nonce),
     index('collection_events_order_idx').on(t.orderId, t.happenedAt),
     index('collection_events_time_idx').on(t.happenedAt),
+    index('collection_events_conflict_idx').on(t.isConflict, t.orderId), // 0040
   ],
 );
 

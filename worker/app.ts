@@ -13,7 +13,9 @@ import { accountsRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
+import { checkoutRoutes, webhookRoutes } from './routes/checkout';
 import { devApi, devPages } from './routes/dev';
+import { testGateway } from './routes/test-gateway';
 import { venueRoutes } from './routes/venue';
 import { ensureSeeded } from './services/seed';
 
@@ -23,6 +25,8 @@ const api = new Hono<AppEnv>()
   .route('/', adminRoutes)
   .route('/', catalogueRoutes)
   .route('/', cartRoutes)
+  .route('/', checkoutRoutes)
+  .route('/', webhookRoutes)
   .route('/', venueRoutes)
   .route('/dev', devApi);
 
@@ -49,6 +53,7 @@ export const app = new Hono<AppEnv>()
   })
   .use('/api/*', benchRows) // local-only rows_read measurement for npm run bench (X-Bench-Rows: 1)
   .route('/api', api)
+  .route('/dev/razorpay', testGateway)
   .route('/dev', devPages);
 
 app.notFound(async (c) => {

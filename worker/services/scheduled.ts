@@ -1,8 +1,10 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { sessions, throttles, userTokens } from '../../schema/index';
 import type { Bindings } from '../env';
+import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { log } from '../lib/log';
+import { reconcilePayments } from './payments';
 
 /** The cron job (wrangler.toml [triggers]): housekeeping now; payment reconciliation joins it with checkout. */
 export async function runScheduled(env: Bindings): Promise<void> {
@@ -18,5 +20,8 @@ export async function runScheduled(env: Bindings): Promise<void> {
     db.delete(userTokens).where(lt(userTokens.expiresAt, at - 30 * day)),
     db.delete(throttles).where(lt(throttles.windowStart, at - day)),
   ]);
-  log('info', 'scheduled.done', { ms: Date.now() - at });
+  // Payments: settle orders left in Pending Payment by asking Razorpay; expire abandoned ones.
+  const config = getConfig(env);
+  const payments = await reconcilePayments({ db, config, env, origin: config.APP_URL ?? 'http://localhost:8787' });
+  log('info', 'scheduled.done', { ms: Date.now() - at, ...payments });
 }

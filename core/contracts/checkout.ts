@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { optionalText, text } from './common';
+
+const flag = z.boolean({ error: 'must be true or false' });
+
+export const startOrderRequest = z
+  .object({
+    offline: z.boolean({
+      error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
+    }),
+  })
+  .strict();
+
+export const handleSuccessOrderRequest = z
+  .object({
+    isOffline: flag.nullish(),
+    orderId: text(64),
+    razorpayPaymentId: text(64),
+    razorpaySignature: text(256),
+  })
+  .strict();
+
+export const handleFailOrderRequest = z
+  .object({
+    orderId: text(64),
+    razorpayPaymentId: optionalText(64),
+  })
+  .strict();
+
+export const handleOfflineOrderRequest = z
+  .object({
+    isOffline: flag.nullish(),
+    offlineTxnId: text(64),
+    offlineBankName: optionalText(100),
+    orderRcptId: z.union([text(20), z.number({ error: 'must be a contribution id' }).int()], {
+      error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a contribution id'),
+    }),
+  })
+  .strict();
+
+export const saveUserExtraInfoRequest = z
+  .object({
+    addrLine1: text(200),
+    addrLine2: optionalText(200),
+    city: text(100),
+    state: text(100),
+    pin: text(12),
+    additionalEmail: optionalText(254),
+    additionalMobile: optionalText(20),
+    referSource: optionalText(50),
+    referredBy: optionalText(100),
+  })
+  .strict();
+
+export type UserExtraInfo = {
+  addrLine1: string | null;
+  addrLine2: string | null;
+  city: string | null;
+  state: string | null;
+  pin: string | null;
+  additionalEmail: string | null;
+  additionalMobile: string | null;
+  referSource: string | null;
+  referredBy: string | null;
+};
+
+export const REFER_SOURCES = ['Facebook', 'Instagram', 'Google', 'Other'] as const;
+
+export type BankDetailsView = { payee: string; accountNumber: string; ifsc: string; bankName: string; upiVpa: string };
+
+/** /startOrder with offline false (SPEC.md section 3, plus keyId and checkoutScript). */
+export type OnlineStartOrder = {
+  currency: string;
+  orderTotalInPaisa: number;
+  orderOrTokenId: string;
+  userFullName: string;
+  userEmail: string;
+  userMobile: string;
+  keyId: string;
+  checkoutScript: string;
+  orderRcptId: string;
+  orderPkId: number;
+  subTotalInPaisa: number;
+  convenienceChargeInPaisa: number;
+};
+
+/** /startOrder with offline true (SPEC.md section 3, plus the bank details to show). */
+export type OfflineStartOrder = {
+  orderRcptId: string;
+  orderTotalInPaisa: number;
+  orderPkId: number;
+  bank: BankDetailsView;
+};
+
+/** Normalizes a bank/UPI reference so that one transaction written two ways is still one. */
+export function normalizeTxnId(raw: string): string {
+  return raw.replace(/\s+/g, '').toUpperCase();
+}

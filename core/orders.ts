@@ -1,0 +1,87 @@
+// The order and payment state machines (DECISIONS.md "Accounts and orders", "Payments"). Pure: the server
+// checks every change against them before its conditional update, the screens use them to pick actions.
+
+export const ORDER_STATUS = {
+  pendingPayment: 'Pending Payment',
+  pendingApproval: 'Pending Approval',
+  success: 'Success',
+  failed: 'Failed',
+  rejected: 'Rejected',
+} as const;
+
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+export type PaymentType = 'Online' | 'Offline';
+
+/**
+ * Allowed order transitions. Failed -> Success exists because Razorpay may capture a payment after the
+ * order was given up locally (a late webhook, or the reconciler after an expiry): what Razorpay says wins.
+ * Rejected is final: an admin looked at the transfer and refused it.
+ */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  'Pending Payment': ['Pending Approval', 'Success', 'Failed'],
+  'Pending Approval': ['Success', 'Rejected'],
+  Success: [],
+  Failed: ['Success'],
+  Rejected: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** The statuses from which an order may move to `to` (for conditional updates: WHERE status IN (...)). */
+export function sourcesOf(to: OrderStatus): OrderStatus[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => canTransition(from, to));
+}
+
+export type PaymentMethod = 'razorpay' | 'bank_transfer';
+export type PaymentStatus = 'created' | 'captured' | 'failed' | 'submitted' | 'approved' | 'rejected';
+
+/**
+ * One payment attempt per Razorpay order (or per bank transfer). A Razorpay order may see a failed payment
+ * and then a captured one (the payer retries inside the checkout), so failed -> captured is allowed.
+ */
+export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  created: ['captured', 'failed'],
+  failed: ['captured'],
+  captured: [],
+  submitted: ['approved', 'rejected'],
+  approved: [],
+  rejected: [],
+};
+
+export function canPaymentTransition(from: PaymentStatus, to: PaymentStatus): boolean {
+  return PAYMENT_TRANSITIONS[from].includes(to);
+}
+
+export const EXTRA_CONTRIBUTION_CODE = 'DNP';
+
+/** An order with any MEMBERSHIP or DAILY_PASS line (other than the extra contribution) has a pass to collect. */
+export function needsCollection(lines: readonly { type: string; code: string }[]): boolean {
+  return lines.some((l) => (l.type === 'MEMBERSHIP' || l.type === 'DAILY_PASS') && l.code !== EXTRA_CONTRIBUTION_CODE);
+}
+
+export type ContributionAction = 'details' | 'retryPayment' | 'startAgain';
+
+/** The profile's action table (SPEC.md section 4); Rejected is shown like Failed (DECISIONS.md). */
+export function contributionActions(status: string, paymentType: PaymentType): ContributionAction[] {
+  const shown = status === ORDER_STATUS.rejected ? ORDER_STATUS.failed : status;
+  if (shown === ORDER_STATUS.success || shown === ORDER_STATUS.pendingApproval) return ['details'];
+  if (paymentType === 'Offline' && shown === ORDER_STATUS.pendingPayment) return ['retryPayment', 'details'];
+  if (paymentType === 'Online') return ['startAgain', 'details'];
+  if (paymentType === 'Offline' && shown === ORDER_STATUS.failed) return ['startAgain', 'details'];
+  return ['details'];
+}
+
+/** The status a person sees: Rejected reads as Failed in the profile (DECISIONS.md). */
+export function shownStatus(status: string): string {
+  return status === ORDER_STATUS.rejected ? ORDER_STATUS.failed : status;
+}
+
+/** The UPI deep link of a direct transfer: payee VPA, exact amount, the contribution id as the note. */
+export function upiLink(p: { vpa: string; payee: string; amountPaise: number; note: string }): string {
+  // UPI apps read the VPA with its '@' as is; everything else is percent-encoded.
+  const enc = (v: string) => encodeURIComponent(v).replace(/%40/g, '@');
+  const am = (p.amountPaise / 100).toFixed(2);
+  return `upi://pay?pa=${enc(p.vpa)}&pn=${enc(p.payee)}&am=${am}&tn=${enc(p.note)}&cu=INR`;
+}

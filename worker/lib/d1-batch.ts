@@ -1,0 +1,21 @@
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
+import type { Svc } from './svc';
+
+type Buildable = { toSQL(): { sql: string; params: unknown[] } };
+export type RawStatement = { raw: string; params: unknown[] };
+
+/** A raw statement with ? placeholders, for what drizzle cannot batch (INSERT ... SELECT ... WHERE guard). */
+export const raw = (text: string, ...params: unknown[]): RawStatement => ({ raw: text, params });
+
+/**
+ * One D1 batch (a single transaction) of drizzle builders and raw statements. drizzle's own batch()
+ * cannot take db.run(sql`...`) here, and guarded INSERT ... SELECT statements need raw SQL.
+ */
+export async function d1Batch(s: Pick<Svc, 'env'>, items: (Buildable | RawStatement)[]) {
+  const stmts: D1PreparedStatement[] = items.map((item) => {
+    if ('raw' in item) return s.env.DB.prepare(item.raw).bind(...item.params);
+    const q = item.toSQL();
+    return s.env.DB.prepare(q.sql).bind(...q.params);
+  });
+  return s.env.DB.batch(stmts);
+}

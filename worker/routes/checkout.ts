@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import {
+  handleFailOrderRequest,
+  handleOfflineOrderRequest,
+  handleSuccessOrderRequest,
+  saveUserExtraInfoRequest,
+  startOrderRequest,
+} from '../../core/contracts/checkout';
+import { emptyBody } from '../../core/contracts/common';
+import type { AppEnv } from '../env';
+import { input } from '../lib/input';
+import { actorOf, requireRole } from '../lib/session';
+import { svc } from '../lib/svc';
+import * as checkout from '../services/checkout';
+import { handleWebhook } from '../services/payments';
+import { getSettings } from '../services/settings';
+
+export const checkoutRoutes = new Hono<AppEnv>()
+  .post('/startOrder', requireRole('user'), input(startOrderRequest), async (c) => {
+    return c.json({ data: await checkout.startOrder(svc(c), actorOf(c), c.req.valid('json').offline) });
+  })
+  .post('/handleSuccessOrder', requireRole('user'), input(handleSuccessOrderRequest), async (c) => {
+    return c.json({ data: await checkout.handleSuccessOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/handleFailOrder', requireRole('user'), input(handleFailOrderRequest), async (c) => {
+    return c.json({ data: await checkout.handleFailOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/handleOfflineOrder', requireRole('user'), input(handleOfflineOrderRequest), async (c) => {
+    return c.json({ data: await checkout.handleOfflineOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/getOrders', requireRole('user'), input(emptyBody), async (c) => {
+    return c.json({ data: await checkout.getOrders(svc(c), actorOf(c)) });
+  })
+  .post('/getUserExtraInfo', requireRole('user'), input(emptyBody), async (c) => {
+    return c.json({ data: await checkout.getUserExtraInfo(svc(c), actorOf(c)) });
+  })
+  .post('/saveUserExtraInfo', requireRole('user'), input(saveUserExtraInfoRequest), async (c) => {
+    return c.json({ data: await checkout.saveUserExtraInfo(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  // The association's bank and UPI details for the direct-transfer dialogs (admin-editable settings).
+  .post('/getBankDetails', requireRole('user'), input(emptyBody), async (c) => {
+    const { bank } = await getSettings(svc(c).db, ['bank']);
+    return c.json({ data: bank });
+  });
+
+/** Razorpay's webhooks: no session; the signature on the raw body is the authentication. */
+export const webhookRoutes = new Hono<AppEnv>().post('/webhooks/razorpay', async (c) => {
+  const raw = await c.req.text();
+  if (raw.length > 256 * 1024) return c.json({ error: 'BadRequest', desc: 'body is too large' }, 413);
+  const data = await handleWebhook(
+    svc(c),
+    raw,
+    c.req.header('x-razorpay-signature'),
+    c.req.header('x-razorpay-event-id'),
+  );
+  return c.json({ data });
+});

@@ -1,0 +1,360 @@
+// The built-in Razorpay test gateway (local mode only, 404 otherwise; docs/decisions/031). It answers
+// Razorpay's API shapes (orders, order payments, payments; Basic auth checked), serves a checkout script
+// that defines window.Razorpay with Checkout's interface, lets the payer choose success, failure or
+// dismissal, signs exactly as Razorpay does and delivers signed webhooks to /api/webhooks/razorpay.
+import { and, asc, eq } from 'drizzle-orm';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { testGatewayOrders, testGatewayPayments } from '../../schema/index';
+import type { AppEnv, Bindings } from '../env';
+import { getConfig } from '../lib/config';
+import { getDb } from '../lib/db';
+import { paymentSignature, webhookSignature } from '../lib/razorpay';
+import { log } from '../lib/log';
+
+const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!getConfig(c.env).isLocal || getConfig(c.env).RAZORPAY_BASE_URL !== 'local') {
+    return c.json({ error: 'NotFound', desc: 'Not found.' }, 404);
+  }
+  await next();
+};
+
+const rzpError = (description: string, code = 'BAD_REQUEST_ERROR') => ({
+  error: { code, description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed' },
+});
+
+function rid(prefix: string) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(14));
+  return `${prefix}_${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+type GwOrder = typeof testGatewayOrders.$inferSelect;
+type GwPayment = typeof testGatewayPayments.$inferSelect;
+
+function orderEntity(o: GwOrder) {
+  const paid = o.status === 'paid' ? o.amount : 0;
+  return {
+    id: o.id,
+    entity: 'order',
+    amount: o.amount,
+    amount_paid: paid,
+    amount_due: o.amount - paid,
+    currency: o.currency,
+    receipt: o.receipt,
+    offer_id: null,
+    status: o.status,
+    attempts: o.attempts,
+    notes: JSON.parse(o.notes) as Record<string, string>,
+    created_at: o.createdAt,
+  };
+}
+
+function paymentEntity(p: GwPayment) {
+  return {
+    id: p.id,
+    entity: 'payment',
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    order_id: p.orderId,
+    invoice_id: null,
+    international: false,
+    method: p.method,
+    amount_refunded: 0,
+    refund_status: null,
+    captured: p.status === 'captured',
+    description: 'Test gateway payment',
+    error_code: p.errorCode,
+    error_description: p.errorDescription,
+    created_at: p.createdAt,
+  };
+}
+
+const basicAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const config = getConfig(c.env);
+  const expected = `Basic ${btoa(`${config.RAZORPAY_KEY_ID}:${config.RAZORPAY_KEY_SECRET}`)}`;
+  if (c.req.header('authorization') !== expected) {
+    return c.json(rzpError('The api key provided is invalid', 'BAD_REQUEST_ERROR'), 401);
+  }
+  await next();
+};
+
+/** Razorpay's REST API shapes; the Razorpay client reaches it in-process in local mode. */
+export const gatewayApi = new Hono<AppEnv>()
+  .use('*', localOnly)
+  .use('/v1/*', basicAuth)
+  .post('/v1/orders', async (c) => {
+    let body: { amount?: unknown; currency?: unknown; receipt?: unknown; notes?: unknown };
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json(rzpError('The request body is not JSON'), 400);
+    }
+    if (typeof body.amount !== 'number' || !Number.isInteger(body.amount) || body.amount < 100) {
+      return c.json(rzpError('The amount must be atleast INR 1.00'), 400);
+    }
+    const row: GwOrder = {
+      id: rid('order'),
+      amount: body.amount,
+      currency: typeof body.currency === 'string' ? body.currency : 'INR',
+      receipt: typeof body.receipt === 'string' ? body.receipt.slice(0, 40) : null,
+      status: 'created',
+      attempts: 0,
+      notes: JSON.stringify(body.notes && typeof body.notes === 'object' ? body.notes : {}),
+      createdAt: Math.floor(Date.now() / 1000),
+    };
+    await getDb(c.env).insert(testGatewayOrders).values(row);
+    return c.json(orderEntity(row));
+  })
+  .get('/v1/orders/:id', async (c) => {
+    const o = await getDb(c.env)
+      .select()
+      .from(testGatewayOrders)
+      .where(eq(testGatewayOrders.id, c.req.param('id')))
+      .get();
+    if (!o) return c.json(rzpError('The id provided does not exist'), 400);
+    return c.json(orderEntity(o));
+  })
+  .get('/v1/orders/:id/payments', async (c) => {
+    const db = getDb(c.env);
+    const o = await db
+      .select()
+      .from(testGatewayOrders)
+      .where(eq(testGatewayOrders.id, c.req.param('id')))
+      .get();
+    if (!o) return c.json(rzpError('The id provided does not exist'), 400);
+    const items = await db
+      .select()
+      .from(testGatewayPayments)
+      .where(eq(testGatewayPayments.orderId, o.id))
+      .orderBy(asc(testGatewayPayments.createdAt))
+      .all();
+    return c.json({ entity: 'collection', count: items.length, items: items.map(paymentEntity) });
+  })
+  .get('/v1/payments/:id', async (c) => {
+    const p = await getDb(c.env)
+      .select()
+      .from(testGatewayPayments)
+      .where(eq(testGatewayPayments.id, c.req.param('id')))
+      .get();
+    if (!p) return c.json(rzpError('The id provided does not exist'), 400);
+    return c.json(paymentEntity(p));
+  });
+
+/** Signs and posts one webhook to the app, as Razorpay does (X-Razorpay-Signature, x-razorpay-event-id). */
+export async function deliverWebhook(
+  env: Bindings,
+  origin: string,
+  event: 'payment.captured' | 'payment.failed' | 'order.paid',
+  payment: GwPayment,
+  order: GwOrder,
+) {
+  const config = getConfig(env);
+  const payload: Record<string, unknown> = { payment: { entity: paymentEntity(payment) } };
+  if (event === 'order.paid') payload.order = { entity: orderEntity(order) };
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_TestGateway01',
+    event,
+    contains: Object.keys(payload),
+    payload,
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  const { app } = await import('../app');
+  const res = await app.fetch(
+    new Request(`${origin}/api/webhooks/razorpay`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': await webhookSignature(body, config.RAZORPAY_WEBHOOK_SECRET),
+        'x-razorpay-event-id': rid('evt'),
+      },
+      body,
+    }),
+    env,
+  );
+  if (!res.ok) log('warn', 'gateway.webhook_refused', { event, status: res.status });
+}
+
+const CHECKOUT_JS = `// Samiti's local stand-in for https://checkout.razorpay.com/v1/checkout.js (test gateway, local mode only).
+(function () {
+  'use strict';
+  function Razorpay(options) {
+    if (!(this instanceof Razorpay)) return new Razorpay(options);
+    this.options = options || {};
+    this._handlers = {};
+  }
+  Razorpay.prototype.on = function (event, fn) {
+    (this._handlers[event] = this._handlers[event] || []).push(fn);
+    return this;
+  };
+  Razorpay.prototype._emit = function (event, arg) {
+    (this._handlers[event] || []).forEach(function (fn) { fn(arg); });
+  };
+  Razorpay.prototype.close = function () {
+    if (this._root) { this._root.remove(); this._root = null; }
+  };
+  Razorpay.prototype._pay = function (outcome) {
+    var self = this;
+    var o = self.options;
+    self._busy(true);
+    return fetch('/dev/razorpay/pay', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: o.key, order_id: o.order_id, outcome: outcome, email: o.prefill && o.prefill.email }),
+    }).then(function (res) { return res.json().then(function (body) { return { ok: res.ok, body: body }; }); })
+      .then(function (r) {
+        self.close();
+        if (outcome === 'success' && r.ok && !r.body.error) { if (typeof o.handler === 'function') o.handler(r.body); }
+        else self._emit('payment.failed', { error: r.body.error || { code: 'GATEWAY_ERROR', description: 'Payment failed' } });
+      })
+      .catch(function () {
+        self.close();
+        self._emit('payment.failed', { error: { code: 'GATEWAY_ERROR', description: 'Network error', metadata: { order_id: o.order_id } } });
+      });
+  };
+  Razorpay.prototype._busy = function (busy) {
+    if (!this._root) return;
+    this._root.querySelectorAll('button').forEach(function (b) { b.disabled = busy; });
+  };
+  Razorpay.prototype.open = function () {
+    var self = this;
+    var o = self.options;
+    self.close();
+    var root = document.createElement('div');
+    root.setAttribute('data-testid', 'razorpay-test-checkout');
+    root.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(10,10,30,.6);display:flex;align-items:center;justify-content:center;font-family:system-ui,sans-serif';
+    var box = document.createElement('div');
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-modal', 'true');
+    box.setAttribute('aria-label', 'Razorpay test checkout');
+    box.style.cssText = 'background:#fff;color:#111;border-radius:12px;padding:20px;width:min(92vw,360px);box-shadow:0 8px 30px rgba(0,0,0,.35)';
+    var h = document.createElement('h2');
+    h.textContent = 'Test payment';
+    h.style.cssText = 'margin:0 0 6px;font-size:1.2rem';
+    var who = document.createElement('p');
+    who.textContent = (o.name || '') + (o.description ? ' \\u00b7 ' + o.description : '');
+    var amt = document.createElement('p');
+    amt.setAttribute('data-testid', 'razorpay-amount');
+    amt.textContent = 'Amount: \\u20b9' + ((Number(o.amount) || 0) / 100).toFixed(2) + ' ' + (o.currency || 'INR');
+    amt.style.fontWeight = '600';
+    var note = document.createElement('p');
+    note.textContent = 'Built-in test gateway: no money moves. Choose what the payer does.';
+    note.style.cssText = 'font-size:.85rem;color:#555';
+    box.append(h, who, amt, note);
+    function button(label, bg, fn) {
+      var b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = label;
+      b.style.cssText = 'display:block;width:100%;margin:8px 0 0;padding:10px;border-radius:8px;border:1px solid #999;font-size:1rem;cursor:pointer;background:' + bg;
+      b.addEventListener('click', fn);
+      box.append(b);
+      return b;
+    }
+    button('Pay successfully', '#2f9e44;color:#fff', function () { self._pay('success'); });
+    button('Fail the payment', '#e03131;color:#fff', function () { self._pay('failure'); });
+    button('Close (dismiss)', '#f1f3f5', function () {
+      self.close();
+      if (o.modal && typeof o.modal.ondismiss === 'function') o.modal.ondismiss();
+    });
+    root.append(box);
+    document.body.append(root);
+    self._root = root;
+  };
+  window.Razorpay = Razorpay;
+})();
+`;
+
+/** The browser side: the checkout script and the payer's choice. Mounted at /dev/razorpay. */
+export const testGateway = new Hono<AppEnv>()
+  .use('*', localOnly)
+  .get('/checkout.js', (c) => {
+    c.header('content-type', 'text/javascript; charset=utf-8');
+    c.header('cache-control', 'no-store');
+    return c.body(CHECKOUT_JS);
+  })
+  .post('/pay', async (c) => {
+    const config = getConfig(c.env);
+    let body: { key?: unknown; order_id?: unknown; outcome?: unknown; webhooks?: unknown; method?: unknown };
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json(rzpError('The request body is not JSON'), 400);
+    }
+    if (body.key !== config.RAZORPAY_KEY_ID) return c.json(rzpError('The api key provided is invalid'), 401);
+    const db = getDb(c.env);
+    const order = await db
+      .select()
+      .from(testGatewayOrders)
+      .where(eq(testGatewayOrders.id, String(body.order_id ?? '')))
+      .get();
+    if (!order) return c.json(rzpError('The id provided does not exist'), 400);
+    if (order.status === 'paid') return c.json(rzpError('This order is already paid'), 400);
+    const success = body.outcome === 'success';
+    const payment: GwPayment = {
+      id: rid('pay'),
+      orderId: order.id,
+      amount: order.amount,
+      currency: order.currency,
+      status: success ? 'captured' : 'failed',
+      method: typeof body.method === 'string' ? body.method.slice(0, 20) : 'upi',
+      errorCode: success ? null : 'BAD_REQUEST_ERROR',
+      errorDescription: success ? null : 'Payment failed: the payer chose failure on the test gateway',
+      createdAt: Math.floor(Date.now() / 1000),
+    };
+    const paid = success
+      ? await db
+          .update(testGatewayOrders)
+          .set({ status: 'paid', attempts: order.attempts + 1 })
+          .where(and(eq(testGatewayOrders.id, order.id), eq(testGatewayOrders.status, order.status)))
+          .returning()
+          .get()
+      : undefined;
+    if (success && !paid) return c.json(rzpError('This order is already paid'), 400);
+    if (!success) {
+      await db
+        .update(testGatewayOrders)
+        .set({ status: 'attempted', attempts: order.attempts + 1 })
+        .where(eq(testGatewayOrders.id, order.id));
+    }
+    await db.insert(testGatewayPayments).values(payment);
+    // Webhooks go out after the answer, as Razorpay's do; tests may turn them off to choose their order.
+    if (body.webhooks !== false) {
+      const origin = new URL(c.req.url).origin;
+      const events: ('payment.captured' | 'order.paid' | 'payment.failed')[] = success
+        ? ['payment.captured', 'order.paid']
+        : ['payment.failed'];
+      const send = (async () => {
+        for (const e of events) {
+          try {
+            await deliverWebhook(c.env, origin, e, payment, paid ?? order);
+          } catch (err) {
+            log('warn', 'gateway.webhook_failed', { event: e, error: String(err) });
+          }
+        }
+      })();
+      try {
+        c.executionCtx.waitUntil(send);
+      } catch {
+        await send;
+      }
+    }
+    if (!success) {
+      return c.json({
+        error: {
+          code: 'BAD_REQUEST_ERROR',
+          description: payment.errorDescription,
+          source: 'customer',
+          step: 'payment_authorization',
+          reason: 'payment_failed',
+          metadata: { order_id: order.id, payment_id: payment.id },
+        },
+      });
+    }
+    return c.json({
+      razorpay_payment_id: payment.id,
+      razorpay_order_id: order.id,
+      razorpay_signature: await paymentSignature(order.id, payment.id, config.RAZORPAY_KEY_SECRET),
+    });
+  })
+  .route('/', gatewayApi);

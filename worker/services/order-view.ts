@@ -1,0 +1,104 @@
+// One order as SPEC.md section 3 names its fields, for the member's list and the admin's lists alike.
+import { asc, inArray } from 'drizzle-orm';
+import { formatRcptId } from '../../core/ids';
+import { paiseToRupees } from '../../core/money';
+import { orderLines, type orders } from '../../schema/index';
+import type { Db } from '../lib/db';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+export type OrderLineView = { name: string; code: string; qty: number; sellPrice: number; maxPrice: number };
+
+export type OrderView = {
+  orderRcptId: string;
+  orderPkId: number;
+  offlineUserId: number;
+  fiscalYear: string;
+  orderDate: number;
+  paymentDate: number | null;
+  orderTotal: number;
+  orderSubTotal: number;
+  convenienceCharge: number;
+  orderSuccessTS: number | null;
+  status: string;
+  paymentType: 'Online' | 'Offline';
+  transactionId: string | null;
+  bankName: string | null;
+  userName: string;
+  userEmail: string;
+  userMobile: string;
+  referSource: string | null;
+  referredBy: string | null;
+  addr1: string | null;
+  addr2: string | null;
+  city: string | null;
+  state: string | null;
+  pin: string | null;
+  passCollected: number | null;
+  passCode: string | null;
+  rejectReason: string | null;
+  selectedProducts: OrderLineView[];
+};
+
+export function orderView(o: OrderRow, lines: readonly OrderLineRow[]): OrderView {
+  return {
+    orderRcptId: formatRcptId(o.id),
+    orderPkId: o.id,
+    offlineUserId: o.userId,
+    fiscalYear: o.fiscalYear,
+    orderDate: o.createdAt,
+    paymentDate: o.paymentDate,
+    orderTotal: paiseToRupees(o.totalPaise),
+    orderSubTotal: paiseToRupees(o.subtotalPaise),
+    convenienceCharge: paiseToRupees(o.conveniencePaise),
+    orderSuccessTS: o.successTs,
+    status: o.status,
+    paymentType: o.paymentType,
+    transactionId: o.transactionId,
+    bankName: o.bankName,
+    userName: o.userName,
+    userEmail: o.userEmail,
+    userMobile: o.userMobile,
+    referSource: o.referSource,
+    referredBy: o.referredBy,
+    addr1: o.addr1,
+    addr2: o.addr2,
+    city: o.city,
+    state: o.state,
+    pin: o.pin,
+    passCollected: o.passCollected,
+    passCode: o.passCode,
+    rejectReason: o.rejectReason,
+    selectedProducts: lines.map((l) => ({
+      name: l.name,
+      code: l.code,
+      qty: l.qty,
+      sellPrice: paiseToRupees(l.sellPricePaise),
+      maxPrice: paiseToRupees(l.maxPricePaise),
+    })),
+  };
+}
+
+/** Serializes many orders with one query for all their lines (keeps the given order). */
+export async function orderViews(db: Db, rows: readonly OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const byOrder = new Map<number, OrderLineRow[]>();
+  const ids = rows.map((r) => r.id);
+  // D1 limits bound parameters per statement; page through large lists.
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const lines = await db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, chunk))
+      .orderBy(asc(orderLines.id))
+      .all();
+    for (const l of lines) {
+      const list = byOrder.get(l.orderId) ?? [];
+      list.push(l);
+      byOrder.set(l.orderId, list);
+    }
+  }
+  return rows.map((r) => orderView(r, byOrder.get(r.id) ?? []));
+}

@@ -1,0 +1,476 @@
+// Payments: the one way an order becomes Success (confirmPayment), the one way it is given up
+// (releaseOrder), and everything that feeds them: the checkout callback, webhooks and the reconciler.
+import { and, eq, inArray, lt, max, sql } from 'drizzle-orm';
+import { formatRcptId } from '../../core/ids';
+import { formatINR } from '../../core/money';
+import { canTransition, needsCollection, ORDER_STATUS, type OrderStatus } from '../../core/orders';
+import { orderLines, orders, payments, sponsorshipClaims, users, webhookEvents } from '../../schema/index';
+import { randomCode, randomToken } from '../lib/crypto';
+import { d1Batch, raw } from '../lib/d1-batch';
+import { DomainError } from '../lib/errors';
+import { log } from '../lib/log';
+import { compose, sendMail } from '../lib/mail';
+import {
+  isPaid,
+  makeRazorpay,
+  type Razorpay,
+  type RazorpayPayment,
+  verifyWebhookSignature,
+} from '../lib/razorpay';
+import type { Svc } from '../lib/svc';
+import { gatewayApi } from '../routes/test-gateway';
+import type { OrderLineRow, OrderRow } from './order-view';
+
+export type Via = 'callback' | 'webhook' | 'reconciler' | 'admin';
+
+/** The Razorpay client for this environment: the built-in test gateway in-process in local mode. */
+export function razorpayFor(s: Svc): Razorpay {
+  const transport =
+    s.config.RAZORPAY_BASE_URL === 'local'
+      ? (req: Request) => gatewayApi.fetch(req, s.env) as Promise<Response>
+      : (req: Request) => fetch(req);
+  return makeRazorpay(s.config, transport);
+}
+
+/** Guard for the other statements of a transition's batch: true only if this call made the change. */
+const madeIt = (orderId: number, token: string) =>
+  sql`EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND transition_id = ${token})`;
+
+const GUARD = 'EXISTS (SELECT 1 FROM orders WHERE id = ? AND transition_id = ?)';
+
+/** An audit row written only when the guard holds (same batch as the change it records). */
+function guardedAudit(
+  orderId: number,
+  token: string,
+  e: { actorId: number | null; action: string; details: Record<string, unknown> },
+) {
+  return raw(
+    `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) SELECT ?, ?, 'order', ?, ? WHERE ${GUARD}`,
+    e.actorId,
+    e.action,
+    String(orderId),
+    JSON.stringify(e.details),
+    orderId,
+    token,
+  );
+}
+
+export async function loadOrder(s: Svc, orderId: number): Promise<OrderRow | undefined> {
+  return s.db.select().from(orders).where(eq(orders.id, orderId)).get();
+}
+
+async function loadLines(s: Svc, orderId: number): Promise<OrderLineRow[]> {
+  return s.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id).all();
+}
+
+const isUnique = (err: unknown, what: string) => String(err).includes('UNIQUE') && String(err).includes(what);
+
+function linesText(lines: readonly OrderLineRow[]) {
+  return lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.sellPricePaise)}`).join('\n');
+}
+
+function totalText(o: OrderRow) {
+  const parts = [`Total: ${formatINR(o.totalPaise)}`];
+  if (o.conveniencePaise > 0) parts.unshift(`Convenience charge: ${formatINR(o.conveniencePaise)}`);
+  return parts.join('\n');
+}
+
+export type ConfirmInput = {
+  orderId: number;
+  via: Via;
+  actorId: number | null;
+  /** Razorpay: the payment that paid the order, already checked against the stored Razorpay order. */
+  razorpay?: { paymentId: string; orderId: string; amountPaise: number };
+};
+
+/**
+ * The only way an order becomes Success (checkout callback, webhook, reconciler, admin approval). One
+ * conditional update decides; the claims, member flag, payment attempt and audit row follow in the same
+ * batch only if this call made the change, and only that call sends the confirmation email. Safe to call
+ * any number of times, in any order, from any path.
+ */
+export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ order: OrderRow; changed: boolean }> {
+  const order = await loadOrder(s, input.orderId);
+  if (!order) throw new DomainError('NotFound', 'No such contribution.', 404);
+  const rp = input.razorpay;
+  if (order.status === ORDER_STATUS.success) {
+    if (rp && order.transactionId && order.transactionId !== rp.paymentId) {
+      // Razorpay orders take one successful payment; a second one would need a refund by hand.
+      log('error', 'payment.second_capture', { orderId: order.id, kept: order.transactionId, extra: rp.paymentId });
+    }
+    return { order, changed: false };
+  }
+  const from: OrderStatus[] =
+    input.via === 'admin' ? [ORDER_STATUS.pendingApproval] : [ORDER_STATUS.pendingPayment, ORDER_STATUS.failed];
+  if (!from.includes(order.status) || !canTransition(order.status, ORDER_STATUS.success)) {
+    throw new DomainError(
+      'InvalidTransition',
+      `Contribution ${formatRcptId(order.id)} is ${order.status} and cannot be confirmed.`,
+      409,
+    );
+  }
+  if (rp) {
+    if (order.paymentType !== 'Online') {
+      throw new DomainError('InvalidTransition', 'This contribution is paid by direct transfer.', 409);
+    }
+    if (rp.amountPaise !== order.totalPaise) {
+      log('error', 'payment.amount_mismatch', { orderId: order.id, expected: order.totalPaise, got: rp.amountPaise });
+      throw new DomainError('AmountMismatch', 'The amount paid does not match the contribution.', 409);
+    }
+    const used = await s.db
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, rp.paymentId))
+      .get();
+    if (used && used.orderId !== order.id) {
+      throw new DomainError('PaymentIdUsed', 'This payment has already been used for another contribution.', 409);
+    }
+  }
+  const lines = await loadLines(s, order.id);
+  const collect = needsCollection(lines);
+  const token = randomToken(12);
+
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const last = await s.db
+      .select({ ts: max(orders.successTs) })
+      .from(orders)
+      .get();
+    const successTs = Math.max(Date.now(), (last?.ts ?? 0) + 1);
+    const passCode = collect ? randomCode(10) : null;
+    const at = Date.now();
+    try {
+      await d1Batch(s, [
+        s.db
+          .update(orders)
+          .set({
+            status: ORDER_STATUS.success,
+            successTs,
+            paymentDate: order.paymentType === 'Online' || !order.paymentDate ? at : order.paymentDate,
+            passCode,
+            passCollected: collect ? 0 : null,
+            transactionId: rp ? rp.paymentId : order.transactionId,
+            transitionId: token,
+            updatedAt: at,
+          })
+          .where(and(eq(orders.id, order.id), inArray(orders.status, from))),
+        rp
+          ? s.db
+              .update(payments)
+              .set({ status: 'captured', providerPaymentId: rp.paymentId, updatedAt: at })
+              .where(
+                and(eq(payments.orderId, order.id), eq(payments.providerOrderId, rp.orderId), madeIt(order.id, token)),
+              )
+          : s.db
+              .update(payments)
+              .set({ status: 'approved', updatedAt: at })
+              .where(and(eq(payments.orderId, order.id), eq(payments.status, 'submitted'), madeIt(order.id, token))),
+        s.db
+          .update(sponsorshipClaims)
+          .set({ state: 'sponsored' })
+          .where(and(eq(sponsorshipClaims.orderId, order.id), madeIt(order.id, token))),
+        // A late capture after an expiry: take the item back if nobody else took it meanwhile.
+        raw(
+          `INSERT OR IGNORE INTO sponsorship_claims (product_id, fiscal_year, order_id, user_id, state)
+           SELECT l.product_id, ?, ?, ?, 'sponsored' FROM order_lines l
+           WHERE l.order_id = ? AND l.type = 'SPONSORSHIP' AND l.full_sponsor = 1 AND ${GUARD}`,
+          order.fiscalYear,
+          order.id,
+          order.userId,
+          order.id,
+          order.id,
+          token,
+        ),
+        s.db
+          .update(users)
+          .set({ isMember: true, updatedAt: at })
+          .where(and(eq(users.id, order.userId), madeIt(order.id, token))),
+        guardedAudit(order.id, token, {
+          actorId: input.actorId,
+          action: input.via === 'admin' ? 'order.approved' : 'order.paid',
+          details: {
+            via: input.via,
+            from: order.status,
+            totalPaise: order.totalPaise,
+            ...(rp ? { razorpayPaymentId: rp.paymentId, razorpayOrderId: rp.orderId } : {}),
+            passCode: passCode ? 'issued' : null,
+          },
+        }),
+      ]);
+    } catch (err) {
+      if (isUnique(err, 'success_ts') || isUnique(err, 'pass_code')) continue; // a concurrent confirmation
+      if (isUnique(err, 'provider_payment_id')) {
+        throw new DomainError('PaymentIdUsed', 'This payment has already been used for another contribution.', 409);
+      }
+      throw err;
+    }
+    const after = (await loadOrder(s, order.id))!;
+    const changed = after.transitionId === token;
+    if (changed) {
+      log('info', 'order.confirmed', { orderId: order.id, via: input.via });
+      await sendConfirmation(s, after, lines);
+    }
+    return { order: after, changed };
+  }
+  throw new DomainError('Busy', 'Please try again in a moment.', 503);
+}
+
+async function sendConfirmation(s: Svc, o: OrderRow, lines: OrderLineRow[]) {
+  const rcpt = formatRcptId(o.id);
+  const paras = [
+    `Namaskar ${o.userName},`,
+    `Thank you! Your contribution ${rcpt} for the festival year ${o.fiscalYear} is confirmed.`,
+    linesText(lines),
+    totalText(o),
+  ];
+  if (o.passCode) {
+    paras.push(
+      `Your pass code is ${o.passCode}. Show it (or the QR code on your profile) at the venue to collect your passes.`,
+    );
+  }
+  await sendMail(
+    s.db,
+    s.config,
+    compose(o.userEmail, `Contribution confirmed: ${rcpt}`, paras, {
+      href: `${s.origin}/profile`,
+      label: 'See your contributions',
+    }),
+  );
+}
+
+export type ReleaseInput = {
+  orderId: number;
+  to: 'Failed' | 'Rejected';
+  reason: string;
+  via: Via | 'checkout';
+  actorId: number | null;
+};
+
+/**
+ * Gives an order up: Failed (payment failed or abandoned) or Rejected (an admin refused the transfer,
+ * with a reason). Releases any sponsorship hold in the same batch; a rejection sends one email.
+ */
+export async function releaseOrder(s: Svc, input: ReleaseInput): Promise<{ order: OrderRow; changed: boolean }> {
+  const order = await loadOrder(s, input.orderId);
+  if (!order) throw new DomainError('NotFound', 'No such contribution.', 404);
+  if (order.status === input.to) return { order, changed: false };
+  if (!canTransition(order.status, input.to)) {
+    throw new DomainError(
+      'InvalidTransition',
+      `Contribution ${formatRcptId(order.id)} is ${order.status} and cannot become ${input.to}.`,
+      409,
+    );
+  }
+  const token = randomToken(12);
+  const at = Date.now();
+  await d1Batch(s, [
+    s.db
+      .update(orders)
+      .set({ status: input.to, rejectReason: input.reason, transitionId: token, updatedAt: at })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status))),
+    s.db.delete(sponsorshipClaims).where(and(eq(sponsorshipClaims.orderId, order.id), madeIt(order.id, token))),
+    input.to === 'Rejected'
+      ? s.db
+          .update(payments)
+          .set({ status: 'rejected', failureReason: input.reason, updatedAt: at })
+          .where(and(eq(payments.orderId, order.id), eq(payments.status, 'submitted'), madeIt(order.id, token)))
+      : s.db
+          .update(payments)
+          .set({ status: 'failed', failureReason: input.reason, updatedAt: at })
+          .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created'), madeIt(order.id, token))),
+    guardedAudit(order.id, token, {
+      actorId: input.actorId,
+      action: input.to === 'Rejected' ? 'order.rejected' : 'order.failed',
+      details: { via: input.via, from: order.status, reason: input.reason },
+    }),
+  ]);
+  const after = (await loadOrder(s, order.id))!;
+  const changed = after.transitionId === token;
+  if (changed && input.to === 'Rejected') {
+    const rcpt = formatRcptId(order.id);
+    await sendMail(
+      s.db,
+      s.config,
+      compose(after.userEmail, `Contribution not verified: ${rcpt}`, [
+        `Namaskar ${after.userName},`,
+        `We could not verify the payment for your contribution ${rcpt} (${formatINR(after.totalPaise)}, transaction id ${after.transactionId ?? '-'}).`,
+        `Reason: ${input.reason}`,
+        'If you did pay, please reply to this email with the details, or start again from the website.',
+      ]),
+    );
+  }
+  return { order: after, changed };
+}
+
+/** Razorpay's word on one of our online orders: the paid payment of its Razorpay order, if any. */
+export async function paidPaymentOf(rzp: Razorpay, providerOrderId: string): Promise<RazorpayPayment | null> {
+  const items = await rzp.fetchOrderPayments(providerOrderId);
+  return items.find((p) => isPaid(p) && p.order_id === providerOrderId) ?? null;
+}
+
+/** The online attempt of an order (one Razorpay order per order). */
+export async function razorpayAttempt(s: Svc, orderId: number) {
+  return s.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, 'razorpay')))
+    .get();
+}
+
+/**
+ * Asks Razorpay about an online order still Pending Payment (or Failed): confirms it if paid; otherwise,
+ * when `expireBefore` is given and the order is older, gives it up. Returns the order's status after.
+ */
+export async function settleOnline(
+  s: Svc,
+  order: OrderRow,
+  opts: { via: Via; expireBefore?: number; actorId?: number | null },
+): Promise<string> {
+  const attempt = await razorpayAttempt(s, order.id);
+  if (attempt?.providerOrderId) {
+    const paid = await paidPaymentOf(razorpayFor(s), attempt.providerOrderId);
+    if (paid) {
+      try {
+        return (
+          await confirmPayment(s, {
+            orderId: order.id,
+            via: opts.via,
+            actorId: opts.actorId ?? null,
+            razorpay: { paymentId: paid.id, orderId: attempt.providerOrderId, amountPaise: paid.amount },
+          })
+        ).order.status;
+      } catch (err) {
+        log('error', 'settle.confirm_failed', { orderId: order.id, error: String(err) });
+        return order.status;
+      }
+    }
+  }
+  if (opts.expireBefore !== undefined && order.createdAt < opts.expireBefore && order.status === 'Pending Payment') {
+    return (
+      await releaseOrder(s, {
+        orderId: order.id,
+        to: 'Failed',
+        reason: 'Payment not completed in time',
+        via: opts.via,
+        actorId: null,
+      })
+    ).order.status;
+  }
+  return order.status;
+}
+
+/** Direct-transfer orders started but never given a transaction id are kept this long (Retry Payment). */
+export const OFFLINE_ABANDON_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The cron's part: settle online orders left Pending Payment, expire abandoned ones. */
+export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ settled: number; expired: number }> {
+  const onlineCutoff = now - s.config.ABANDON_AFTER_MINUTES * 60_000;
+  const pending = await s.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'Pending Payment'), lt(orders.createdAt, now - 60_000)))
+    .orderBy(orders.createdAt)
+    .limit(100)
+    .all();
+  let settled = 0;
+  let expired = 0;
+  for (const o of pending) {
+    try {
+      if (o.paymentType === 'Online') {
+        const after = await settleOnline(s, o, { via: 'reconciler', expireBefore: onlineCutoff });
+        if (after === 'Success') settled++;
+        if (after === 'Failed') expired++;
+      } else if (o.createdAt < now - OFFLINE_ABANDON_MS) {
+        await releaseOrder(s, {
+          orderId: o.id,
+          to: 'Failed',
+          reason: 'Transfer details not shared in time',
+          via: 'reconciler',
+          actorId: null,
+        });
+        expired++;
+      }
+    } catch (err) {
+      // Razorpay unreachable: leave it for the next run.
+      log('warn', 'reconcile.skipped', { orderId: o.id, error: String(err) });
+    }
+  }
+  return { settled, expired };
+}
+
+type WebhookBody = {
+  event?: string;
+  payload?: {
+    payment?: { entity?: Partial<RazorpayPayment> };
+    order?: { entity?: { id?: string; amount?: number; amount_paid?: number } };
+  };
+};
+
+/**
+ * POST /api/webhooks/razorpay: verified on the raw body, de-duplicated on the event id. payment.captured
+ * and order.paid confirm the order through confirmPayment; payment.failed only records the failed attempt
+ * (the payer may still retry inside the checkout; the callback or the reconciler give the order up).
+ */
+export async function handleWebhook(
+  s: Svc,
+  raw: string,
+  signature: string | undefined,
+  eventIdHeader: string | undefined,
+): Promise<{ received: true; duplicate?: true; ignored?: string }> {
+  if (!signature || !(await verifyWebhookSignature(raw, signature, s.config.RAZORPAY_WEBHOOK_SECRET))) {
+    log('warn', 'webhook.bad_signature', { bytes: raw.length });
+    throw new DomainError('InvalidSignature', 'The webhook signature does not match.', 400);
+  }
+  let body: WebhookBody;
+  try {
+    body = JSON.parse(raw) as WebhookBody;
+  } catch {
+    throw new DomainError('BadRequest', 'The webhook body is not JSON.', 400);
+  }
+  const event = String(body.event ?? '');
+  const eventId = eventIdHeader?.trim().slice(0, 100) || `sha:${await sha256(raw)}`;
+  const seen = await s.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId)).get();
+  if (seen) return { received: true, duplicate: true };
+
+  let ignored: string | undefined;
+  const pay = body.payload?.payment?.entity;
+  if ((event === 'payment.captured' || event === 'order.paid') && pay?.id && pay.order_id) {
+    const found = await s.db
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.providerOrderId, pay.order_id))
+      .get();
+    if (!found) ignored = 'unknown order';
+    else {
+      try {
+        await confirmPayment(s, {
+          orderId: found.orderId,
+          via: 'webhook',
+          actorId: null,
+          razorpay: { paymentId: pay.id, orderId: pay.order_id, amountPaise: Number(pay.amount) },
+        });
+      } catch (err) {
+        // Refused for good (amount mismatch, payment used, rejected order): retrying cannot help.
+        if (!(err instanceof DomainError) || err.status >= 500) throw err;
+        log('error', 'webhook.refused', { event, orderId: found.orderId, error: err.message });
+        ignored = err.code;
+      }
+    }
+  } else if (event === 'payment.failed' && pay?.order_id) {
+    await s.db
+      .update(payments)
+      .set({ failureReason: String(pay.error_description ?? 'Payment failed').slice(0, 300), updatedAt: Date.now() })
+      .where(and(eq(payments.providerOrderId, pay.order_id), eq(payments.status, 'created')));
+  } else {
+    ignored = 'event not handled';
+  }
+  await s.db
+    .insert(webhookEvents)
+    .values({ eventId, eventType: event.slice(0, 60) })
+    .onConflictDoNothing();
+  return ignored ? { received: true, ignored } : { received: true };
+}
+
+async function sha256(text: string) {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
