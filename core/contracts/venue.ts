@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { optionalText } from './common';
+
+// Venue pass collection: online marking, the offline queue's upload, the phone's delta sync and the
+// admins' conflicts list. Times are epoch milliseconds.
+
+const rcptId = z.union([z.string().trim().min(1, 'is required').max(20, 'must be at most 20 characters'), z.number()], {
+  error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text'),
+});
+const nonce = z
+  .string({ error: 'must be text' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, - or _');
+const deviceId = z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish();
+// 2020-01-01 .. 2100-01-01: a phone with its clock reset to 1970 still sends a number, but not that one
+const epochMs = z
+  .number({ error: 'must be a time in milliseconds' })
+  .int('must be a whole number of milliseconds')
+  .min(1_577_836_800_000, 'is not a plausible time')
+  .max(4_102_444_800_000, 'is not a plausible time');
+const passCode = z
+  .string({ error: 'must be text' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{6,64}$/, 'is not a pass code');
+
+/** SPEC.md: userName, userEmail, orderRcptId; the venue screen adds nonce, happenedAt and deviceId. */
+export const markCouponCollectedRequest = z
+  .object({
+    userName: optionalText(),
+    userEmail: optionalText(254),
+    orderRcptId: rcptId,
+    nonce: nonce.nullish(),
+    happenedAt: epochMs.nullish(),
+    deviceId,
+  })
+  .strict();
+
+export const MAX_UPLOAD_ITEMS = 100;
+
+export const collectionUploadItem = z
+  .object({
+    nonce,
+    orderRcptId: rcptId.nullish(),
+    passCode: passCode.nullish(),
+    happenedAt: epochMs,
+    deviceId,
+  })
+  .strict()
+  .refine((i) => i.orderRcptId != null || i.passCode != null, {
+    message: 'needs orderRcptId or passCode',
+    path: ['orderRcptId'],
+  });
+
+export const uploadCollectionsRequest = z
+  .object({
+    items: z
+      .array(collectionUploadItem, { error: 'must be a list' })
+      .min(1, 'must hold at least one collection')
+      .max(MAX_UPLOAD_ITEMS, `must hold at most ${MAX_UPLOAD_ITEMS} collections per call`),
+    deviceId,
+  })
+  .strict();
+
+export const MAX_SYNC_PAGE = 1000;
+
+export const venueSyncRequest = z
+  .object({
+    cursor: z
+      .string({ error: 'must be text' })
+      .regex(/^\d{1,16}:\d{1,12}$/, 'is not a cursor from an earlier answer')
+      .nullish(),
+    limit: z.number({ error: 'must be a number' }).int().min(1).max(MAX_SYNC_PAGE).nullish(),
+  })
+  .strict();
+
+export const venueSearchRequest = z
+  .object({ q: z.string({ error: 'must be text' }).trim().min(3, 'must be at least 3 characters').max(254) })
+  .strict();
+
+export const collectionConflictsRequest = z
+  .object({
+    fiscalYear: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+      .nullish(),
+  })
+  .strict();
+
+/** One pass order as a volunteer's phone keeps it: small, so thousands fit cheaply. */
+export type VenuePass = {
+  id: number;
+  orderRcptId: string;
+  passCode: string;
+  status: string;
+  name: string;
+  mobile: string;
+  email: string;
+  lines: { code: string; name: string; qty: number }[];
+  qty: number;
+  passCollected: 0 | 1 | null;
+  collectedAt: number | null;
+  collectedBy: string | null;
+};
+
+export type VenueSyncResponse = { rows: VenuePass[]; cursor: string | null; more: boolean; fiscalYear: string };
+
+export type MarkCollectedResponse = {
+  orderRcptId: string;
+  passCollected: 1;
+  collectedAt: number;
+  collectedBy: string;
+  message: string;
+  pass: VenuePass;
+};
+
+export type UploadResult = {
+  nonce: string;
+  status: 'recorded' | 'duplicate' | 'conflict' | 'unknown';
+  orderRcptId: string | null;
+  collectedAt: number | null;
+  collectedBy: string | null;
+};
+
+export type UploadCollectionsResponse = {
+  results: UploadResult[];
+  recorded: number;
+  duplicates: number;
+  conflicts: number;
+  unknown: number;
+};
+
+export type CollectionConflict = {
+  orderRcptId: string;
+  name: string;
+  mobile: string;
+  email: string;
+  collectedAt: number | null;
+  collectedBy: string | null;
+  events: {
+    nonce: string;
+    volunteer: string;
+    deviceId: string | null;
+    happenedAt: number;
+    recordedAt: number;
+    source: 'online' | 'offline';
+    counted: boolean;
+    reason: string | null;
+  }[];
+};

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import {
+  collectionConflictsRequest,
+  markCouponCollectedRequest,
+  uploadCollectionsRequest,
+  venueSearchRequest,
+  venueSyncRequest,
+} from '../../core/contracts/venue';
+import type { AppEnv } from '../env';
+import { input } from '../lib/input';
+import { actorOf, requireRole } from '../lib/session';
+import { svc } from '../lib/svc';
+import * as collection from '../services/collection';
+
+/** Venue pass collection: admins and volunteers ('staff'); the conflicts list is for admins. */
+export const venueRoutes = new Hono<AppEnv>()
+  .post('/markCouponCollected', requireRole('staff'), input(markCouponCollectedRequest), async (c) => {
+    return c.json({ data: await collection.markCollected(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/uploadCollections', requireRole('staff'), input(uploadCollectionsRequest), async (c) => {
+    return c.json({ data: await collection.uploadCollections(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/getVenuePasses', requireRole('staff'), input(venueSyncRequest), async (c) => {
+    return c.json({ data: await collection.syncPasses(svc(c).db, c.req.valid('json')) });
+  })
+  .post('/searchVenuePasses', requireRole('staff'), input(venueSearchRequest), async (c) => {
+    return c.json({ data: await collection.searchPasses(svc(c).db, c.req.valid('json').q) });
+  })
+  .post('/getCollectionConflicts', requireRole('admin'), input(collectionConflictsRequest), async (c) => {
+    return c.json({ data: await collection.listConflicts(svc(c).db, c.req.valid('json').fiscalYear) });
+  });
