@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { festivalYear } from '../../core/festival';
 import { formatRcptId } from '../../core/ids';
 import { auditLog, collectionEvents, orderLines, orders, products, users } from '../../schema/index';
-import { ADMIN, call, db, loginAs, MEMBER, newUser, VOLUNTEER } from './helpers';
+import { ADMIN, type ApiResult, call, db, loginAs, MEMBER, newUser, VOLUNTEER } from './helpers';
 
 type Line = { code: string; qty: number };
 
@@ -403,7 +403,7 @@ describe('/getVenuePasses (delta sync) and /searchVenuePasses', () => {
     const all: { orderRcptId: string; passCode: string }[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < 100; i++) {
-      const r = await call('getVenuePasses', { cursor, limit: 2 }, token);
+      const r: ApiResult = await call('getVenuePasses', { cursor, limit: 2 }, token);
       expect(r.status).toBe(200);
       expect(r.body.data.rows.length).toBeLessThanOrEqual(2);
       all.push(...r.body.data.rows);
