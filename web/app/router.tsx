@@ -18,6 +18,16 @@ const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
 );
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+// Choosing contributions (issue 3)
+const MembershipPage = lazy(() =>
+  import('../features/contribute/MembershipPage').then((m) => ({ default: m.MembershipPage })),
+);
+const SponsorshipPage = lazy(() =>
+  import('../features/contribute/SponsorshipPage').then((m) => ({ default: m.SponsorshipPage })),
+);
+const DailyPassPage = lazy(() =>
+  import('../features/contribute/DailyPassPage').then((m) => ({ default: m.DailyPassPage })),
+);
 // Public site pages (issue 6)
 const ResponsibilityPage = lazy(() =>
   import('./public/ResponsibilityPage').then((m) => ({ default: m.ResponsibilityPage })),
@@ -43,6 +53,9 @@ export const router = createBrowserRouter([
       { path: paths.change, element: page(<ChangePasswordPage />) },
       { path: paths.verifyEmail, element: page(<VerifyEmailPage />) },
       { path: paths.profile, element: member(<ProfilePage />) },
+      { path: paths.membership, element: member(<MembershipPage />) },
+      { path: paths.sponsorship, element: member(<SponsorshipPage />) },
+      { path: paths.dmPass, element: page(<DailyPassPage />) },
       { path: paths.responsibility, element: page(<ResponsibilityPage />) },
       { path: paths.tnc, element: page(<TncPage />) },
       { path: paths.sponsors, element: page(<SponsorsPage />) },

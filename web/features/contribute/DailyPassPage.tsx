@@ -1,0 +1,273 @@
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { checkSignupForm } from '../../../core/contracts/accounts';
+import type { ProductView } from '../../../core/contracts/catalogue';
+import { t } from '../../../core/i18n';
+import { formatINR, rupeesToPaise } from '../../../core/money';
+import {
+  EXTRA_CONTRIBUTION_CODE,
+  EXTRA_CONTRIBUTION_PRODUCT_ID,
+  isMemberPriced,
+  MAX_QTY,
+  memberEntitlement,
+  type PricingContext,
+  quantityChangeMessage,
+} from '../../../core/pricing';
+import { paths } from '../../app/paths';
+import { Field } from '../../components/forms';
+import { useToast } from '../../components/toast';
+import { ApiError } from '../../lib/api-client';
+import { storeUserInfo, useUserInfo } from '../../lib/session';
+import { useAction } from '../../lib/use-action';
+import { addToCart, getBijayaSanmelaniCount, getUProducts, getUtsavUserCount, signUpAndLogin } from './api';
+import { type LocalCart, lineOf, linePaise, pick, selectionPaise, toPricing, useLocalCart } from './local-cart';
+import { Modal, Stepper } from './Modal';
+import { NO_CONTEXT } from './use-catalogue';
+import './contribute.css';
+
+type Step = null | 'extra' | 'register';
+
+export function DailyPassPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const user = useUserInfo();
+  const { run, busy } = useAction();
+  const [passes, setPasses] = useState<ProductView[] | null>(null);
+  const [extraId, setExtraId] = useState(EXTRA_CONTRIBUTION_PRODUCT_ID);
+  const [onSale, setOnSale] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [ctx, setCtx] = useState<PricingContext>(NO_CONTEXT);
+  const [utsavCount, setUtsavCount] = useState(0);
+  const [step, setStep] = useState<Step>(null);
+  const [extra, setExtra] = useState('');
+  const [extraRupees, setExtraRupees] = useState(0);
+  const [reg, setReg] = useState({ name: '', email: '', mobile: '', password: '' });
+
+  // SPEC.md section 9: toasts sit bottom-center on the daily-pass screen.
+  useEffect(() => {
+    toast.setPosition('bottom-center');
+    return () => toast.setPosition('top-right');
+  }, [toast]);
+
+  useEffect(() => {
+    let live = true;
+    getUProducts()
+      .then((r) => {
+        if (!live) return;
+        setPasses(r.productsResponses.DAILY_PASS);
+        setExtraId(r.extraContributionId);
+        setOnSale(r.dailyPassLive);
+      })
+      .catch((e) => live && setError(e instanceof ApiError ? e.message : String(e)));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // The member price applies to the household's remaining entitlement, counted by the server.
+  const session = user?.session ?? null;
+  useEffect(() => {
+    if (!session || !passes) return;
+    let live = true;
+    Promise.all([getUtsavUserCount(), getBijayaSanmelaniCount()]).then(([utsav, used]) => {
+      if (!live) return;
+      setUtsavCount(Math.max(0, utsav - used));
+      const memberPricedUsed: Record<number, number> = {};
+      for (const p of passes) if (isMemberPriced(toPricing(p, 'DAILY_PASS'))) memberPricedUsed[p.id] = used;
+      setCtx({ utsavMemberships: utsav, memberPricedUsed });
+    });
+    return () => {
+      live = false;
+    };
+  }, [session, passes]);
+
+  const list = passes ?? [];
+  const ids = useMemo(() => new Set((passes ?? []).map((p) => p.id)), [passes]);
+  const totalOf = (c: LocalCart) => selectionPaise(list, 'DAILY_PASS', c, ctx);
+  const { cart, setCart } = useLocalCart(totalOf);
+  const total = totalOf(cart);
+  const units = list.reduce((n, p) => n + (cart[p.id]?.qty ?? 0), 0);
+  const closeStep = useCallback(() => setStep(null), []);
+
+  function change(p: ProductView, qty: number) {
+    const from = cart[p.id]?.qty ?? 0;
+    const to = Math.max(0, Math.min(MAX_QTY, qty));
+    setCart((c) => {
+      const next: LocalCart = { ...c };
+      if (to === 0) delete next[p.id];
+      else next[p.id] = lineOf(p, 'DAILY_PASS', to, ctx);
+      return next;
+    });
+    const msg = quantityChangeMessage(p.code, from, to);
+    if (msg) {
+      const text = t(msg.key, { amount: formatINR(linePaise(p, 'DAILY_PASS', to, ctx)) });
+      if (to < from) toast.warning(text);
+      else toast.info(text);
+    }
+  }
+
+  function clear() {
+    setCart((c) => Object.fromEntries(Object.entries(c).filter(([id]) => !ids.has(Number(id)))));
+  }
+
+  function proceed() {
+    if (units === 0) return toast.error(t('pass.selectOne'));
+    setStep('extra');
+  }
+
+  function withContribution(e: FormEvent) {
+    e.preventDefault();
+    const amount = Number(extra.trim());
+    if (!extra.trim() || !Number.isFinite(amount) || amount <= 0) return toast.error(t('pass.extraAmount'));
+    if (!Number.isInteger(amount) || amount > 10_00_000) return toast.error(t('passes.extraLimit'));
+    void next(amount);
+  }
+
+  async function next(amount: number) {
+    setExtraRupees(amount);
+    if (!user) return setStep('register');
+    await send(amount);
+  }
+
+  async function send(amount: number) {
+    const selection = pick(cart, ids);
+    if (amount > 0) selection[extraId] = { qty: 1, price: amount, code: EXTRA_CONTRIBUTION_CODE };
+    const res = await run(() => addToCart(selection, utsavCount));
+    if (res) {
+      setStep(null);
+      navigate(paths.dpSummary);
+    }
+  }
+
+  async function register(e: FormEvent) {
+    e.preventDefault();
+    const problem = checkSignupForm(reg, 'dialog');
+    if (problem) return toast.error(t(problem));
+    const info = await run(() => signUpAndLogin(reg));
+    if (!info) return;
+    storeUserInfo(info);
+    await send(extraRupees);
+  }
+
+  const setR = (k: keyof typeof reg) => (e: { target: { value: string } }) => setReg({ ...reg, [k]: e.target.value });
+
+  return (
+    <section className="ct-page">
+      <h1>{t('passes.title')}</h1>
+      {error && <p className="notice notice-error">{error}</p>}
+      {!passes && !error && <p className="loading">Loading…</p>}
+      {onSale === false ? (
+        <p className="notice" role="status">
+          {t('passes.notOnSale')}
+        </p>
+      ) : (
+        <>
+          <div className="ct-grid">
+            {list.map((p) => {
+              const qty = cart[p.id]?.qty ?? 0;
+              const memberPriced = isMemberPriced(toPricing(p, 'DAILY_PASS'));
+              const left = memberPriced ? memberEntitlement(p.id, ctx) : 0;
+              return (
+                <article key={p.id} className="ct-card" data-code={p.code}>
+                  <h2>{p.name}</h2>
+                  <p className="ct-desc">{p.desc}</p>
+                  {p.price === p.coPrice ? (
+                    <p className="ct-price">
+                      {t('contribute.perPerson', { amount: formatINR(rupeesToPaise(p.price)) })}
+                    </p>
+                  ) : (
+                    <p className="ct-price">
+                      {t('passes.utsavPrice', { amount: formatINR(rupeesToPaise(p.coPrice)) })}
+                      <br />
+                      {t('passes.othersPrice', { amount: formatINR(rupeesToPaise(p.price)) })}
+                    </p>
+                  )}
+                  {memberPriced && left > 0 && <p className="hint">{t('passes.memberUnits', { count: left })}</p>}
+                  <Stepper name={p.name} qty={qty} max={MAX_QTY} onChange={(q) => change(p, q)} />
+                  {qty > 0 && <p className="ct-line">{formatINR(linePaise(p, 'DAILY_PASS', qty, ctx))}</p>}
+                </article>
+              );
+            })}
+          </div>
+          <div className="ct-bar">
+            <span className="ct-total" data-testid="total">
+              {t('contribute.total', { amount: formatINR(total) })}
+            </span>
+            <button type="button" className="btn" onClick={clear}>
+              {t('passes.clear')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={proceed} disabled={busy}>
+              {t('passes.proceed')}
+            </button>
+          </div>
+        </>
+      )}
+      {step === 'extra' && (
+        <Modal title={t('passes.extraTitle')} onClose={closeStep}>
+          <form onSubmit={withContribution} noValidate>
+            <p>{t('passes.extraBody')}</p>
+            <Field
+              label={t('passes.extraLabel')}
+              name="extraContribution"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={1000000}
+              step={1}
+              value={extra}
+              onChange={(e) => setExtra(e.target.value)}
+            />
+            <div className="dialog-actions">
+              <button type="button" className="btn" onClick={() => void next(0)} disabled={busy}>
+                {t('passes.skip')}
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {t('passes.withContribution')}
+              </button>
+            </div>
+          </form>
+        </Modal>
+      )}
+      {step === 'register' && (
+        <Modal title={t('passes.registerTitle')} onClose={closeStep}>
+          <form onSubmit={register} noValidate>
+            <Field label="Full Name" name="name" autoComplete="name" value={reg.name} onChange={setR('name')} />
+            <Field
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={reg.email}
+              onChange={setR('email')}
+            />
+            <Field
+              label="Mobile"
+              type="tel"
+              name="mobile"
+              autoComplete="tel"
+              value={reg.mobile}
+              onChange={setR('mobile')}
+            />
+            <Field
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              value={reg.password}
+              onChange={setR('password')}
+            />
+            <p className="hint">At least 8 characters.</p>
+            <div className="dialog-actions">
+              <Link to={paths.login} className="btn btn-ghost">
+                {t('passes.haveAccount')}
+              </Link>
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                {t('passes.register')}
+              </button>
+            </div>
+          </form>
+        </Modal>
+      )}
+    </section>
+  );
+}

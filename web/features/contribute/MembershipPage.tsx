@@ -1,0 +1,156 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ProductView } from '../../../core/contracts/catalogue';
+import { t } from '../../../core/i18n';
+import { formatINR, rupeesToPaise } from '../../../core/money';
+import { MAX_QTY, quantityChangeMessage } from '../../../core/pricing';
+import { paths } from '../../app/paths';
+import plans from '../../content/plans.json';
+import { useToast } from '../../components/toast';
+import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
+import { Modal, Stepper } from './Modal';
+import { NO_CONTEXT, useContributionCatalogue } from './use-catalogue';
+import './contribute.css';
+
+export function MembershipPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { products, live, error } = useContributionCatalogue();
+  const [compare, setCompare] = useState(false);
+  const [confirmZero, setConfirmZero] = useState(false);
+  const memberships = products?.MEMBERSHIP ?? [];
+  const ids = useMemo(
+    () => new Set([...(products?.MEMBERSHIP ?? []), ...(products?.SPONSORSHIP ?? [])].map((p) => p.id)),
+    [products],
+  );
+  const membershipIds = useMemo(() => new Set(memberships.map((p) => p.id)), [memberships]);
+  const { cart, setCart } = useLocalCart((c) => totalPaise(c, ids));
+  const total = selectionPaise(memberships, 'MEMBERSHIP', cart, NO_CONTEXT);
+  const closeCompare = useCallback(() => setCompare(false), []);
+  const closeZero = useCallback(() => setConfirmZero(false), []);
+
+  function change(p: ProductView, qty: number) {
+    const from = cart[p.id]?.qty ?? 0;
+    const to = Math.max(0, Math.min(MAX_QTY, qty));
+    setCart((c) => {
+      const next: LocalCart = { ...c };
+      if (to === 0) delete next[p.id];
+      else next[p.id] = lineOf(p, 'MEMBERSHIP', to, NO_CONTEXT);
+      return next;
+    });
+    const msg = quantityChangeMessage(p.code, from, to);
+    if (msg) {
+      const text = t(msg.key, { amount: formatINR(linePaise(p, 'MEMBERSHIP', to, NO_CONTEXT)) });
+      if (to < from) toast.warning(text);
+      else toast.info(text);
+    }
+  }
+
+  function clear() {
+    setCart((c) => Object.fromEntries(Object.entries(c).filter(([id]) => !membershipIds.has(Number(id)))));
+  }
+
+  function proceed() {
+    if (total <= 0) setConfirmZero(true);
+    else navigate(paths.sponsorship);
+  }
+
+  return (
+    <section className="ct-page">
+      <h1>{t('contribute.membershipTitle')}</h1>
+      <p className="ct-note">{t('contribute.familyNote')}</p>
+      <div className="ct-toolbar">
+        <button type="button" className="btn" onClick={() => setCompare(true)}>
+          {t('contribute.comparison')}
+        </button>
+      </div>
+      {error && <p className="notice notice-error">{error}</p>}
+      {live === false && <p className="notice">{t('contribute.notLive')}</p>}
+      {!products && !error && <p className="loading">Loading…</p>}
+      <div className="ct-grid">
+        {memberships.map((p) => {
+          const qty = cart[p.id]?.qty ?? 0;
+          return (
+            <article key={p.id} className="ct-card" data-code={p.code}>
+              <h2>{p.name}</h2>
+              <p className="ct-price">{t('contribute.perPerson', { amount: formatINR(rupeesToPaise(p.price)) })}</p>
+              <p className="ct-desc">{p.desc}</p>
+              <Stepper name={p.name} qty={qty} max={MAX_QTY} onChange={(q) => change(p, q)} />
+              {qty > 0 && <p className="ct-line">{formatINR(linePaise(p, 'MEMBERSHIP', qty, NO_CONTEXT))}</p>}
+            </article>
+          );
+        })}
+      </div>
+      <div className="ct-bar">
+        <span className="ct-total" data-testid="total">
+          {t('contribute.total', { amount: formatINR(total) })}
+        </span>
+        <button type="button" className="btn" onClick={clear}>
+          {t('contribute.clearCart')}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={proceed} disabled={live === false}>
+          {t('contribute.proceedSponsorship')}
+        </button>
+      </div>
+      {compare && (
+        <Modal title={t('contribute.comparison')} onClose={closeCompare}>
+          <div className="table-wrap">
+            <table className="ct-compare">
+              <thead>
+                <tr>
+                  <th scope="col">{plans.featureLabel}</th>
+                  {plans.plans.map((pl) => (
+                    <th key={pl.code} scope="col">
+                      {pl.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <th scope="row">{plans.priceLabel}</th>
+                  {plans.plans.map((pl) => (
+                    <td key={pl.code}>{formatINR(pl.pricePerPerson * 100)}</td>
+                  ))}
+                </tr>
+                {plans.features.map((f) => (
+                  <tr key={f.name}>
+                    <th scope="row">{f.name}</th>
+                    {plans.plans.map((pl) => (
+                      <td key={pl.code}>
+                        {f.plans.includes(pl.code) ? (
+                          <span role="img" aria-label="Included">
+                            ✓
+                          </span>
+                        ) : (
+                          <span role="img" aria-label="Not included">
+                            –
+                          </span>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="hint">{plans.familyBenefit}</p>
+          <p className="hint">{plans.note}</p>
+        </Modal>
+      )}
+      {confirmZero && (
+        <Modal title={t('contribute.zeroTitle')} onClose={closeZero}>
+          <p>{t('contribute.zeroBody', { amount: formatINR(total) })}</p>
+          <div className="dialog-actions">
+            <button type="button" className="btn" onClick={closeZero}>
+              {t('contribute.stayHere')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={() => navigate(paths.sponsorship)}>
+              {t('contribute.yesProceed')}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+// The local cart (SPEC.md section 3): a map keyed by product id of { qty, price (the line total in rupees),
+// code, fullSponsor? }, kept in IndexedDB under `selectedPrds`, with `totalCartPrice`, so a selection
+// survives a reload or a lost connection. The contribution screens and /dmPass share the map; each one
+// only touches (and sends) the products it lists.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ProductView } from '../../../core/contracts/catalogue';
+import { paiseToRupees, rupeesToPaise } from '../../../core/money';
+import { type PricingContext, type PricingProduct, priceLine, type ProductType } from '../../../core/pricing';
+import { localStore } from '../../lib/local-store';
+
+export type LocalLine = { qty: number; price: number; code: string; fullSponsor?: boolean };
+export type LocalCart = Record<string, LocalLine>;
+
+export const CART_KEY = 'selectedPrds';
+export const TOTAL_KEY = 'totalCartPrice';
+
+export const toPricing = (p: ProductView, type: ProductType): PricingProduct => ({
+  id: p.id,
+  type,
+  code: p.code,
+  name: p.name,
+  pricePaise: rupeesToPaise(p.price),
+  coPricePaise: rupeesToPaise(p.coPrice),
+});
+
+/** The line total in paise, by the same rules the server applies. */
+export function linePaise(
+  p: ProductView,
+  type: ProductType,
+  qty: number,
+  ctx: PricingContext,
+  fullSponsor?: boolean,
+): number {
+  if (qty <= 0) return 0;
+  return priceLine(toPricing(p, type), { productId: p.id, qty, fullSponsor }, ctx).sellPricePaise;
+}
+
+export const lineOf = (p: ProductView, type: ProductType, qty: number, ctx: PricingContext, fullSponsor?: boolean) => {
+  const line: LocalLine = { qty, price: paiseToRupees(linePaise(p, type, qty, ctx, fullSponsor)), code: p.code };
+  if (fullSponsor !== undefined) line.fullSponsor = fullSponsor;
+  return line;
+};
+
+/** The total of the listed products' lines in a cart, re-priced from the current catalogue, in paise. */
+export const selectionPaise = (
+  list: readonly ProductView[],
+  type: ProductType,
+  cart: LocalCart,
+  ctx: PricingContext,
+): number =>
+  list.reduce((s, p) => {
+    const l = cart[p.id];
+    return l ? s + linePaise(p, type, l.qty, ctx, type === 'SPONSORSHIP' ? l.fullSponsor !== false : undefined) : s;
+  }, 0);
+
+/** Sum of the stored line prices of the given product ids, in paise. */
+export const totalPaise = (cart: LocalCart, ids: ReadonlySet<number>) =>
+  Object.entries(cart).reduce((s, [id, l]) => (ids.has(Number(id)) ? s + rupeesToPaise(l.price) : s), 0);
+
+export const pick = (cart: LocalCart, ids: ReadonlySet<number>): LocalCart =>
+  Object.fromEntries(Object.entries(cart).filter(([id, l]) => ids.has(Number(id)) && l.qty > 0));
+
+/** The stored cart as React state: loaded once, written back (with its total) on every change. */
+export function useLocalCart(totalOf: (cart: LocalCart) => number) {
+  const [cart, setCartState] = useState<LocalCart>({});
+  const [loaded, setLoaded] = useState(false);
+  const totalRef = useRef(totalOf);
+  totalRef.current = totalOf;
+  useEffect(() => {
+    let live = true;
+    localStore
+      .get<LocalCart>(CART_KEY)
+      .then((c) => live && setCartState(c && typeof c === 'object' ? c : {}))
+      .catch(() => {})
+      .finally(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const setCart = useCallback((update: (c: LocalCart) => LocalCart) => {
+    setCartState((prev) => {
+      const next = update(prev);
+      void localStore.set(CART_KEY, next).catch(() => {});
+      void localStore.set(TOTAL_KEY, paiseToRupees(totalRef.current(next))).catch(() => {});
+      return next;
+    });
+  }, []);
+  return { cart, setCart, loaded };
+}
