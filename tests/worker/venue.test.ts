@@ -455,3 +455,15 @@ describe('/getVenuePasses (delta sync) and /searchVenuePasses', () => {
     expect((await call('getVenuePasses', { cursor: 'x' }, token)).body.desc).toMatch(/cursor is not a cursor/);
   });
 });
+
+describe('pass QR for the confirmation email', () => {
+  it('renders inside the Worker as a table of cells with the code and lines', async () => {
+    const { passQrEmailHtml } = await import('../../worker/lib/pass-qr');
+    const html = passQrEmailHtml('K7QX2M9PLA', [{ code: 'DPKP', name: 'Kali Puja Pass', qty: 2 }]);
+    expect(html).toMatch(/^<div/);
+    expect(html).toContain('<table role="img"');
+    expect((html.match(/bgcolor="#000000"/g) ?? []).length).toBeGreaterThan(100);
+    expect(html).toContain('K7QX2M9PLA');
+    expect(html).toContain('Kali Puja Pass × 2');
+  });
+});

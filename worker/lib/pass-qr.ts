@@ -1,0 +1,32 @@
+// The pass QR for the confirmation email (checkout's confirmPayment calls passQrEmailHtml).
+import { create } from 'qrcode/lib/core/qrcode.js';
+import { t } from '../../core/i18n';
+import { type PassLine, passQrPayload, qrHtmlTable, qrSvg } from '../../core/pass-qr';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export function passQrMatrix(passCode: string) {
+  return create(passQrPayload(passCode), { errorCorrectionLevel: 'M' }).modules;
+}
+
+/** An SVG document of the pass QR (for pages; mail clients drop SVG, use passQrEmailHtml there). */
+export function passQrSvg(passCode: string, pixels = 200): string {
+  return qrSvg(passQrMatrix(passCode), pixels);
+}
+
+/**
+ * The HTML block for the confirmation email: the QR as a table of cells (renders in every mail client,
+ * no image to host or block), the pass code in text and the lines with quantities.
+ */
+export function passQrEmailHtml(passCode: string, lines: PassLine[]): string {
+  const items = lines.map((l) => `<li>${escapeHtml(l.name)} × ${l.qty}</li>`).join('');
+  return [
+    `<div style="margin:16px 0">`,
+    `<p style="margin:0 0 8px"><strong>${escapeHtml(t('pass.qrTitle'))}</strong></p>`,
+    qrHtmlTable(passQrMatrix(passCode)),
+    `<p style="margin:8px 0 0;font-family:monospace;font-size:16px">${escapeHtml(passCode)}</p>`,
+    items ? `<ul style="margin:8px 0 0">${items}</ul>` : '',
+    `<p style="margin:8px 0 0">${escapeHtml(t('pass.qrHint'))}</p>`,
+    `</div>`,
+  ].join('\n');
+}
