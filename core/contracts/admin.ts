@@ -44,6 +44,16 @@ export const cursorRequest = z
   })
   .strict();
 
+export const collectionTotalsRequest = z
+  .object({
+    collected: flag,
+    fiscalYear: z
+      .string({ error: 'must be text' })
+      .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+      .optional(),
+  })
+  .strict();
+
 export const orderDetailsRequest = z.object({ orderPkId: id() }).strict();
 
 /** The old client sets both fields to the one entered text. */

@@ -18,6 +18,7 @@ const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
 );
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 // Choosing contributions (issue 3)
 const MembershipPage = lazy(() =>
   import('../features/contribute/MembershipPage').then((m) => ({ default: m.MembershipPage })),
@@ -53,6 +54,7 @@ export const router = createBrowserRouter([
       { path: paths.change, element: page(<ChangePasswordPage />) },
       { path: paths.verifyEmail, element: page(<VerifyEmailPage />) },
       { path: paths.profile, element: member(<ProfilePage />) },
+      { path: paths.admin, element: page(<RequireSession role="staff"><AdminPage /></RequireSession>) },
       { path: paths.membership, element: member(<MembershipPage />) },
       { path: paths.sponsorship, element: member(<SponsorshipPage />) },
       { path: paths.dmPass, element: page(<DailyPassPage />) },

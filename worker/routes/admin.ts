@@ -5,6 +5,7 @@ import {
   addProductRequest,
   auditLogRequest,
   blockProductRequest,
+  collectionTotalsRequest,
   cursorRequest,
   markProductAvailableRequest,
   markProductFullSponsorRequest,
@@ -34,7 +35,7 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/getStaffOrderDetails', requireRole('staff'), input(orderDetailsRequest), async (c) => {
     const order = await orders.getOrderForStaff(svc(c).db, c.req.valid('json').orderPkId);
-    if (!order || order.status !== 'Success') throw notFound('No paid contribution with this id.');
+    if (order?.status !== 'Success') throw notFound('No paid contribution with this id.');
     return c.json({ data: order });
   })
   // ---- verification of direct transfers ----
@@ -66,6 +67,10 @@ export const adminRoutes = new Hono<AppEnv>()
     const page = await orders.getCollectionPage(db, true, orderTSCursor, fiscalYear);
     const totals = await orders.collectionTotals(db, true, fiscalYear);
     return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore, totals });
+  })
+  .post('/getCollectionTotals', requireRole('admin'), input(collectionTotalsRequest), async (c) => {
+    const { collected, fiscalYear } = c.req.valid('json');
+    return c.json({ data: await orders.collectionTotals(svc(c).db, collected, fiscalYear) });
   })
   // ---- catalogue ----
   .post('/getUnGropedProducts', requireRole('admin'), input(emptyBody), async (c) => {

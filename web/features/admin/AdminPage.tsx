@@ -1,0 +1,81 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { t } from '../../../core/i18n';
+import type { MessageKey } from '../../../core/i18n';
+import { useToast } from '../../components/toast';
+import { useUserInfo } from '../../lib/session';
+import './admin.css';
+import { AddProductTab, BlockProductTab, ProductsTab } from './CatalogueTabs';
+import { OrderListTab, PassCollectionTab, PendingOrdersTab } from './OrderTabs';
+import { AuditTab, OverviewTab, SettingsTab } from './SystemTabs';
+
+type Tab = {
+  id: string;
+  label: MessageKey;
+  adminOnly: boolean;
+  render: () => ReactNode;
+};
+
+// SPEC.md section 2, plus the Block tab (DECISIONS.md) and Settings, Overview and Audit log.
+const TABS: Tab[] = [
+  { id: 'collection', label: 'admin.tab.collection', adminOnly: false, render: () => <PassCollectionTab /> },
+  { id: 'pending', label: 'admin.tab.pending', adminOnly: true, render: () => <PendingOrdersTab /> },
+  { id: 'success', label: 'admin.tab.success', adminOnly: true, render: () => <OrderListTab kind="success" /> },
+  {
+    id: 'not-collected',
+    label: 'admin.tab.notCollected',
+    adminOnly: true,
+    render: () => <OrderListTab kind="notCollected" />,
+  },
+  { id: 'collected', label: 'admin.tab.collected', adminOnly: true, render: () => <OrderListTab kind="collected" /> },
+  { id: 'add-product', label: 'admin.tab.addProduct', adminOnly: true, render: () => <AddProductTab /> },
+  { id: 'products', label: 'admin.tab.products', adminOnly: true, render: () => <ProductsTab /> },
+  { id: 'block', label: 'admin.tab.block', adminOnly: true, render: () => <BlockProductTab /> },
+  { id: 'settings', label: 'admin.tab.settings', adminOnly: true, render: () => <SettingsTab /> },
+  { id: 'overview', label: 'admin.tab.overview', adminOnly: true, render: () => <OverviewTab /> },
+  { id: 'audit', label: 'admin.tab.audit', adminOnly: true, render: () => <AuditTab /> },
+];
+
+/** /admin: admins see every tab, volunteers only Pass Collection (the server enforces the same). */
+export function AdminPage() {
+  const user = useUserInfo();
+  const toast = useToast();
+  const tabs = TABS.filter((x) => !x.adminOnly || user?.admin);
+  const [active, setActive] = useState(tabs[0]!.id);
+
+  // SPEC.md section 9: toasts at the bottom center on the admin screen.
+  useEffect(() => {
+    toast.setPosition('bottom-center');
+    return () => toast.setPosition('top-right');
+  }, [toast]);
+
+  const current = tabs.find((x) => x.id === active) ?? tabs[0]!;
+  return (
+    <section className="page admin-page">
+      <h1>{t('admin.title')}</h1>
+      <div className="admin-tabs" role="tablist" aria-label={t('admin.title')}>
+        {tabs.map((x) => (
+          <button
+            key={x.id}
+            type="button"
+            role="tab"
+            id={`admin-tab-${x.id}`}
+            aria-selected={x.id === current.id}
+            aria-controls={`admin-panel-${x.id}`}
+            onClick={() => setActive(x.id)}
+          >
+            {t(x.label)}
+          </button>
+        ))}
+      </div>
+      {/* keyed by tab: opening a tab mounts it afresh, so a list's paging starts over (SPEC.md, Collected Orders) */}
+      <div
+        role="tabpanel"
+        id={`admin-panel-${current.id}`}
+        aria-labelledby={`admin-tab-${current.id}`}
+        key={current.id}
+      >
+        {current.render()}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,250 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import type { AdminProduct } from '../../../core/contracts/admin';
+import { t } from '../../../core/i18n';
+import { Field } from '../../components/forms';
+import { useToast } from '../../components/toast';
+import { useAction } from '../../lib/use-action';
+import {
+  addProduct,
+  blockProduct,
+  getUnGropedProducts,
+  markProductAvailable,
+  markProductFullSponsor,
+  unblockProduct,
+} from './api';
+import { downloadCsv } from './csv';
+import { inr } from './OrderDialog';
+
+const TYPE_LABEL: Record<AdminProduct['type'], string> = {
+  MEMBERSHIP: 'Membership',
+  SPONSORSHIP: 'Sponsorship',
+  DAILY_PASS: 'Daily Pass',
+};
+
+type Kind = 'membership' | 'sponsorship' | 'dailyMembership';
+
+/** SPEC.md: choose the type, then enter name, code, price and co-price (no client-side checks: the server's desc shows). */
+export function AddProductTab() {
+  const [kind, setKind] = useState<Kind>('membership');
+  const [f, setF] = useState({ name: '', code: '', price: '', coSponsorPrice: '' });
+  const [fullSponsorOnly, setFullSponsorOnly] = useState(false);
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((x) => ({ ...x, [k]: e.target.value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const r = await addProduct({
+        ...f,
+        membership: kind === 'membership',
+        sponsorship: kind === 'sponsorship',
+        dailyMembership: kind === 'dailyMembership',
+        fullSponsorOnly: kind === 'sponsorship' && fullSponsorOnly,
+      });
+      toast.success(r.message);
+      setF({ name: '', code: '', price: '', coSponsorPrice: '' });
+    });
+  };
+
+  return (
+    <form className="admin-form" onSubmit={submit}>
+      <fieldset>
+        <legend>Type</legend>
+        {(
+          [
+            ['membership', 'Membership'],
+            ['sponsorship', 'Sponsorship'],
+            ['dailyMembership', 'Daily Pass'],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="admin-check">
+            <input type="radio" name="product-type" checked={kind === value} onChange={() => setKind(value)} />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <Field label="Name" value={f.name} onChange={set('name')} />
+      <Field label="Code (4 characters, unique)" value={f.code} maxLength={4} onChange={set('code')} />
+      <Field label="Price" inputMode="decimal" value={f.price} onChange={set('price')} />
+      {kind === 'sponsorship' ? (
+        <label className="admin-check">
+          <input type="checkbox" checked={fullSponsorOnly} onChange={(e) => setFullSponsorOnly(e.target.checked)} />
+          Only full Sponsor
+        </label>
+      ) : null}
+      {!(kind === 'sponsorship' && fullSponsorOnly) ? (
+        <Field
+          label={kind === 'sponsorship' ? 'Co-Sponsor Price' : 'Co-Price (Utsav member price)'}
+          inputMode="decimal"
+          value={f.coSponsorPrice}
+          onChange={set('coSponsorPrice')}
+        />
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t('admin.add.button')}
+      </button>
+    </form>
+  );
+}
+
+export function ProductsTab() {
+  const [products, setProducts] = useState<AdminProduct[] | null>(null);
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const load = useCallback(() => run(async () => setProducts(await getUnGropedProducts())), [run]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = (fn: () => Promise<{ message: string }>) =>
+    run(async () => {
+      const r = await fn();
+      toast.success(r.message);
+      setProducts(await getUnGropedProducts());
+    });
+
+  if (!products) return <p className="loading">Loading…</p>;
+  return (
+    <div>
+      <div className="admin-toolbar">
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() =>
+            downloadCsv('products', products, [
+              { header: 'Type', value: (p) => p.type },
+              { header: 'Name', value: (p) => p.name },
+              { header: 'Code', value: (p) => p.code },
+              { header: 'Full Price', value: (p) => p.price },
+              { header: 'Co-Sponsor/Utsav Price', value: (p) => p.coPrice },
+              { header: 'Show on UI', value: (p) => (p.available ? 'Yes' : 'No') },
+              { header: 'Only full Sponsor', value: (p) => (p.fullSponsorOnly ? 'Yes' : 'No') },
+              { header: 'Sponsored or Block By', value: (p) => p.sponsoredBy },
+              { header: 'Sponsor Email', value: (p) => p.sponsoredByEmail },
+            ])
+          }
+        >
+          {t('admin.exportCsv')}
+        </button>
+      </div>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>Type</th>
+              <th>Name</th>
+              <th>Code</th>
+              <th>Full Price</th>
+              <th>Co-Sponsor/Utsav Price</th>
+              <th>Show on UI</th>
+              <th>Only full Sponsor</th>
+              <th>Sponsored or Block By</th>
+              <th>Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {products.map((p) => (
+              <tr key={p.id}>
+                <td>{TYPE_LABEL[p.type]}</td>
+                <td>{p.name}</td>
+                <td>{p.code}</td>
+                <td>{inr(p.price)}</td>
+                <td>{inr(p.coPrice)}</td>
+                <td>{p.available ? 'Yes' : 'No'}</td>
+                <td>{p.sponsorship ? (p.fullSponsorOnly ? 'Yes' : 'No') : ''}</td>
+                <td>
+                  {p.sponsoredBy ? `${p.sponsoredBy}${p.sponsoredByEmail ? ` (${p.sponsoredByEmail})` : ''}` : ''}
+                </td>
+                <td>
+                  <div className="admin-toolbar">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={busy}
+                      aria-label={`${p.available ? t('admin.disable') : t('admin.enable')} ${p.code}`}
+                      onClick={() => act(() => markProductAvailable(p.id, !p.available))}
+                    >
+                      {p.available ? t('admin.disable') : t('admin.enable')}
+                    </button>
+                    {p.sponsorship ? (
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        disabled={busy}
+                        aria-label={`${p.fullSponsorOnly ? t('admin.enableCo') : t('admin.disableCo')} ${p.code}`}
+                        onClick={() => act(() => markProductFullSponsor(p.id, !p.fullSponsorOnly))}
+                      >
+                        {p.fullSponsorOnly ? t('admin.enableCo') : t('admin.disableCo')}
+                      </button>
+                    ) : null}
+                    {p.blocked ? (
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        disabled={busy}
+                        aria-label={`${t('admin.unblock')} ${p.code}`}
+                        onClick={() => act(() => unblockProduct(p.id))}
+                      >
+                        {t('admin.unblock')}
+                      </button>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+/** DECISIONS.md: the Block Sponsorship Product form gets its own tab. */
+export function BlockProductTab() {
+  const [products, setProducts] = useState<AdminProduct[]>([]);
+  const [id, setId] = useState('');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const load = useCallback(
+    () => run(async () => setProducts((await getUnGropedProducts()).filter((p) => p.sponsorship))),
+    [run],
+  );
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const r = await blockProduct(Number(id), name, email);
+      toast.success(r.message);
+      setName('');
+      setEmail('');
+      setProducts((await getUnGropedProducts()).filter((p) => p.sponsorship));
+    });
+  };
+
+  return (
+    <form className="admin-form" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor="block-product">Sponsorship Product</label>
+        <select id="block-product" value={id} onChange={(e) => setId(e.target.value)}>
+          <option value="">Choose a product</option>
+          {products.map((p) => (
+            <option key={p.id} value={p.id} disabled={p.sponsoredBy !== null}>
+              {p.name} ({p.code}){p.sponsoredBy ? ` - ${p.sponsoredBy}` : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Field label="Blocked for (Name)" value={name} onChange={(e) => setName(e.target.value)} />
+      <Field label="Blocked for (Email)" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t('admin.block.button')}
+      </button>
+    </form>
+  );
+}

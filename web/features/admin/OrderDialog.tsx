@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import type { AdminOrder } from '../../../core/contracts/admin';
+import { formatDate, formatDateTime } from '../../../core/festival';
+import { t } from '../../../core/i18n';
+import { formatINR, rupeesToPaise } from '../../../core/money';
+import { useToast } from '../../components/toast';
+import { useAction } from '../../lib/use-action';
+import { approveOfflineOrder, markCouponCollected, rejectOfflineOrder } from './api';
+import { Dialog } from './Dialog';
+
+export const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
+export const units = (o: AdminOrder) => o.selectedProducts.reduce((s, l) => s + l.qty, 0);
+
+type Mode = 'collection' | 'pending' | 'success' | 'plain';
+
+/** The details dialog of SPEC.md section 2, with the extra fields and buttons of each tab. */
+export function OrderDialog({
+  order,
+  mode,
+  onClose,
+  onDone,
+}: {
+  order: AdminOrder;
+  mode: Mode;
+  onClose: () => void;
+  onDone?: (o: AdminOrder) => void;
+}) {
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const [reason, setReason] = useState('');
+  const [rejecting, setRejecting] = useState(false);
+
+  const markCollected = () =>
+    run(async () => {
+      const r = await markCouponCollected(order);
+      toast.success(r.message);
+      onDone?.({ ...order, passCollected: 1 });
+    });
+  const approve = () =>
+    run(async () => {
+      const r = await approveOfflineOrder(order);
+      toast.success(r.message);
+      onDone?.({ ...order, status: 'Success' });
+    });
+  const reject = () =>
+    run(async () => {
+      const r = await rejectOfflineOrder(order, reason);
+      toast.success(r.message);
+      onDone?.({ ...order, status: 'Rejected' });
+    });
+
+  return (
+    <Dialog title={`Contribution ${order.orderRcptId}`} onClose={onClose}>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>Plan Name</th>
+              <th>Quantity</th>
+              <th>Contribution</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.selectedProducts.map((l) => (
+              <tr key={`${l.code}-${l.name}`}>
+                <td>{l.name}</td>
+                <td>{l.qty}</td>
+                <td>{inr(l.sellPrice)}</td>
+              </tr>
+            ))}
+            <tr className="total-row">
+              <td colSpan={2}>Total</td>
+              <td>{inr(order.orderTotal)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      <dl className="admin-dl">
+        <dt>Order Date</dt>
+        <dd>{formatDateTime(order.orderDate)}</dd>
+        <dt>Contribution Id</dt>
+        <dd>{order.orderRcptId}</dd>
+        <dt>Status</dt>
+        <dd>{order.status}</dd>
+        <dt>Name</dt>
+        <dd>{order.userName}</dd>
+        <dt>Email</dt>
+        <dd>{order.userEmail}</dd>
+        <dt>Mobile</dt>
+        <dd>{order.userMobile}</dd>
+        {mode === 'success' || mode === 'plain' ? (
+          <>
+            <dt>Payment Type</dt>
+            <dd>{order.paymentType}</dd>
+            <dt>Payment Date</dt>
+            <dd>{formatDate(order.paymentDate)}</dd>
+            <dt>Transaction Id</dt>
+            <dd>{order.transactionId ?? ''}</dd>
+          </>
+        ) : null}
+        {mode === 'pending' ? (
+          <>
+            <dt>Transaction Id</dt>
+            <dd>{order.transactionId ?? ''}</dd>
+            <dt>Bank</dt>
+            <dd>{order.bankName ?? ''}</dd>
+            <dt>Referral Source</dt>
+            <dd>{order.referSource ?? ''}</dd>
+            <dt>Referred By</dt>
+            <dd>{order.referredBy ?? ''}</dd>
+            <dt>Address</dt>
+            <dd>{[order.addr1, order.addr2].filter(Boolean).join(', ')}</dd>
+            <dt>City</dt>
+            <dd>{order.city ?? ''}</dd>
+          </>
+        ) : null}
+        {mode === 'collection' && order.passCollected === 1 ? (
+          <>
+            <dt>Pass</dt>
+            <dd>{t('admin.alreadyCollected')}</dd>
+          </>
+        ) : null}
+      </dl>
+      {mode === 'pending' && rejecting ? (
+        <div className="field">
+          <label htmlFor="reject-reason">{t('admin.rejectReason')}</label>
+          <textarea
+            id="reject-reason"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+      ) : null}
+      <div className="dialog-actions">
+        {mode === 'collection' && order.passCollected === 0 ? (
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={markCollected}>
+            {t('admin.markCollected')}
+          </button>
+        ) : null}
+        {mode === 'pending' && order.status === 'Pending Approval' ? (
+          <>
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={approve}>
+              {t('admin.approve')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy}
+              onClick={() => (rejecting ? reject() : setRejecting(true))}
+            >
+              {t('admin.reject')}
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          {t('admin.close')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

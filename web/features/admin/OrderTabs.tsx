@@ -1,0 +1,327 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import type { AdminOrder, UnitTotals } from '../../../core/contracts/admin';
+import { formatDate } from '../../../core/festival';
+import { t } from '../../../core/i18n';
+import { useAction } from '../../lib/use-action';
+import {
+  CURSOR_START,
+  getCollectionTotals,
+  getOrderPage,
+  getPendingOrders,
+  type OrderListKind,
+  PAGE_SIZE,
+  searchUserOrder,
+} from './api';
+import { type CsvColumn, downloadCsv } from './csv';
+import { inr, OrderDialog, units } from './OrderDialog';
+
+const lineText = (o: AdminOrder) => o.selectedProducts.map((l) => `${l.code} x ${l.qty}`).join('; ');
+const baseCsv: CsvColumn<AdminOrder>[] = [
+  { header: 'Year', value: (o) => o.fiscalYear },
+  { header: 'Order Date', value: (o) => formatDate(o.orderDate) },
+  { header: 'Payment Date', value: (o) => formatDate(o.paymentDate) },
+  { header: 'Contribution Id', value: (o) => o.orderRcptId },
+  { header: 'Status', value: (o) => o.status },
+  { header: 'Payment Type', value: (o) => o.paymentType },
+  { header: 'Transaction Id', value: (o) => o.transactionId },
+  { header: 'Bank', value: (o) => o.bankName },
+  { header: 'Amount', value: (o) => o.orderTotal },
+  { header: 'Name', value: (o) => o.userName },
+  { header: 'Email', value: (o) => o.userEmail },
+  { header: 'Mobile', value: (o) => o.userMobile },
+  { header: 'Quantity', value: (o) => units(o) },
+  { header: 'Lines', value: lineText },
+  { header: 'Pass Collected', value: (o) => (o.passCollected === null ? '' : o.passCollected ? 'Yes' : 'No') },
+];
+
+function ExportButton({ name, rows }: { name: string; rows: AdminOrder[] }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-small"
+      disabled={rows.length === 0}
+      onClick={() => downloadCsv(name, rows, baseCsv)}
+    >
+      {t('admin.exportCsv')}
+    </button>
+  );
+}
+
+/** Pass Collection: admins and volunteers find a paid contribution by mobile or email and mark it collected. */
+export function PassCollectionTab() {
+  const [text, setText] = useState('');
+  const [results, setResults] = useState<AdminOrder[] | null>(null);
+  const [searched, setSearched] = useState('');
+  const [open, setOpen] = useState<AdminOrder | null>(null);
+  const { run, busy } = useAction();
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      setResults(await searchUserOrder(text));
+      setSearched(text.trim());
+    });
+  };
+  const done = (o: AdminOrder) => {
+    setResults((all) => all?.map((x) => (x.orderPkId === o.orderPkId ? o : x)) ?? null);
+    setOpen(null);
+  };
+
+  return (
+    <div>
+      <form className="admin-toolbar" onSubmit={search}>
+        <div className="field">
+          <label htmlFor="pass-search">{t('admin.search.label')}</label>
+          <input
+            id="pass-search"
+            type="search"
+            inputMode="email"
+            autoComplete="off"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('admin.search.button')}
+        </button>
+      </form>
+      {results && results.length === 0 ? <p className="empty">{t('admin.search.none', { text: searched })}</p> : null}
+      {results && results.length > 0 ? (
+        <div className="table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>Contribution Id</th>
+                <th>Amount</th>
+                <th>Name</th>
+                <th>Mobile</th>
+                <th>Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {results.map((o) => (
+                <tr key={o.orderPkId}>
+                  <td>{o.orderRcptId}</td>
+                  <td>{inr(o.orderTotal)}</td>
+                  <td>{o.userName}</td>
+                  <td>{o.userMobile}</td>
+                  <td>
+                    {o.passCollected === 1 ? (
+                      t('admin.alreadyCollected')
+                    ) : (
+                      <button type="button" className="link-button" onClick={() => setOpen(o)}>
+                        {t('admin.details')}
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {open ? <OrderDialog order={open} mode="collection" onClose={() => setOpen(null)} onDone={done} /> : null}
+    </div>
+  );
+}
+
+export function PendingOrdersTab() {
+  const [orders, setOrders] = useState<AdminOrder[] | null>(null);
+  const [open, setOpen] = useState<AdminOrder | null>(null);
+  const { run } = useAction();
+  const load = useCallback(() => run(async () => setOrders(await getPendingOrders())), [run]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (!orders) return <p className="loading">Loading…</p>;
+  return (
+    <div>
+      <div className="admin-toolbar">
+        <ExportButton name="pending-orders" rows={orders} />
+      </div>
+      {orders.length === 0 ? (
+        <p className="empty">{t('admin.pendingEmpty')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>Year</th>
+                <th>Contribution Id</th>
+                <th>Transaction Id</th>
+                <th>Amount</th>
+                <th>Name</th>
+                <th>Mobile</th>
+                <th>Status</th>
+                <th>Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.orderPkId}>
+                  <td>{o.fiscalYear}</td>
+                  <td>{o.orderRcptId}</td>
+                  <td>{o.transactionId}</td>
+                  <td>{inr(o.orderTotal)}</td>
+                  <td>{o.userName}</td>
+                  <td>{o.userMobile}</td>
+                  <td>{o.status}</td>
+                  <td>
+                    <button type="button" className="link-button" onClick={() => setOpen(o)}>
+                      {t('admin.details')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open ? (
+        <OrderDialog
+          order={open}
+          mode="pending"
+          onClose={() => setOpen(null)}
+          onDone={(o) => {
+            setOrders((all) => all?.filter((x) => x.orderPkId !== o.orderPkId) ?? null);
+            setOpen(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Success, Not Collected and Collected Orders: pages appended on Load More, the cursor being the smallest
+ * orderSuccessTS seen so far (SPEC.md section 7). Opening the tab mounts it afresh, so paging resets.
+ */
+export function OrderListTab({ kind }: { kind: OrderListKind }) {
+  const [orders, setOrders] = useState<AdminOrder[]>([]);
+  const [cursor, setCursor] = useState(CURSOR_START);
+  const [more, setMore] = useState(true);
+  const [loaded, setLoaded] = useState(false);
+  const [totals, setTotals] = useState<UnitTotals | null>(null);
+  const [open, setOpen] = useState<AdminOrder | null>(null);
+  const { run, busy } = useAction();
+
+  const loadPage = useCallback(
+    (from: number) =>
+      run(async () => {
+        const page = await getOrderPage(kind, from);
+        setOrders((all) => {
+          const seen = new Set(all.map((o) => o.orderPkId));
+          return [...all, ...page.filter((o) => !seen.has(o.orderPkId))];
+        });
+        if (page.length > 0) {
+          setCursor((c) => Math.min(c, ...page.map((o) => o.orderSuccessTS ?? c)));
+        }
+        setMore(page.length >= PAGE_SIZE);
+        setLoaded(true);
+      }),
+    [run, kind],
+  );
+
+  useEffect(() => {
+    void loadPage(CURSOR_START);
+    if (kind !== 'success') {
+      getCollectionTotals(kind === 'collected')
+        .then(setTotals)
+        .catch(() => setTotals(null));
+    }
+  }, [loadPage, kind]);
+
+  const collectionList = kind !== 'success';
+  return (
+    <div>
+      <div className="admin-toolbar">
+        <ExportButton name={`${kind}-orders`} rows={orders} />
+      </div>
+      {loaded && orders.length === 0 ? <p className="empty">{t('admin.listEmpty')}</p> : null}
+      {orders.length > 0 || totals ? (
+        <div className="table-wrap">
+          <table className="admin-table">
+            <thead>
+              {collectionList ? (
+                <tr>
+                  <th>Date</th>
+                  <th>Contribution Id</th>
+                  <th>Name</th>
+                  <th>Mobile</th>
+                  <th>Amount</th>
+                  <th>Quantity</th>
+                </tr>
+              ) : (
+                <tr>
+                  <th>Year</th>
+                  <th>Date</th>
+                  <th>Contribution Id</th>
+                  <th>Payment Transaction Id</th>
+                  <th>Amount</th>
+                  <th>Name</th>
+                  <th>Mobile</th>
+                  <th>Action</th>
+                </tr>
+              )}
+            </thead>
+            <tbody>
+              {orders.map((o) =>
+                collectionList ? (
+                  <tr key={o.orderPkId}>
+                    <td>{formatDate(o.paymentDate ?? o.orderDate)}</td>
+                    <td>
+                      <button type="button" className="link-button" onClick={() => setOpen(o)}>
+                        {o.orderRcptId}
+                      </button>
+                    </td>
+                    <td>{o.userName}</td>
+                    <td>{o.userMobile}</td>
+                    <td>{inr(o.orderTotal)}</td>
+                    <td>{units(o)}</td>
+                  </tr>
+                ) : (
+                  <tr key={o.orderPkId}>
+                    <td>{o.fiscalYear}</td>
+                    <td>{formatDate(o.paymentDate ?? o.orderDate)}</td>
+                    <td>{o.orderRcptId}</td>
+                    <td>{o.transactionId}</td>
+                    <td>{inr(o.orderTotal)}</td>
+                    <td>{o.userName}</td>
+                    <td>{o.userMobile}</td>
+                    <td>
+                      <button type="button" className="link-button" onClick={() => setOpen(o)}>
+                        {t('admin.details')}
+                      </button>
+                    </td>
+                  </tr>
+                ),
+              )}
+              {collectionList && totals ? (
+                <tr className="total-row">
+                  <td colSpan={5}>
+                    {t(kind === 'collected' ? 'admin.totalCollected' : 'admin.totalNotCollected')}:{' '}
+                    {Object.entries(totals.byCode)
+                      .map(([code, n]) => `${code} ${n}`)
+                      .join(', ')}
+                  </td>
+                  <td>{t('admin.units', { units: totals.units })}</td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <div className="admin-toolbar">
+        {more ? (
+          <button type="button" className="btn" disabled={busy} onClick={() => loadPage(cursor)}>
+            {t('admin.loadMore')}
+          </button>
+        ) : loaded && orders.length > 0 ? (
+          <p className="hint">{t('admin.noMore')}</p>
+        ) : null}
+      </div>
+      {open ? <OrderDialog order={open} mode="success" onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,448 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import type { AdminSettings, AuditRow, Overview, StaffMember } from '../../../core/contracts/admin';
+import { formatDateTime } from '../../../core/festival';
+import { t } from '../../../core/i18n';
+import { Field } from '../../components/forms';
+import { useToast } from '../../components/toast';
+import { useAction } from '../../lib/use-action';
+import {
+  type AuditFilter,
+  getAdminSettings,
+  getAuditLog,
+  getOverview,
+  getStaff,
+  setUserRole,
+  updateSettings,
+} from './api';
+import { downloadCsv } from './csv';
+import { inr } from './OrderDialog';
+
+export function SettingsTab() {
+  const [s, setS] = useState<AdminSettings | null>(null);
+  const [charge, setCharge] = useState('');
+  const { run, busy } = useAction();
+  const toast = useToast();
+  useEffect(() => {
+    void run(async () => {
+      const got = await getAdminSettings();
+      setS(got);
+      setCharge(String(got.convenienceChargePercent));
+    });
+  }, [run]);
+
+  if (!s) return <p className="loading">Loading…</p>;
+  const setBank = (k: keyof AdminSettings['bank']) => (e: { target: { value: string } }) =>
+    setS({ ...s, bank: { ...s.bank, [k]: e.target.value } });
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    void run(async () => {
+      const r = await updateSettings({
+        membershipLive: s.membershipLive,
+        dailyPassLive: s.dailyPassLive,
+        bank: s.bank,
+        convenienceChargePercent: Number(charge),
+      });
+      setS(r);
+      toast.success(t('admin.settings.saved'));
+    });
+  };
+
+  return (
+    <div>
+      <form className="admin-form" onSubmit={save}>
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            checked={s.membershipLive}
+            onChange={(e) => setS({ ...s, membershipLive: e.target.checked })}
+          />
+          Membership live (Membership / Sponsorship open)
+        </label>
+        <label className="admin-check">
+          <input
+            type="checkbox"
+            checked={s.dailyPassLive}
+            onChange={(e) => setS({ ...s, dailyPassLive: e.target.checked })}
+          />
+          Daily pass live (passes on sale)
+        </label>
+        <Field label="Account payee" value={s.bank.payee} onChange={setBank('payee')} />
+        <Field
+          label="Account number"
+          inputMode="numeric"
+          value={s.bank.accountNumber}
+          onChange={setBank('accountNumber')}
+        />
+        <Field label="IFSC code" value={s.bank.ifsc} onChange={setBank('ifsc')} />
+        <Field label="Bank name" value={s.bank.bankName} onChange={setBank('bankName')} />
+        <Field label="UPI id" value={s.bank.upiVpa} onChange={setBank('upiVpa')} />
+        <Field
+          label="Convenience charge for online payment (%)"
+          inputMode="decimal"
+          value={charge}
+          onChange={(e) => setCharge(e.target.value)}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('admin.settings.save')}
+        </button>
+      </form>
+      <RolesSection />
+    </div>
+  );
+}
+
+function RolesSection() {
+  const [staff, setStaff] = useState<StaffMember[]>([]);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<'admin' | 'volunteer'>('volunteer');
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const load = useCallback(() => run(async () => setStaff(await getStaff())), [run]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const change = (who: string, r: 'admin' | 'volunteer', granted: boolean) =>
+    run(async () => {
+      const res = await setUserRole(who, r, granted);
+      toast.success(res.message);
+      setStaff(await getStaff());
+    });
+
+  return (
+    <section>
+      <h2>Admins and volunteers</h2>
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Email</th>
+              <th>Admin</th>
+              <th>Volunteer</th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((m) => (
+              <tr key={m.id}>
+                <td>{m.name}</td>
+                <td>{m.email}</td>
+                <td>
+                  {m.admin ? 'Yes ' : ''}
+                  {m.admin ? (
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={busy}
+                      onClick={() => change(m.email, 'admin', false)}
+                    >
+                      {t('admin.roles.remove')}
+                    </button>
+                  ) : null}
+                </td>
+                <td>
+                  {m.volunteer ? 'Yes ' : ''}
+                  {m.volunteer ? (
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={busy}
+                      onClick={() => change(m.email, 'volunteer', false)}
+                    >
+                      {t('admin.roles.remove')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form
+        className="admin-toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void change(email, role, true);
+        }}
+      >
+        <Field label="Email of the account" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <div className="field">
+          <label htmlFor="role-select">Role</label>
+          <select id="role-select" value={role} onChange={(e) => setRole(e.target.value as 'admin' | 'volunteer')}>
+            <option value="volunteer">Volunteer</option>
+            <option value="admin">Admin</option>
+          </select>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('admin.roles.grant')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Horizontal bars, one per label, split into online and offline: plain SVG, no chart library. */
+function BarChart({ title, rows }: { title: string; rows: { label: string; parts: number[] }[] }) {
+  const colors = ['#7a1230', '#f2a900'];
+  const max = Math.max(1, ...rows.map((r) => r.parts.reduce((a, b) => a + b, 0)));
+  const rowH = 26;
+  const labelW = 110;
+  const width = 400;
+  const height = rows.length * rowH + 10;
+  return (
+    <svg className="admin-chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title}>
+      <title>{title}</title>
+      {rows.map((r, i) => {
+        let x = labelW;
+        const total = r.parts.reduce((a, b) => a + b, 0);
+        return (
+          <g key={r.label} transform={`translate(0, ${i * rowH + 5})`}>
+            <text x={0} y={15}>
+              {r.label}
+            </text>
+            {r.parts.map((p, j) => {
+              const w = ((width - labelW - 60) * p) / max;
+              const rect = <rect key={colors[j]} x={x} y={2} width={w} height={rowH - 8} fill={colors[j]} />;
+              x += w;
+              return rect;
+            })}
+            <text x={x + 4} y={15}>
+              {total.toLocaleString('en-IN')}
+            </text>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+function HourChart({ day, hours }: { day: string; hours: { hour: number; collected: number }[] }) {
+  const max = Math.max(1, ...hours.map((h) => h.collected));
+  const w = 400;
+  const h = 140;
+  const barW = w / 24;
+  return (
+    <svg
+      className="admin-chart"
+      viewBox={`0 0 ${w} ${h + 20}`}
+      role="img"
+      aria-label={`Passes collected per hour on ${day}`}
+    >
+      <title>{`Passes collected per hour on ${day}`}</title>
+      {Array.from({ length: 24 }, (_, hour) => {
+        const n = hours.find((x) => x.hour === hour)?.collected ?? 0;
+        const bh = (h * n) / max;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the 24 hours of a day are the stable keys
+          <g key={hour}>
+            <rect x={hour * barW + 1} y={h - bh} width={barW - 2} height={bh} fill="#7a1230">
+              <title>{`${hour}:00 - ${n}`}</title>
+            </rect>
+            {hour % 3 === 0 ? (
+              <text x={hour * barW} y={h + 14}>
+                {hour}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+export function OverviewTab() {
+  const [o, setO] = useState<Overview | null>(null);
+  const { run } = useAction();
+  useEffect(() => {
+    void run(async () => setO(await getOverview()));
+  }, [run]);
+  if (!o) return <p className="loading">Loading…</p>;
+  const categories = [...new Set(o.byCategory.map((r) => r.category))];
+  const amountOf = (c: string, p: 'Online' | 'Offline') =>
+    o.byCategory.find((r) => r.category === c && r.paymentType === p)?.amount ?? 0;
+  const days = [...new Set(o.collectionsPerHour.map((h) => h.day))];
+  return (
+    <div>
+      <h2>Festival year {o.fiscalYear}</h2>
+      <dl className="admin-dl">
+        <dt>Paid contributions</dt>
+        <dd>{o.totals.orders}</dd>
+        <dt>Total received</dt>
+        <dd>{inr(o.totals.amount)}</dd>
+        <dt>Online</dt>
+        <dd>{inr(o.totals.online)}</dd>
+        <dt>Direct transfer</dt>
+        <dd>{inr(o.totals.offline)}</dd>
+        <dt>Pending verification</dt>
+        <dd>{o.totals.pending}</dd>
+      </dl>
+      {categories.length === 0 ? <p className="empty">{t('admin.overview.empty')}</p> : null}
+      {categories.length > 0 ? (
+        <>
+          <h3>Amount by category (₹)</h3>
+          <p className="admin-legend">
+            <span style={{ ['--swatch' as string]: '#7a1230' }}>Online</span>
+            <span style={{ ['--swatch' as string]: '#f2a900' }}>Direct transfer</span>
+          </p>
+          <BarChart
+            title="Amount by category and payment type"
+            rows={categories.map((c) => ({ label: c, parts: [amountOf(c, 'Online'), amountOf(c, 'Offline')] }))}
+          />
+          <div className="table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>Category</th>
+                  <th>Payment Type</th>
+                  <th>Orders</th>
+                  <th>Units</th>
+                  <th>Amount</th>
+                </tr>
+              </thead>
+              <tbody>
+                {o.byCategory.map((r) => (
+                  <tr key={`${r.category}-${r.paymentType}`}>
+                    <td>{r.category}</td>
+                    <td>{r.paymentType}</td>
+                    <td>{r.orders}</td>
+                    <td>{r.units}</td>
+                    <td>{inr(r.amount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() =>
+              downloadCsv(`overview-${o.fiscalYear}`, o.byCategory, [
+                { header: 'Category', value: (r) => r.category },
+                { header: 'Payment Type', value: (r) => r.paymentType },
+                { header: 'Orders', value: (r) => r.orders },
+                { header: 'Units', value: (r) => r.units },
+                { header: 'Amount', value: (r) => r.amount },
+              ])
+            }
+          >
+            {t('admin.exportCsv')}
+          </button>
+        </>
+      ) : null}
+      {days.length > 0 ? <h3>Passes collected per hour</h3> : null}
+      {days.map((d) => (
+        <div key={d}>
+          <h4>{d}</h4>
+          <HourChart day={d} hours={o.collectionsPerHour.filter((h) => h.day === d)} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function AuditTab() {
+  const [f, setF] = useState({ action: '', entityType: '', entityId: '', actorEmail: '', from: '', to: '' });
+  const [rows, setRows] = useState<AuditRow[]>([]);
+  const [next, setNext] = useState<number | null>(null);
+  const { run, busy } = useAction();
+
+  const filter = useCallback((): AuditFilter => {
+    const out: AuditFilter = {};
+    if (f.action.trim()) out.action = f.action.trim();
+    if (f.entityType.trim()) out.entityType = f.entityType.trim();
+    if (f.entityId.trim()) out.entityId = f.entityId.trim().replace(/^SMT0*/i, '');
+    if (f.actorEmail.trim()) out.actorEmail = f.actorEmail.trim();
+    if (f.from) out.from = new Date(f.from).getTime();
+    if (f.to) out.to = new Date(f.to).getTime();
+    return out;
+  }, [f]);
+
+  const load = useCallback(
+    (cursor?: number) =>
+      run(async () => {
+        const r = await getAuditLog({ ...filter(), ...(cursor ? { cursor } : {}) });
+        setRows((all) => (cursor ? [...all, ...r.rows] : r.rows));
+        setNext(r.nextCursor);
+      }),
+    [run, filter],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once on open; later loads follow the Filter button
+  useEffect(() => {
+    void load();
+  }, []);
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((x) => ({ ...x, [k]: e.target.value }));
+
+  return (
+    <div>
+      <form
+        className="admin-toolbar"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load();
+        }}
+      >
+        <Field label="Action (e.g. order.approved or product.)" value={f.action} onChange={set('action')} />
+        <Field label="Entity (order, product, user, setting)" value={f.entityType} onChange={set('entityType')} />
+        <Field label="Entity id" value={f.entityId} onChange={set('entityId')} />
+        <Field label="Actor email" value={f.actorEmail} onChange={set('actorEmail')} />
+        <Field label="From" type="datetime-local" value={f.from} onChange={set('from')} />
+        <Field label="To" type="datetime-local" value={f.to} onChange={set('to')} />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('admin.audit.filter')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={rows.length === 0}
+          onClick={() =>
+            downloadCsv('audit-log', rows, [
+              { header: 'Time', value: (r) => new Date(r.at).toISOString() },
+              { header: 'Actor', value: (r) => r.actorEmail ?? 'system' },
+              { header: 'Action', value: (r) => r.action },
+              { header: 'Entity', value: (r) => r.entityType },
+              { header: 'Entity Id', value: (r) => r.entityId },
+              { header: 'Details', value: (r) => JSON.stringify(r.details) },
+            ])
+          }
+        >
+          {t('admin.exportCsv')}
+        </button>
+      </form>
+      {rows.length === 0 ? <p className="empty">{t('admin.listEmpty')}</p> : null}
+      {rows.length > 0 ? (
+        <div className="table-wrap admin-details">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>Time</th>
+                <th>Who</th>
+                <th>Action</th>
+                <th>Entity</th>
+                <th>Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td>{formatDateTime(r.at)}</td>
+                  <td>{r.actorName ? `${r.actorName} (${r.actorEmail})` : 'system'}</td>
+                  <td>{r.action}</td>
+                  <td>
+                    {r.entityType} {r.entityId}
+                  </td>
+                  <td>
+                    <pre>{JSON.stringify(r.details)}</pre>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {next ? (
+        <button type="button" className="btn" disabled={busy} onClick={() => load(next)}>
+          {t('admin.loadMore')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
