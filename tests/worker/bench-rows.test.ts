@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv, Bindings } from '../../worker/env';
 import { benchRows, countingD1, type RowsMeter } from '../../worker/lib/bench-rows';
-import { bindings, call, loginAs, MEMBER, newUser } from './helpers';
+import { bindings, loginAs, MEMBER, newUser } from './helpers';
 
 const meterOf = () => ({ rowsRead: 0, statements: 0 }) as RowsMeter;
 
