@@ -1,0 +1,183 @@
+// The admin console in a phone-sized Chromium: a direct transfer made through the real checkout calls is
+// approved from Pending Orders, then its pass is found by email and marked collected in Pass Collection.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE, launch, newPage, outbox, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function post<T = any>(path: string, body: object, token?: string): Promise<T> {
+  const r = await fetch(`${BASE}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await r.json()) as { data: T; desc?: string };
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${json.desc}`);
+  return json.data;
+}
+
+/** A member buys two daily passes by direct transfer and submits the transaction id: the real calls. */
+async function pendingTransfer() {
+  const email = uniqueEmail('transfer');
+  const mobile = `97${String(Date.now()).slice(-8)}`;
+  const user = await post<{ session: string }>('signUpAndLogin', {
+    name: 'Sharmila Roy',
+    mobile,
+    email,
+    password: 'transfer-pass-1',
+    iid: crypto.randomUUID(),
+  });
+  const catalogue = await post<{ productsResponses: { DAILY_PASS: { id: number; code: string }[] } }>(
+    'getUProducts',
+    {},
+    user.session,
+  );
+  const pass = catalogue.productsResponses.DAILY_PASS.find((p) => p.code === 'DPAD')!;
+  await post('addToCart', { productQtys: { [pass.id]: { qty: 2, code: 'DPAD' } } }, user.session);
+  const start = await post<{ orderRcptId: string }>('startOrder', { offline: true }, user.session);
+  const txn = `UTR${Date.now()}`;
+  await post(
+    'handleOfflineOrder',
+    { isOffline: true, offlineTxnId: txn, offlineBankName: 'Canara Bank', orderRcptId: start.orderRcptId },
+    user.session,
+  );
+  return { email, mobile, rcpt: start.orderRcptId, txn };
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/membership');
+}
+
+describe('admin console', () => {
+  it('approves a direct transfer and marks its pass collected, on a 360 px phone', async () => {
+    const order = await pendingTransfer();
+    const { page, problems } = await newPage(browser, { width: 360, height: 740 });
+    await login(page, 'admin@example.org', 'admin-demo-123');
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Console' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Pending Orders' }).click();
+    const row = page.getByRole('row').filter({ hasText: order.rcpt });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain(order.txn);
+    await row.getByRole('button', { name: 'Details' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Canara Bank').waitFor();
+    await dialog.getByText('Adda and Snacks Pass').waitFor();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('You have approved the contribution successfully!').waitFor();
+    await row.waitFor({ state: 'detached' });
+    // the toast sits at the bottom center on the admin screen
+    const toastBox = await page.locator('.toasts').boundingBox();
+    expect(toastBox!.y).toBeGreaterThan(400);
+    const mails = await outbox(order.email);
+    expect(mails.some((m) => m.subject.includes(order.rcpt) && /confirmed/i.test(m.subject))).toBe(true);
+
+    await page.getByRole('tab', { name: 'Pass Collection' }).click();
+    await page.getByLabel('Mobile or Email').fill(order.email.slice(0, 12));
+    await page.getByRole('button', { name: 'Search' }).click();
+    const found = page.getByRole('row').filter({ hasText: order.rcpt });
+    await found.waitFor();
+    await expect(found.textContent()).resolves.toContain('Sharmila Roy');
+    await found.getByRole('button', { name: 'Details' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as Collected' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await found.getByText('Pass Already Collected').waitFor();
+
+    // a new search by mobile agrees with the server
+    await page.getByLabel('Mobile or Email').fill(order.mobile);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('row').filter({ hasText: order.rcpt }).getByText('Pass Already Collected').waitFor();
+
+    // and the order is in Collected Orders with the total row
+    await page.getByRole('tab', { name: 'Collected Orders', exact: true }).click();
+    await page.getByRole('row').filter({ hasText: order.rcpt }).waitFor();
+    await page.getByText(/Total collected:.*DPAD/).waitFor();
+
+    // the page itself never scrolls sideways on the phone (tables scroll inside their box)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('manages products with the toasts of SPEC.md and exports CSV', async () => {
+    const { page, problems } = await newPage(browser);
+    await login(page, 'admin@example.org', 'admin-demo-123');
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Add Product' }).click();
+    await page.getByLabel('Sponsorship', { exact: true }).check();
+    await page.getByLabel('Name', { exact: true }).fill('Sindoor khela');
+    await page.getByLabel('Code (4 characters, unique)').fill('SSDK');
+    await page.getByLabel('Price', { exact: true }).fill('9000');
+    await page.getByLabel('Co-Sponsor Price').fill('3000');
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await page.getByText('Product added successfully!').waitFor();
+    // the same code twice: the server's desc
+    await page.getByLabel('Name', { exact: true }).fill('Again');
+    await page.getByLabel('Code (4 characters, unique)').fill('SSDK');
+    await page.getByLabel('Price', { exact: true }).fill('9000');
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await page.getByText('code SSDK is already used by another product.').waitFor();
+
+    await page.getByRole('tab', { name: 'All Products' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'SSDK' });
+    await row.getByRole('button', { name: 'Disable SSDK' }).click();
+    await page.getByText('Product availbility updated!').first().waitFor();
+    await row.getByRole('button', { name: 'Enable SSDK' }).waitFor();
+    await row.getByRole('button', { name: 'Disable Co-Sponsor SSDK' }).click();
+    await page.getByText('Product spnsorship status updated!').waitFor();
+    await row.getByRole('button', { name: 'Enable Co-Sponsor SSDK' }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^products-.*\.csv$/);
+
+    await page.getByRole('tab', { name: 'Block Sponsorship Product' }).click();
+    await page.getByLabel('Sponsorship Product', { exact: true }).selectOption({ label: 'Sindoor khela (SSDK)' });
+    await page.getByLabel('Blocked for (Name)').fill('Sri Tapan Mitra');
+    await page.getByLabel('Blocked for (Email)').fill('tapan@example.net');
+    await page.getByRole('button', { name: 'Block Product' }).click();
+    await page.getByText('Product blocked for: Sri Tapan Mitra (tapan@example.net)').waitFor();
+
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    await page.getByLabel('Entity (order, product, user, setting)').fill('product');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('row').filter({ hasText: 'product.blocked' }).first().waitFor();
+
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByRole('heading', { name: /Festival year/ }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a volunteer only Pass Collection and sends a member to /login', async () => {
+    const { page, problems } = await newPage(browser);
+    await login(page, 'volunteer@example.org', 'volunteer-demo-123');
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Pass Collection' }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(1);
+
+    const member = await newPage(browser);
+    await login(member.page, 'member@example.org', 'member-demo-123');
+    await member.page.goto('/admin');
+    // /admin sends a non-admin to /login, which sends a logged-in person on to /index
+    await member.page.waitForURL((u) => !u.pathname.startsWith('/admin'));
+    expect(await member.page.getByRole('heading', { name: 'Admin Console' }).count()).toBe(0);
+    const anon = await newPage(browser);
+    await anon.page.goto('/admin');
+    await anon.page.waitForURL('**/login');
+    expect([...problems, ...member.problems, ...anon.problems]).toEqual([]);
+  });
+});
