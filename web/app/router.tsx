@@ -19,6 +19,7 @@ const VerifyEmailPage = lazy(() =>
 );
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+const VenuePage = lazy(() => import('./venue/VenuePage').then((m) => ({ default: m.VenuePage })));
 // Choosing contributions (issue 3)
 const MembershipPage = lazy(() =>
   import('../features/contribute/MembershipPage').then((m) => ({ default: m.MembershipPage })),
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
       { path: paths.verifyEmail, element: page(<VerifyEmailPage />) },
       { path: paths.profile, element: member(<ProfilePage />) },
       { path: paths.admin, element: page(<RequireSession role="staff"><AdminPage /></RequireSession>) },
+      { path: paths.venue, element: page(<RequireSession role="staff"><VenuePage /></RequireSession>) },
       { path: paths.membership, element: member(<MembershipPage />) },
       { path: paths.sponsorship, element: member(<SponsorshipPage />) },
       { path: paths.dmPass, element: page(<DailyPassPage />) },
