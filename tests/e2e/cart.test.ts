@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, launch, newPage, uniqueEmail } from './browser';
@@ -141,5 +143,45 @@ describe('choosing contributions on a phone', () => {
       expect.objectContaining({ code: 'DPDY1', qty: 5, sellPrice: 2250, maxPrice: 2500 }),
       expect.objectContaining({ productId: 84, code: 'DNP', qty: 1, sellPrice: 1001 }),
     ]);
+  });
+
+  it('has no serious accessibility problems, and /dmPass says when passes are not on sale', async () => {
+    const { page, problems } = await newPage(browser, { width: 360, height: 740 });
+    const admin = await apiCall('login', { email: 'admin@example.org', password: 'admin-demo-123' });
+    await page.goto('/index');
+    await page.evaluate((info) => localStorage.setItem('user-info', JSON.stringify(info)), admin.data);
+    // injected through the devtools protocol: the app's CSP rightly refuses inline scripts
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    for (const [path, heading] of [
+      ['/membership', 'Choose your Membership / Renewal Option'],
+      ['/sponsorship', 'Choose Sponsorship(s)'],
+      ['/dmPass', 'Coupons | Offering'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      await page.locator('article').first().waitFor();
+      await page.evaluate(axeSource);
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: any[] }> } }).axe;
+        const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
+        return r.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n: { target: string[] }) => n.target.join(' ')).join(', ')}`);
+      });
+      expect(violations, path).toEqual([]);
+      // nothing scrolls sideways on a 360 px phone
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
+
+    const off = await apiCall('updateSettings', { dailyPassLive: false }, admin.data.session);
+    expect(off.error).toBeUndefined();
+    try {
+      await page.goto('/dmPass');
+      await page.getByText('Daily passes are not on sale right now. Please check back soon.').waitFor();
+      expect(await page.getByRole('button', { name: 'Proceed' }).count()).toBe(0);
+    } finally {
+      await apiCall('updateSettings', { dailyPassLive: true }, admin.data.session);
+    }
+    expect(problems).toEqual([]);
   });
 });
