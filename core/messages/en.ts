@@ -122,6 +122,7 @@ export const en = {
   'contribute.noMembershipBody': 'You have not selected any membership plan. Do you want to proceed without a membership?',
   'contribute.selectMembership': 'No, Select Membership',
   'contribute.nothingSelected': 'Please select a membership or a sponsorship before proceeding!',
+  'contribute.offlineCopy': 'You are offline: these are the items saved when you were last online. Your selection is kept.',
   'passes.title': 'Coupons | Offering',
   'passes.notOnSale': 'Daily passes are not on sale right now. Please check back soon.',
   'passes.utsavPrice': 'Utsav Members: {amount} per person',

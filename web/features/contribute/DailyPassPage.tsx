@@ -19,10 +19,10 @@ import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { storeUserInfo, useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
-import { addToCart, getBijayaSanmelaniCount, getUProducts, getUtsavUserCount, signUpAndLogin } from './api';
+import { addToCart, getBijayaSanmelaniCount, getUtsavUserCount, signUpAndLogin } from './api';
 import { type LocalCart, lineOf, linePaise, pick, selectionPaise, toPricing, useLocalCart } from './local-cart';
 import { Modal, Stepper } from './Modal';
-import { NO_CONTEXT } from './use-catalogue';
+import { loadPasses, NO_CONTEXT } from './use-catalogue';
 import './contribute.css';
 
 type Step = null | 'extra' | 'register';
@@ -36,6 +36,7 @@ export function DailyPassPage() {
   const [extraId, setExtraId] = useState(EXTRA_CONTRIBUTION_PRODUCT_ID);
   const [onSale, setOnSale] = useState<boolean | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
   const [ctx, setCtx] = useState<PricingContext>(NO_CONTEXT);
   const [utsavCount, setUtsavCount] = useState(0);
   const [step, setStep] = useState<Step>(null);
@@ -51,12 +52,13 @@ export function DailyPassPage() {
 
   useEffect(() => {
     let live = true;
-    getUProducts()
-      .then((r) => {
+    loadPasses()
+      .then(({ value: r, stale }) => {
         if (!live) return;
         setPasses(r.productsResponses.DAILY_PASS);
         setExtraId(r.extraContributionId);
         setOnSale(r.dailyPassLive);
+        setStale(stale);
       })
       .catch((e) => live && setError(e instanceof ApiError ? e.message : String(e)));
     return () => {
@@ -155,6 +157,7 @@ export function DailyPassPage() {
     <section className="ct-page">
       <h1>{t('passes.title')}</h1>
       {error && <p className="notice notice-error">{error}</p>}
+      {stale && <p className="notice">{t('contribute.offlineCopy')}</p>}
       {!passes && !error && <p className="loading">Loading…</p>}
       {onSale === false ? (
         <p className="notice" role="status">

@@ -15,7 +15,7 @@ import './contribute.css';
 export function MembershipPage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const { products, live, error } = useContributionCatalogue();
+  const { products, live, error, stale } = useContributionCatalogue();
   const [compare, setCompare] = useState(false);
   const [confirmZero, setConfirmZero] = useState(false);
   const memberships = products?.MEMBERSHIP ?? [];
@@ -65,6 +65,7 @@ export function MembershipPage() {
         </button>
       </div>
       {error && <p className="notice notice-error">{error}</p>}
+      {stale && <p className="notice">{t('contribute.offlineCopy')}</p>}
       {live === false && <p className="notice">{t('contribute.notLive')}</p>}
       {!products && !error && <p className="loading">Loading…</p>}
       <div className="ct-grid">

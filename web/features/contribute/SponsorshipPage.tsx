@@ -16,7 +16,7 @@ export function SponsorshipPage() {
   const navigate = useNavigate();
   const { run, busy } = useAction();
   const toast = useToast();
-  const { products, live, error } = useContributionCatalogue();
+  const { products, live, error, stale } = useContributionCatalogue();
   const [showAll, setShowAll] = useState(false);
   const [warnNoMembership, setWarnNoMembership] = useState(false);
   const memberships = products?.MEMBERSHIP ?? [];
@@ -70,6 +70,7 @@ export function SponsorshipPage() {
         </button>
       </div>
       {error && <p className="notice notice-error">{error}</p>}
+      {stale && <p className="notice">{t('contribute.offlineCopy')}</p>}
       {live === false && <p className="notice">{t('contribute.notLive')}</p>}
       {!products && !error && <p className="loading">Loading…</p>}
       <div className="ct-grid">

@@ -1,24 +1,52 @@
 import { useEffect, useState } from 'react';
-import type { ProductsResponse } from '../../../core/contracts/catalogue';
+import type { ProductsResponse, UProductsResponse } from '../../../core/contracts/catalogue';
 import type { PricingContext } from '../../../core/pricing';
 import { ApiError } from '../../lib/api-client';
-import { getProducts, isMembershipLive } from './api';
+import { localStore } from '../../lib/local-store';
+import { getProducts, getUProducts, isMembershipLive } from './api';
+
+/**
+ * The last listing seen is kept in IndexedDB, so that with a lost connection the screens still show the
+ * cards of the stored selection (sending it waits for the connection: /addToCart is online only).
+ */
+async function withCache<T>(key: string, load: () => Promise<T>): Promise<{ value: T; stale: boolean }> {
+  try {
+    const value = await load();
+    void localStore.set(key, value).catch(() => {});
+    return { value, stale: false };
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'Network') {
+      const cached = await localStore.get<T>(key).catch(() => undefined);
+      if (cached) return { value: cached, stale: true };
+    }
+    throw e;
+  }
+}
 
 export type ContributionCatalogue = {
   products: ProductsResponse['productsResponses'] | null;
   live: boolean | null;
   error: string | null;
+  stale: boolean;
 };
 
 /** Memberships and sponsorships for /membership and /sponsorship (no entitlement applies to them). */
 export function useContributionCatalogue(): ContributionCatalogue {
-  const [state, setState] = useState<ContributionCatalogue>({ products: null, live: null, error: null });
+  const [state, setState] = useState<ContributionCatalogue>({ products: null, live: null, error: null, stale: false });
   useEffect(() => {
     let live = true;
-    Promise.all([getProducts(), isMembershipLive().catch(() => ({ available: true }))])
-      .then(([p, flag]) => live && setState({ products: p.productsResponses, live: flag.available, error: null }))
+    Promise.all([
+      withCache('catalogue:contribution', getProducts),
+      isMembershipLive().catch(() => ({ available: true })),
+    ])
+      .then(
+        ([p, flag]) =>
+          live && setState({ products: p.value.productsResponses, live: flag.available, error: null, stale: p.stale }),
+      )
       .catch(
-        (e) => live && setState({ products: null, live: null, error: e instanceof ApiError ? e.message : String(e) }),
+        (e) =>
+          live &&
+          setState({ products: null, live: null, error: e instanceof ApiError ? e.message : String(e), stale: false }),
       );
     return () => {
       live = false;
@@ -26,5 +54,7 @@ export function useContributionCatalogue(): ContributionCatalogue {
   }, []);
   return state;
 }
+
+export const loadPasses = () => withCache<UProductsResponse>('catalogue:passes', getUProducts);
 
 export const NO_CONTEXT: PricingContext = { utsavMemberships: 0, memberPricedUsed: {} };
