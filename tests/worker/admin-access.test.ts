@@ -11,6 +11,7 @@ const ADMIN_ONLY: [string, object][] = [
   ['getSuccessOrders', { orderTSCursor: 1e18 }],
   ['getDPKPNotCollectedOrder', { orderTSCursor: 1e18 }],
   ['getDPKPCollectedOrder', { orderTSCursor: 1e18 }],
+  ['getCollectionTotals', { collected: false }],
   ['getUnGropedProducts', {}],
   ['markProductAvailable', { id: 1, available: false }],
   ['markProductFullSponsor', { id: 5, fullSponsorOnly: true }],

@@ -48,7 +48,8 @@ export async function searchUserOrder(db: Db, q: { emailId?: string | null; mobi
     const rows = await db
       .select()
       .from(orders)
-      .where(and(cond, eq(orders.status, 'Success')))
+      // `+status` keeps the planner on the email/mobile range: the status index would scan every paid order
+      .where(and(cond, sql`+${orders.status} = 'Success'`))
       .limit(SEARCH_LIMIT)
       .all();
     for (const r of rows) found.set(r.id, r);
