@@ -184,4 +184,28 @@ describe('choosing contributions on a phone', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('keeps the selection and the cards when the connection is lost', async () => {
+    const { page, problems } = await newPage(browser, { width: 360, height: 740 });
+    const signed = await apiCall('signUpAndLogin', {
+      name: 'Offline Person',
+      email: uniqueEmail('offline'),
+      mobile: '9845033333',
+      password: 'no-network-1',
+    });
+    await page.goto('/index');
+    await page.evaluate((info) => localStorage.setItem('user-info', JSON.stringify(info)), signed.data);
+    await page.goto('/membership');
+    const plus = page.getByRole('button', { name: 'Add one AASHIRBAD' });
+    await plus.click();
+    await plus.click();
+    await expect.poll(() => total(page).textContent()).toBe('Total Amount: ₹3,000.00');
+
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByText('You are offline: these are the items saved when you were last online.').waitFor();
+    await expect.poll(() => total(page).textContent()).toBe('Total Amount: ₹3,000.00');
+    expect(await page.locator('article[data-code="MABD"] output').textContent()).toBe('2');
+    expect(problems).toEqual([]);
+  });
 });
