@@ -1,5 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { create } from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passQrPayload } from '../../core/pass-qr';
 import { BASE, launch, uniqueEmail } from './browser';
 
 // The venue screen on phones that go offline: the PWA's service worker must serve the reload, so these
@@ -91,8 +96,9 @@ async function serverPass(rcpt: string) {
 async function phone(
   email: string,
   password: string,
+  on: Browser = browser,
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({
+  const context = await on.newContext({
     baseURL: BASE,
     viewport: { width: 390, height: 844 },
     serviceWorkers: 'allow',
@@ -220,5 +226,66 @@ describe('venue pass collection on a phone that goes offline', () => {
     expect(adm.problems).toEqual([]);
     await vol.context.close();
     await adm.context.close();
+  });
+});
+
+/**
+ * A one-frame Y4M "camera" showing the pass QR (8 px per module, white quiet zone), for Chromium's fake
+ * capture device: the venue screen's real getUserMedia + jsQR path reads it.
+ */
+function qrCameraFile(passCode: string): string {
+  const m = create(passQrPayload(passCode), { errorCorrectionLevel: 'M' }).modules;
+  const [w, h, scale] = [640, 480, 8];
+  const side = m.size * scale;
+  const [x0, y0] = [(w - side) / 2, (h - side) / 2];
+  const y = Buffer.alloc(w * h, 255);
+  for (let r = 0; r < m.size; r++)
+    for (let c = 0; c < m.size; c++)
+      if (m.data[r * m.size + c])
+        for (let dy = 0; dy < scale; dy++)
+          y.fill(0, (y0 + r * scale + dy) * w + x0 + c * scale, (y0 + r * scale + dy) * w + x0 + (c + 1) * scale);
+  const chroma = Buffer.alloc((w / 2) * (h / 2) * 2, 128);
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'venue-cam-')), 'qr.y4m');
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), y, chroma]));
+  return file;
+}
+
+describe('scanning a pass QR with the camera', () => {
+  it('reads the QR offline from the local copy and collects it', async () => {
+    const e = await paidPassOrder(2);
+    const { passCode } = await serverPass(e.rcpt);
+    await new Promise((r) => setTimeout(r, 2200));
+    const camera = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${qrCameraFile(passCode)}`,
+      ],
+    });
+    try {
+      const { context, page, problems } = await phone('volunteer@example.org', 'volunteer-demo-123', camera);
+      await context.grantPermissions(['camera']);
+      await syncNow(page);
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Scan pass QR' }).click();
+      const card = page.getByRole('article', { name: e.rcpt });
+      await card.getByText('NOT COLLECTED').waitFor();
+      await card.getByText(e.name).waitFor();
+      await card.getByRole('button', { name: 'Mark as Collected' }).click();
+      await page.getByText('Waiting to upload: 1', { exact: true }).waitFor();
+      await context.setOffline(false);
+      await page.getByText('Waiting to upload: 0', { exact: true }).waitFor();
+      expect((await serverPass(e.rcpt)).passCollected).toBe(1);
+      expect(problems).toEqual([]);
+      await context.close();
+    } finally {
+      await camera.close();
+    }
   });
 });
