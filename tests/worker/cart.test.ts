@@ -320,6 +320,18 @@ describe('what cannot be bought: 409 and the cart unchanged', () => {
     }
   });
 
+  it('tells the holder of an item that their own contribution awaits payment', async () => {
+    const u = await newUser();
+    await claim('SDHK', u.email, 'held');
+    await expectRefused(
+      u.token,
+      { productQtys: await qtys(['SDHK', 1, { fullSponsor: true }]) },
+      409,
+      'ItemTaken',
+      /held by your contribution that awaits payment/,
+    );
+  });
+
   it('an item reserved for someone else; the person it is reserved for may take it', async () => {
     const reserved = await newUser();
     const u = await newUser();

@@ -99,6 +99,14 @@ describe('/getUProducts', () => {
     expect(r.body.data.productsResponses.MEMBERSHIP).toBeUndefined();
   });
 
+  it('refuses unknown fields', async () => {
+    const r = await call('getUProducts', { type: 'DAILY_PASS' });
+    expect(r).toEqual({
+      status: 400,
+      body: { error: 'BadRequest', desc: expect.stringMatching(/unknown field: "type"/) },
+    });
+  });
+
   it('hides a disabled pass', async () => {
     await setProduct('DPAD', { available: false });
     try {
@@ -128,6 +136,13 @@ describe('/getUtsavUserCount and /getBijayaSanmelaniCount', () => {
     await placeOrder(other.email, 'Success', [{ code: 'MUTV', qty: 6 }]);
     expect((await call('getUtsavUserCount', {}, u.token)).body).toEqual({ data: { count: 4 } });
     expect((await call('getBijayaSanmelaniCount', {}, u.token)).body).toEqual({ data: { count: 2 } });
+  });
+
+  it.each(['getUtsavUserCount', 'getBijayaSanmelaniCount'])('%s refuses unknown fields', async (path) => {
+    const u = await newUser();
+    const r = await call(path, { fiscalYear: '2020-21' }, u.token);
+    expect(r.status).toBe(400);
+    expect(r.body.desc).toMatch(/unknown field: "fiscalYear"/);
   });
 
   it.each(['getUtsavUserCount', 'getBijayaSanmelaniCount'])('%s refuses a missing session', async (path) => {

@@ -126,6 +126,13 @@ export async function checkLines(
       throw new DomainError('FullSponsorOnly', `"${p.name}" can only be sponsored in full, not co-sponsored.`, 400);
     }
     const st = states.get(p.id);
+    if (st?.claim?.userId === buyer.userId && st.claim.state === 'held') {
+      throw new DomainError(
+        'ItemTaken',
+        `"${p.name}" is already held by your contribution that awaits payment. Please complete it from your profile.`,
+        409,
+      );
+    }
     if (st?.claim) {
       throw new DomainError('ItemTaken', `"${p.name}" is already sponsored for this festival year.`, 409);
     }
