@@ -30,6 +30,11 @@ const SponsorshipPage = lazy(() =>
 const DailyPassPage = lazy(() =>
   import('../features/contribute/DailyPassPage').then((m) => ({ default: m.DailyPassPage })),
 );
+// Checkout (issue 4)
+const SummaryPage = lazy(() => import('../features/checkout/CheckoutPage').then((m) => ({ default: m.SummaryPage })));
+const DpSummaryPage = lazy(() =>
+  import('../features/checkout/CheckoutPage').then((m) => ({ default: m.DpSummaryPage })),
+);
 // Public site pages (issue 6)
 const ResponsibilityPage = lazy(() =>
   import('./public/ResponsibilityPage').then((m) => ({ default: m.ResponsibilityPage })),
@@ -60,6 +65,9 @@ export const router = createBrowserRouter([
       { path: paths.membership, element: member(<MembershipPage />) },
       { path: paths.sponsorship, element: member(<SponsorshipPage />) },
       { path: paths.dmPass, element: page(<DailyPassPage />) },
+      { path: paths.summary, element: member(<SummaryPage />) },
+      { path: paths.dpSummary, element: member(<DpSummaryPage />) },
+      { path: paths.cart, element: <Navigate to={paths.summary} replace /> },
       { path: paths.responsibility, element: page(<ResponsibilityPage />) },
       { path: paths.tnc, element: page(<TncPage />) },
       { path: paths.sponsors, element: page(<SponsorsPage />) },

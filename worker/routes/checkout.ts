@@ -37,10 +37,13 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .post('/saveUserExtraInfo', requireRole('user'), input(saveUserExtraInfoRequest), async (c) => {
     return c.json({ data: await checkout.saveUserExtraInfo(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  // The association's bank and UPI details for the direct-transfer dialogs (admin-editable settings).
-  .post('/getBankDetails', requireRole('user'), input(emptyBody), async (c) => {
-    const { bank } = await getSettings(svc(c).db, ['bank']);
-    return c.json({ data: bank });
+  // What the payment screens show before an order exists: bank/UPI details and the online convenience charge.
+  .post('/getPaymentOptions', requireRole('user'), input(emptyBody), async (c) => {
+    const { bank, convenienceChargeBasisPoints } = await getSettings(svc(c).db, [
+      'bank',
+      'convenienceChargeBasisPoints',
+    ]);
+    return c.json({ data: { bank, convenienceChargeBasisPoints } });
   });
 
 /** Razorpay's webhooks: no session; the signature on the raw body is the authentication. */

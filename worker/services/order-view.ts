@@ -13,6 +13,7 @@ export type OrderLineView = { name: string; code: string; qty: number; sellPrice
 export type OrderView = {
   orderRcptId: string;
   orderPkId: number;
+  kind: 'CONTRIBUTION' | 'DAILY_PASS';
   offlineUserId: number;
   fiscalYear: string;
   orderDate: number;
@@ -45,6 +46,7 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]): OrderVie
   return {
     orderRcptId: formatRcptId(o.id),
     orderPkId: o.id,
+    kind: o.kind,
     offlineUserId: o.userId,
     fiscalYear: o.fiscalYear,
     orderDate: o.createdAt,

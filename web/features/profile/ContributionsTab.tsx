@@ -1,3 +1,233 @@
+// The profile's Contribution tab (SPEC.md sections 2 and 4): the member's orders with the actions per status,
+// the 'Contribution Details' modal and Retry Payment for a direct transfer that still awaits its details.
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { BankDetailsView } from '../../../core/contracts/checkout';
+import { formatDate } from '../../../core/festival';
+import { t } from '../../../core/i18n';
+import { formatINR, rupeesToPaise } from '../../../core/money';
+import { contributionActions } from '../../../core/orders';
+import { paths } from '../../app/paths';
+import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
+import { PaymentModal } from '../../components/payment/Modal';
+import { useToast } from '../../components/toast';
+import { api } from '../../lib/api-client';
+import { updateUserInfo } from '../../lib/session';
+import { useAction } from '../../lib/use-action';
+import './profile.css';
+
+type OrderLine = { name: string; code: string; qty: number; sellPrice: number; maxPrice: number };
+export type Order = {
+  orderRcptId: string;
+  orderPkId: number;
+  kind: 'CONTRIBUTION' | 'DAILY_PASS';
+  fiscalYear: string;
+  orderDate: number;
+  paymentDate: number | null;
+  orderTotal: number;
+  convenienceCharge: number;
+  status: string;
+  paymentType: 'Online' | 'Offline';
+  transactionId: string | null;
+  passCollected: number | null;
+  passCode: string | null;
+  selectedProducts: OrderLine[];
+};
+
+const getOrders = () => api<Order[]>('getOrders');
+const getPaymentOptions = () => api<{ bank: BankDetailsView }>('getPaymentOptions');
+const handleOfflineOrder = (orderRcptId: string, offlineTxnId: string, offlineBankName: string) =>
+  api<{ message: string }>('handleOfflineOrder', {
+    isOffline: true,
+    offlineTxnId,
+    offlineBankName: offlineBankName || null,
+    orderRcptId,
+  });
+
+const paise = (rupees: number) => rupeesToPaise(rupees);
+
 export function ContributionsTab() {
-  return <p className="empty">No contributions yet.</p>;
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [details, setDetails] = useState<Order | null>(null);
+  const [retry, setRetry] = useState<{ order: Order; bank: BankDetailsView } | null>(null);
+
+  const load = useCallback(() => run(async () => setOrders(await getOrders())), [run]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const openRetry = (order: Order) =>
+    void run(async () => {
+      const { bank } = await getPaymentOptions();
+      setRetry({ order, bank });
+    });
+
+  const submitRetry = (txn: string, bankName: string) => {
+    if (!retry) return;
+    void run(async () => {
+      await handleOfflineOrder(retry.order.orderRcptId, txn, bankName);
+      updateUserInfo({ member: true });
+      toast.success(t('order.offlineCaptured'));
+      setRetry(null);
+      setOrders(await getOrders());
+    });
+  };
+
+  if (!orders) return <p className="loading">Loading…</p>;
+  if (orders.length === 0) {
+    return (
+      <p className="empty">
+        No contributions yet. <Link to={paths.membership}>Become a member</Link> or{' '}
+        <Link to={paths.dmPass}>get your passes</Link>.
+      </p>
+    );
+  }
+  return (
+    <>
+      <div className="table-wrap">
+        <table className="contributions">
+          <thead>
+            <tr>
+              <th scope="col">Payment Date</th>
+              <th scope="col">Contribution ID</th>
+              <th scope="col">Year of Contribution</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">Link</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.orderPkId} data-testid={`order-${o.orderRcptId}`}>
+                <td>{formatDate(o.paymentDate ?? o.orderDate)}</td>
+                <td>{o.orderRcptId}</td>
+                <td>{o.fiscalYear}</td>
+                <td>{formatINR(paise(o.orderTotal))}</td>
+                <td>
+                  <span className={`badge ${badgeOf(o.status)}`}>{o.status}</span>
+                </td>
+                <td className="contribution-actions">
+                  {contributionActions(o.status, o.paymentType).map((a) =>
+                    a === 'details' ? (
+                      <button key={a} type="button" className="btn btn-small" onClick={() => setDetails(o)}>
+                        Click for Details
+                      </button>
+                    ) : a === 'retryPayment' ? (
+                      <button
+                        key={a}
+                        type="button"
+                        className="btn btn-small btn-primary"
+                        disabled={busy}
+                        onClick={() => openRetry(o)}
+                      >
+                        Retry Payment
+                      </button>
+                    ) : (
+                      <Link
+                        key={a}
+                        className="btn btn-small"
+                        to={o.kind === 'DAILY_PASS' ? paths.dmPass : paths.membership}
+                      >
+                        Start Again
+                      </Link>
+                    ),
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {details && <DetailsModal order={details} onClose={() => setDetails(null)} />}
+      {retry && (
+        <PaymentModal title="Pay and Share deatils" onClose={() => setRetry(null)}>
+          <BankDetails
+            bank={retry.bank}
+            amountPaise={paise(retry.order.orderTotal)}
+            note={retry.order.orderRcptId}
+            accountLabel="Account ID"
+          />
+          <TxnForm
+            txnLabel="Bank Transaction ID"
+            submitLabel="Update Payment Details"
+            busy={busy}
+            onMissing={() => toast.error(t('txn.requiredProfile'))}
+            onSubmit={submitRetry}
+          />
+        </PaymentModal>
+      )}
+    </>
+  );
+}
+
+function badgeOf(status: string) {
+  if (status === 'Success') return 'badge-success';
+  if (status === 'Failed' || status === 'Rejected') return 'badge-error';
+  return 'badge-warn';
+}
+
+function DetailsModal({ order, onClose }: { order: Order; onClose: () => void }) {
+  return (
+    <PaymentModal title="Contribution Details" onClose={onClose}>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Plan Name</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Contribution</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.selectedProducts.map((l) => (
+              <tr key={l.code}>
+                <td>{l.name}</td>
+                <td>{l.qty}</td>
+                <td>{formatINR(paise(l.sellPrice))}</td>
+              </tr>
+            ))}
+            {order.convenienceCharge > 0 && (
+              <tr>
+                <td>Convenience charge</td>
+                <td />
+                <td>{formatINR(paise(order.convenienceCharge))}</td>
+              </tr>
+            )}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>
+                Total
+              </th>
+              <td>{formatINR(paise(order.orderTotal))}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <dl className="contribution-meta">
+        <dt>Contribution Id</dt>
+        <dd>{order.orderRcptId}</dd>
+        <dt>Contribution Status</dt>
+        <dd>{order.status}</dd>
+        {order.transactionId && (
+          <>
+            <dt>Transaction ID</dt>
+            <dd>{order.transactionId}</dd>
+          </>
+        )}
+        {order.passCode && (
+          <>
+            <dt>Pass code</dt>
+            <dd>
+              <strong>{order.passCode}</strong>
+              {order.passCollected === 1 ? ' (collected)' : ' (show it at the venue to collect your passes)'}
+            </dd>
+          </>
+        )}
+      </dl>
+    </PaymentModal>
+  );
 }

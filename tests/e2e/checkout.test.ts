@@ -1,0 +1,199 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE, launch, newPage, outbox, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function post(path: string, body: object, token?: string) {
+  const res = await fetch(`${BASE}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data?: any; error?: string; desc?: string };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** A fresh member logged in in the page, with a server cart of the given product codes. */
+async function memberWithCart(page: Page, picks: { code: string; qty: number }[]) {
+  const email = uniqueEmail('pay');
+  const info = await post('signUpAndLogin', {
+    name: 'Sharmila Dutta',
+    email,
+    mobile: '98450 11111',
+    password: 'durga-puja-2026',
+    iid: crypto.randomUUID(),
+  });
+  const products = await post('getProducts', {}, info.session);
+  const all = [...products.productsResponses.MEMBERSHIP, ...products.productsResponses.SPONSORSHIP];
+  const productQtys: Record<string, object> = {};
+  for (const p of picks)
+    productQtys[all.find((x: { code: string }) => x.code === p.code).id] = { qty: p.qty, code: p.code };
+  if (picks.length) await post('addToCart', { productQtys }, info.session);
+  await page.goto('/index');
+  await page.evaluate((i) => localStorage.setItem('user-info', JSON.stringify(i)), info);
+  // some history to go back through, as a member who chose plans would have
+  await page.goto('/tnc');
+  await page.goto('/index');
+  return { email, token: info.session as string };
+}
+
+/** Chooses a plan the way a member does, so that the checkout's history steps stay inside the app. */
+async function chooseThroughScreens(page: Page, plan: string) {
+  await page.goto('/index');
+  await page.getByRole('link', { name: 'Membership / Sponsorship' }).click();
+  await page.waitForURL('**/membership');
+  await page.getByRole('button', { name: `Add one ${plan}` }).click();
+  await page.getByRole('button', { name: 'Proceed for Sponsorship' }).click();
+  await page.waitForURL('**/sponsorship');
+  await page.getByRole('button', { name: 'Review your Selection(s)' }).click();
+  // the no-membership warning (SPEC.md section 2) may ask first; a member going on says yes
+  const yes = page.getByRole('button', { name: 'Yes, Proceed' });
+  await Promise.race([page.waitForURL('**/summary'), yes.waitFor().then(() => yes.click())]);
+  await page.waitForURL('**/summary');
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel('* Door no, Building/Society name').fill('7 Rose Apartments');
+  await page.getByLabel('Road Name, Area, etc').fill('Koramangala');
+  await page.getByLabel('* City').fill('Bengaluru');
+  await page.getByLabel('* State').fill('Karnataka');
+  await page.getByLabel('* Pin').fill('560034');
+  await page.getByLabel('* How did you come to know about us?').selectOption('Other');
+  await page.getByLabel('*Referred by').fill('Ruma');
+}
+
+async function statusOnProfile(page: Page) {
+  await page.goto('/profile');
+  const row = page.locator('table.contributions tbody tr').first();
+  await row.waitFor();
+  return row;
+}
+
+describe('checkout in the browser', () => {
+  it('pays online through the test gateway and sees Success on /profile', async () => {
+    const { page, problems } = await newPage(browser);
+    const { email } = await memberWithCart(page, [{ code: 'MABD', qty: 2 }]);
+    await page.goto('/summary');
+    await page.getByRole('columnheader', { name: 'Contibution Category' }).waitFor();
+    await expect(page.getByTestId('convenience-charge').textContent()).resolves.toBe('₹70.80');
+    // the address is mandatory
+    await page.getByRole('button', { name: 'Pay ₹3,070.80 Online' }).click();
+    await page.getByText('Please fill the mandatory(*) fields!').waitFor();
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Pay ₹3,070.80 Online' }).click();
+    const gateway = page.getByRole('dialog', { name: 'Razorpay test checkout' });
+    await gateway.waitFor();
+    await expect(page.getByTestId('razorpay-amount').textContent()).resolves.toContain('₹3070.80');
+    await gateway.getByRole('button', { name: 'Pay successfully' }).click();
+    await page
+      .getByText('Congratulations!! We received your contibution, Please check you email for datails!')
+      .waitFor();
+    await page.waitForURL('**/profile');
+    const row = page.locator('table.contributions tbody tr').first();
+    await row.getByText('Success').waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user-info')!).member)).toBe(true);
+    await row.getByRole('button', { name: 'Click for Details' }).click();
+    const details = page.getByRole('dialog', { name: 'Contribution Details' });
+    await details.getByText('AASHIRBAD').waitFor();
+    await details.getByText('₹3,070.80').waitFor();
+    await details.getByText('Pass code').waitFor();
+    const mails = await outbox(email);
+    expect(mails.filter((m) => m.subject.startsWith('Contribution confirmed'))).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('a failed payment goes back three steps with its message and shows Failed with Start Again', async () => {
+    const { page, problems } = await newPage(browser);
+    await memberWithCart(page, []);
+    await chooseThroughScreens(page, 'HOI HULLOR');
+    await fillAddress(page);
+    await page.getByRole('button', { name: /^Pay ₹.* Online$/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Razorpay test checkout' })
+      .getByRole('button', { name: 'Fail the payment' })
+      .click();
+    await page.getByText("Payment failed, order couldn't be processed successfully!").waitFor();
+    await page.waitForURL((u) => u.pathname === '/index');
+    const row = await statusOnProfile(page);
+    await row.getByText('Failed').waitFor();
+    await row.getByRole('link', { name: 'Start Again' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('a dismissed checkout goes back two steps with its message', async () => {
+    const { page, problems } = await newPage(browser);
+    await memberWithCart(page, []);
+    await chooseThroughScreens(page, 'UTSAV');
+    await fillAddress(page);
+    await page.getByRole('button', { name: /^Pay ₹.* Online$/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Razorpay test checkout' })
+      .getByRole('button', { name: 'Close (dismiss)' })
+      .click();
+    await page.getByText('Payment Failed, Please start over!').waitFor();
+    await page.waitForURL((u) => u.pathname === '/membership');
+    const row = await statusOnProfile(page);
+    await row.getByText('Pending Payment').waitFor();
+    await row.getByRole('link', { name: 'Start Again' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('pays by direct transfer with the UPI QR and sees Pending Approval on /profile', async () => {
+    const { page, problems } = await newPage(browser);
+    const { email } = await memberWithCart(page, [{ code: 'MABD', qty: 1 }]);
+    await page.goto('/summary');
+    await fillAddress(page);
+    await page.getByRole('button', { name: 'Direct Transfer ₹1,500.00' }).click();
+    const bank = page.getByRole('dialog', { name: 'Direct Transfer' });
+    const qr = bank.getByRole('img', { name: /UPI QR code/ });
+    await qr.waitFor();
+    const upi = await qr.getAttribute('data-upi');
+    expect(upi).toMatch(/^upi:\/\/pay\?pa=[^&]+@[^&]+&pn=[^&]+&am=1500\.00&tn=SMT\d{6}&cu=INR$/);
+    await bank.getByRole('button', { name: 'Update Transaction Details' }).click();
+    const share = page.getByRole('dialog', { name: 'Share transaction details' });
+    await share.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Please add the Bank/UPI transaction id to proceed').waitFor();
+    await share.getByLabel('Bank / UPI Transaction ID *').fill(`UPI${Date.now()}`);
+    await share.getByLabel('Bank Name').fill('HDFC');
+    await share.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(/Your contribution deatils has been captured and sent for verfication/).waitFor();
+    await page.waitForURL('**/profile');
+    await page.locator('table.contributions tbody tr').first().getByText('Pending Approval').waitFor();
+    const mails = await outbox(email);
+    expect(mails.some((m) => m.subject.startsWith('We received your contribution details'))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('Retry Payment shares the details of a pending direct transfer from /profile', async () => {
+    const { page, problems } = await newPage(browser);
+    const { token } = await memberWithCart(page, [{ code: 'MHHR', qty: 2 }]);
+    const started = await post('startOrder', { offline: true }, token);
+    const row = await statusOnProfile(page);
+    await row.getByText('Pending Payment').waitFor();
+    await row.getByRole('button', { name: 'Retry Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay and Share deatils' });
+    await dialog.getByText(started.orderRcptId).first().waitFor();
+    await dialog.getByRole('button', { name: 'Update Payment Details' }).click();
+    await page.getByText('Please add the transaction id to proceed').waitFor();
+    await dialog.getByLabel('Bank Transaction ID').fill(`NEFT${Date.now()}`);
+    await dialog.getByRole('button', { name: 'Update Payment Details' }).click();
+    await row.getByText('Pending Approval').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('an empty cart at /summary goes to /membership, and /cart goes to /summary', async () => {
+    const { page, problems } = await newPage(browser);
+    await memberWithCart(page, []);
+    await page.goto('/cart');
+    await page.waitForURL('**/membership');
+    expect(problems).toEqual([]);
+  });
+});
