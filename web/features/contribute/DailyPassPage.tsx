@@ -148,6 +148,8 @@ export function DailyPassPage() {
     const info = await run(() => signUpAndLogin(reg));
     if (!info) return;
     storeUserInfo(info);
+    // logged in from here on: if sending fails, Proceed goes straight to the contribution dialog
+    setStep(null);
     await send(extraRupees);
   }
 
