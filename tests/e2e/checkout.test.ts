@@ -102,9 +102,10 @@ describe('checkout in the browser', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user-info')!).member)).toBe(true);
     await row.getByRole('button', { name: 'Click for Details' }).click();
     const details = page.getByRole('dialog', { name: 'Contribution Details' });
-    await details.getByText('AASHIRBAD').waitFor();
+    await details.getByRole('cell', { name: 'AASHIRBAD' }).waitFor();
     await details.getByText('₹3,070.80').waitFor();
     await details.getByText('Pass code').waitFor();
+    await details.locator('svg[data-pass-code]').waitFor();
     const mails = await outbox(email);
     expect(mails.filter((m) => m.subject.startsWith('Contribution confirmed'))).toHaveLength(1);
     expect(problems).toEqual([]);

@@ -9,6 +9,7 @@ import { formatINR, rupeesToPaise } from '../../../core/money';
 import { contributionActions } from '../../../core/orders';
 import { paths } from '../../app/paths';
 import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
+import { PassQr } from '../../components/PassQr';
 import { PaymentModal } from '../../components/payment/Modal';
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
@@ -228,6 +229,13 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
           </>
         )}
       </dl>
+      {order.passCode && order.status === 'Success' && (
+        <PassQr
+          passCode={order.passCode}
+          orderRcptId={order.orderRcptId}
+          lines={order.selectedProducts.map((l) => ({ name: l.name, qty: l.qty, code: l.code }))}
+        />
+      )}
     </PaymentModal>
   );
 }
