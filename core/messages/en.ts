@@ -185,6 +185,7 @@ export const en = {
   'admin.roles.remove': 'Remove',
   'admin.audit.filter': 'Filter',
   'admin.overview.empty': 'No paid contribution in this festival year yet.',
+  'admin.venueLink': 'Open venue mode (works offline; admins also see collection conflicts there)',
 
   // server descriptions
   'auth.required': 'Please log in to continue.',

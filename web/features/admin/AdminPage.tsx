@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { t } from '../../../core/i18n';
 import type { MessageKey } from '../../../core/i18n';
+import { t } from '../../../core/i18n';
 import { useToast } from '../../components/toast';
 import { useUserInfo } from '../../lib/session';
 import './admin.css';

@@ -14,6 +14,7 @@ import {
 } from './api';
 import { downloadCsv } from './csv';
 import { inr } from './OrderDialog';
+import { ScrollBox } from './ScrollBox';
 
 const TYPE_LABEL: Record<AdminProduct['type'], string> = {
   MEMBERSHIP: 'Membership',
@@ -128,7 +129,7 @@ export function ProductsTab() {
           {t('admin.exportCsv')}
         </button>
       </div>
-      <div className="table-wrap">
+      <ScrollBox label="All products">
         <table className="admin-table">
           <thead>
             <tr>
@@ -195,7 +196,7 @@ export function ProductsTab() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { approveOfflineOrder, markCouponCollected, rejectOfflineOrder } from './api';
 import { Dialog } from './Dialog';
+import { ScrollBox } from './ScrollBox';
 
 export const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
 export const units = (o: AdminOrder) => o.selectedProducts.reduce((s, l) => s + l.qty, 0);
@@ -51,7 +52,7 @@ export function OrderDialog({
 
   return (
     <Dialog title={`Contribution ${order.orderRcptId}`} onClose={onClose}>
-      <div className="table-wrap">
+      <ScrollBox label="Contribution lines">
         <table className="admin-table">
           <thead>
             <tr>
@@ -74,7 +75,7 @@ export function OrderDialog({
             </tr>
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <dl className="admin-dl">
         <dt>Order Date</dt>
         <dd>{formatDateTime(order.orderDate)}</dd>

@@ -1,7 +1,9 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { AdminOrder, UnitTotals } from '../../../core/contracts/admin';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
+import { paths } from '../../app/paths';
 import { useAction } from '../../lib/use-action';
 import {
   CURSOR_START,
@@ -14,6 +16,7 @@ import {
 } from './api';
 import { type CsvColumn, downloadCsv } from './csv';
 import { inr, OrderDialog, units } from './OrderDialog';
+import { ScrollBox } from './ScrollBox';
 
 const lineText = (o: AdminOrder) => o.selectedProducts.map((l) => `${l.code} x ${l.qty}`).join('; ');
 const baseCsv: CsvColumn<AdminOrder>[] = [
@@ -85,9 +88,12 @@ export function PassCollectionTab() {
           {t('admin.search.button')}
         </button>
       </form>
+      <p className="hint">
+        <Link to={paths.venue}>{t('admin.venueLink')}</Link>
+      </p>
       {results && results.length === 0 ? <p className="empty">{t('admin.search.none', { text: searched })}</p> : null}
       {results && results.length > 0 ? (
-        <div className="table-wrap">
+        <ScrollBox label="Search results">
           <table className="admin-table">
             <thead>
               <tr>
@@ -118,7 +124,7 @@ export function PassCollectionTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
       {open ? <OrderDialog order={open} mode="collection" onClose={() => setOpen(null)} onDone={done} /> : null}
     </div>
@@ -143,7 +149,7 @@ export function PendingOrdersTab() {
       {orders.length === 0 ? (
         <p className="empty">{t('admin.pendingEmpty')}</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollBox label="Pending orders">
           <table className="admin-table">
             <thead>
               <tr>
@@ -176,7 +182,7 @@ export function PendingOrdersTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
       {open ? (
         <OrderDialog
@@ -240,7 +246,7 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
       </div>
       {loaded && orders.length === 0 ? <p className="empty">{t('admin.listEmpty')}</p> : null}
       {orders.length > 0 || totals ? (
-        <div className="table-wrap">
+        <ScrollBox label="Orders">
           <table className="admin-table">
             <thead>
               {collectionList ? (
@@ -310,7 +316,7 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
               ) : null}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
       <div className="admin-toolbar">
         {more ? (

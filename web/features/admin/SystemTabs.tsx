@@ -16,6 +16,7 @@ import {
 } from './api';
 import { downloadCsv } from './csv';
 import { inr } from './OrderDialog';
+import { ScrollBox } from './ScrollBox';
 
 export function SettingsTab() {
   const [s, setS] = useState<AdminSettings | null>(null);
@@ -111,7 +112,7 @@ function RolesSection() {
   return (
     <section>
       <h2>Admins and volunteers</h2>
-      <div className="table-wrap">
+      <ScrollBox label="Admins and volunteers">
         <table className="admin-table">
           <thead>
             <tr>
@@ -156,7 +157,7 @@ function RolesSection() {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <form
         className="admin-toolbar"
         onSubmit={(e) => {
@@ -287,7 +288,7 @@ export function OverviewTab() {
             title="Amount by category and payment type"
             rows={categories.map((c) => ({ label: c, parts: [amountOf(c, 'Online'), amountOf(c, 'Offline')] }))}
           />
-          <div className="table-wrap">
+          <ScrollBox label="Totals by category">
             <table className="admin-table">
               <thead>
                 <tr>
@@ -310,7 +311,7 @@ export function OverviewTab() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           <button
             type="button"
             className="btn btn-small"
@@ -409,7 +410,7 @@ export function AuditTab() {
       </form>
       {rows.length === 0 ? <p className="empty">{t('admin.listEmpty')}</p> : null}
       {rows.length > 0 ? (
-        <div className="table-wrap admin-details">
+        <ScrollBox label="Audit log entries" className="admin-details">
           <table className="admin-table">
             <thead>
               <tr>
@@ -436,7 +437,7 @@ export function AuditTab() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       ) : null}
       {next ? (
         <button type="button" className="btn" disabled={busy} onClick={() => load(next)}>
