@@ -274,6 +274,11 @@ describe('paged lists on orderTSCursor', () => {
     const col = await call('getDPKPCollectedOrder', { orderTSCursor: 1e18, fiscalYear: fy }, admin);
     expect(col.body.data.map((o: { orderPkId: number }) => o.orderPkId)).toEqual([c.id]);
     expect(col.body.totals).toEqual({ byCode: { DPAD: 4 }, units: 4 });
+    const totals = await call('getCollectionTotals', { collected: false, fiscalYear: fy }, admin);
+    expect(totals.body.data).toEqual({ byCode: { DPAD: 1, DPKP: 2, MUTV: 3 }, units: 6 });
+    const bad = await call('getCollectionTotals', {}, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.desc).toMatch(/collected is required/);
   });
 });
 

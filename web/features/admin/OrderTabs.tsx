@@ -93,6 +93,11 @@ export function PassCollectionTab() {
       </p>
       {results && results.length === 0 ? <p className="empty">{t('admin.search.none', { text: searched })}</p> : null}
       {results && results.length > 0 ? (
+        <div className="admin-toolbar">
+          <ExportButton name="pass-search" rows={results} />
+        </div>
+      ) : null}
+      {results && results.length > 0 ? (
         <ScrollBox label="Search results">
           <table className="admin-table">
             <thead>
