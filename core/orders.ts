@@ -73,11 +73,6 @@ export function contributionActions(status: string, paymentType: PaymentType): C
   return ['details'];
 }
 
-/** The status a person sees: Rejected reads as Failed in the profile (DECISIONS.md). */
-export function shownStatus(status: string): string {
-  return status === ORDER_STATUS.rejected ? ORDER_STATUS.failed : status;
-}
-
 /** The UPI deep link of a direct transfer: payee VPA, exact amount, the contribution id as the note. */
 export function upiLink(p: { vpa: string; payee: string; amountPaise: number; note: string }): string {
   // UPI apps read the VPA with its '@' as is; everything else is percent-encoded.

@@ -671,3 +671,108 @@ describe('extra info and orders', () => {
     void env;
   });
 });
+
+describe('every checkout call', () => {
+  it.each([
+    ['startOrder', { offline: false }],
+    ['handleSuccessOrder', { orderId: 'order_x', razorpayPaymentId: 'pay_x', razorpaySignature: 'x' }],
+    ['handleFailOrder', { orderId: 'order_x', razorpayPaymentId: 'pay_x' }],
+    ['handleOfflineOrder', { isOffline: true, offlineTxnId: 'X', orderRcptId: 'SMT000001' }],
+    ['getOrders', {}],
+    ['getUserExtraInfo', {}],
+    ['saveUserExtraInfo', { addrLine1: 'a', city: 'b', state: 'c', pin: '1' }],
+    ['getPaymentOptions', {}],
+  ])('%s needs a session, checked before the body', async (path, body) => {
+    expect((await call(path, body)).status).toBe(401);
+    expect((await call(path, { junk: true })).status).toBe(401);
+    expect((await call(path, body, 'not-a-real-token')).body.error).toBe('InsufficientAccess');
+  });
+
+  it.each([
+    ['handleSuccessOrder', { orderId: 'order_x', razorpayPaymentId: 'pay_x' }, /razorpaySignature is required/],
+    ['handleSuccessOrder', { orderId: 5, razorpayPaymentId: 'p', razorpaySignature: 's' }, /orderId must be text/],
+    ['handleFailOrder', {}, /orderId is required/],
+    ['handleOfflineOrder', { offlineTxnId: 'X' }, /orderRcptId is required/],
+    ['handleOfflineOrder', { offlineTxnId: 'X', orderRcptId: 'SMT1', extra: 1 }, /unknown field/],
+  ])('%s refuses bad input %# with a desc naming the field', async (path, body, desc) => {
+    const u = await newUser();
+    const r = await call(path, body, u.token);
+    expect(r.status).toBe(400);
+    expect(r.body.desc).toMatch(desc);
+  });
+
+  it('a double-clicked direct transfer makes one order and one payment-details email', async () => {
+    const u = await newUser();
+    await fillCart(u.token, [{ code: 'MABD', qty: 1 }]);
+    const [a, b] = await Promise.all([
+      call('startOrder', { offline: true }, u.token),
+      call('startOrder', { offline: true }, u.token),
+    ]);
+    expect(a.body.data.orderRcptId).toBe(b.body.data.orderRcptId);
+    expect((await outbox(u.email)).filter((m) => m.subject.startsWith('How to pay'))).toHaveLength(1);
+  });
+
+  it('a daily-pass order gets a pass code; the extra contribution alone does not', async () => {
+    const u = await newUser();
+    const dpkp = await productId('DPDY');
+    const r = await call('addToCart', { productQtys: { [dpkp]: { qty: 2, code: 'DPDY' } } }, u.token);
+    expect(r.status).toBe(200);
+    const start = (await call('startOrder', { offline: false }, u.token)).body.data;
+    const paid = await gatewayPay(start.orderOrTokenId, 'success');
+    await call(
+      'handleSuccessOrder',
+      {
+        orderId: start.orderOrTokenId,
+        razorpayPaymentId: paid.razorpay_payment_id,
+        razorpaySignature: paid.razorpay_signature,
+      },
+      u.token,
+    );
+    expect(await orderRow(start.orderPkId)).toMatchObject({ kind: 'DAILY_PASS', status: 'Success', passCollected: 0 });
+
+    const v = await newUser();
+    const dnp = await productId('DNP');
+    await call('addToCart', { productQtys: { [dnp]: { qty: 1, code: 'DNP', price: 501 } } }, v.token);
+    const s2 = (await call('startOrder', { offline: false }, v.token)).body.data;
+    expect(s2.subTotalInPaisa).toBe(50100);
+    const p2 = await gatewayPay(s2.orderOrTokenId, 'success');
+    await call(
+      'handleSuccessOrder',
+      {
+        orderId: s2.orderOrTokenId,
+        razorpayPaymentId: p2.razorpay_payment_id,
+        razorpaySignature: p2.razorpay_signature,
+      },
+      v.token,
+    );
+    expect(await orderRow(s2.orderPkId)).toMatchObject({ status: 'Success', passCode: null, passCollected: null });
+  });
+
+  it('a webhook without an event id is still de-duplicated by its body', async () => {
+    const { u, start } = await startOnline();
+    const paid = await gatewayPay(start.orderOrTokenId, 'success');
+    const body = JSON.stringify({
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: paid.razorpay_payment_id,
+            order_id: start.orderOrTokenId,
+            amount: start.orderTotalInPaisa,
+            status: 'captured',
+          },
+        },
+      },
+    });
+    const sig = await hmacSha256Hex(WEBHOOK_SECRET, body);
+    const send = () =>
+      exports.default.fetch('http://localhost/api/webhooks/razorpay', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': sig },
+        body,
+      });
+    expect((await send()).status).toBe(200);
+    expect(((await (await send()).json()) as any).data.duplicate).toBe(true);
+    expect(await confirmations(u.email)).toHaveLength(1);
+  });
+});

@@ -55,6 +55,13 @@ export const webhookRoutes = new Hono<AppEnv>().post('/webhooks/razorpay', async
     raw,
     c.req.header('x-razorpay-signature'),
     c.req.header('x-razorpay-event-id'),
+    (work) => {
+      try {
+        c.executionCtx.waitUntil(work);
+      } catch {
+        // no execution context (plain app.request in a script): the work still runs, unawaited
+      }
+    },
   );
   return c.json({ data });
 });

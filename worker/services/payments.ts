@@ -10,13 +10,7 @@ import { d1Batch, raw } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
-import {
-  isPaid,
-  makeRazorpay,
-  type Razorpay,
-  type RazorpayPayment,
-  verifyWebhookSignature,
-} from '../lib/razorpay';
+import { isPaid, makeRazorpay, type Razorpay, type RazorpayPayment, verifyWebhookSignature } from '../lib/razorpay';
 import type { Svc } from '../lib/svc';
 import { gatewayApi } from '../routes/test-gateway';
 import type { OrderLineRow, OrderRow } from './order-view';
@@ -81,7 +75,11 @@ export type ConfirmInput = {
   actorId: number | null;
   /** Razorpay: the payment that paid the order, already checked against the stored Razorpay order. */
   razorpay?: { paymentId: string; orderId: string; amountPaise: number };
+  /** Runs the email after the answer (a webhook answers fast); default: awaited. */
+  defer?: Defer;
 };
+
+export type Defer = (work: Promise<unknown>) => void;
 
 /**
  * The only way an order becomes Success (checkout callback, webhook, reconciler, admin approval). One
@@ -207,7 +205,11 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
     const changed = after.transitionId === token;
     if (changed) {
       log('info', 'order.confirmed', { orderId: order.id, via: input.via });
-      await sendConfirmation(s, after, lines);
+      const mail = sendConfirmation(s, after, lines).catch((err) =>
+        log('error', 'mail.confirmation_failed', { orderId: order.id, error: String(err) }),
+      );
+      if (input.defer) input.defer(mail);
+      else await mail;
     }
     return { order: after, changed };
   }
@@ -364,13 +366,19 @@ export const OFFLINE_ABANDON_MS = 7 * 24 * 60 * 60 * 1000;
 /** The cron's part: settle online orders left Pending Payment, expire abandoned ones. */
 export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ settled: number; expired: number }> {
   const onlineCutoff = now - s.config.ABANDON_AFTER_MINUTES * 60_000;
-  const pending = await s.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.status, 'Pending Payment'), lt(orders.createdAt, now - 60_000)))
-    .orderBy(orders.createdAt)
-    .limit(100)
-    .all();
+  // Online and direct-transfer orders are read apart, so that young transfers never crowd out online ones.
+  const pendingOf = (type: 'Online' | 'Offline', before: number) =>
+    s.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 'Pending Payment'), eq(orders.paymentType, type), lt(orders.createdAt, before)))
+      .orderBy(orders.createdAt)
+      .limit(100)
+      .all();
+  const pending = [
+    ...(await pendingOf('Online', now - 60_000)),
+    ...(await pendingOf('Offline', now - OFFLINE_ABANDON_MS)),
+  ];
   let settled = 0;
   let expired = 0;
   for (const o of pending) {
@@ -415,6 +423,7 @@ export async function handleWebhook(
   raw: string,
   signature: string | undefined,
   eventIdHeader: string | undefined,
+  defer?: Defer,
 ): Promise<{ received: true; duplicate?: true; ignored?: string }> {
   if (!signature || !(await verifyWebhookSignature(raw, signature, s.config.RAZORPAY_WEBHOOK_SECRET))) {
     log('warn', 'webhook.bad_signature', { bytes: raw.length });
@@ -447,6 +456,7 @@ export async function handleWebhook(
           via: 'webhook',
           actorId: null,
           razorpay: { paymentId: pay.id, orderId: pay.order_id, amountPaise: Number(pay.amount) },
+          defer,
         });
       } catch (err) {
         // Refused for good (amount mismatch, payment used, rejected order): retrying cannot help.
