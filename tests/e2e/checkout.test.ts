@@ -32,7 +32,12 @@ async function memberWithCart(page: Page, picks: { code: string; qty: number }[]
     iid: crypto.randomUUID(),
   });
   const products = await post('getProducts', {}, info.session);
-  const all = [...products.productsResponses.MEMBERSHIP, ...products.productsResponses.SPONSORSHIP];
+  const passes = await post('getUProducts', {}, info.session);
+  const all = [
+    ...products.productsResponses.MEMBERSHIP,
+    ...products.productsResponses.SPONSORSHIP,
+    ...passes.productsResponses.DAILY_PASS,
+  ];
   const productQtys: Record<string, object> = {};
   for (const p of picks)
     productQtys[all.find((x: { code: string }) => x.code === p.code).id] = { qty: p.qty, code: p.code };
@@ -195,6 +200,41 @@ describe('checkout in the browser', () => {
     await memberWithCart(page, []);
     await page.goto('/cart');
     await page.waitForURL('**/membership');
+    expect(problems).toEqual([]);
+  });
+
+  it('/dpsummary pays a daily pass online, and a dismissal returns to /dmPass', async () => {
+    const { page, problems } = await newPage(browser);
+    const { token } = await memberWithCart(page, [{ code: 'DPDY', qty: 2 }]);
+    await page.goto('/dpsummary');
+    const pay = page.getByRole('button', { name: /^Pay Now ₹/ });
+    await pay.click();
+    await page.getByRole('dialog', { name: 'Razorpay test checkout' }).getByRole('button', { name: 'Close (dismiss)' }).click();
+    await page.getByText("Payment failed, order couldn't be processed successfully!").waitFor();
+    await page.waitForURL('**/dmPass');
+
+    const productsNow = await post('getUProducts', {}, token);
+    const dpdy = productsNow.productsResponses.DAILY_PASS.find((p: { code: string }) => p.code === 'DPDY');
+    await post('addToCart', { productQtys: { [dpdy.id]: { qty: 1, code: 'DPDY' } } }, token);
+    await page.goto('/dpsummary');
+    await page.getByRole('button', { name: /^Pay Now ₹/ }).click();
+    await page.getByRole('dialog', { name: 'Razorpay test checkout' }).getByRole('button', { name: 'Pay successfully' }).click();
+    await page.waitForURL('**/profile');
+    await page.locator('table.contributions tbody tr').first().getByText('Success').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('/dpsummary direct transfer: closing the dialog goes to /profile where Retry Payment waits', async () => {
+    const { page, problems } = await newPage(browser);
+    await memberWithCart(page, [{ code: 'DPAD', qty: 3 }]);
+    await page.goto('/dpsummary');
+    await page.getByRole('button', { name: /^Direct Transfer ₹/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay and Share details' });
+    await dialog.getByRole('img', { name: /UPI QR code/ }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL('**/profile');
+    const row = page.locator('table.contributions tbody tr').first();
+    await row.getByRole('button', { name: 'Retry Payment' }).waitFor();
     expect(problems).toEqual([]);
   });
 });
