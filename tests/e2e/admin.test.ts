@@ -189,6 +189,7 @@ describe('admin console', () => {
     await page.goto('/admin');
     // injected through the devtools protocol: the app's CSP rightly refuses inline scripts
     const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.getByRole('tab', { name: 'Audit log' }).waitFor();
     await page.evaluate(axeSource);
     const tabs = await page.getByRole('tab').allTextContents();
     expect(tabs).toEqual([

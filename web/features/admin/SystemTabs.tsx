@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { AdminSettings, AuditRow, Overview, StaffMember } from '../../../core/contracts/admin';
-import { formatDateTime } from '../../../core/festival';
+import { festivalYear, formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { Field } from '../../components/forms';
 import { useToast } from '../../components/toast';
@@ -250,12 +250,19 @@ function HourChart({ day, hours }: { day: string; hours: { hour: number; collect
   );
 }
 
+/** The current festival year and the three before it, e.g. 2026-27, 2025-26, ... */
+function recentYears(): string[] {
+  const start = Number(festivalYear().slice(0, 4));
+  return [0, 1, 2, 3].map((k) => `${start - k}-${String((start - k + 1) % 100).padStart(2, '0')}`);
+}
+
 export function OverviewTab() {
   const [o, setO] = useState<Overview | null>(null);
+  const [year, setYear] = useState(festivalYear());
   const { run } = useAction();
   useEffect(() => {
-    void run(async () => setO(await getOverview()));
-  }, [run]);
+    void run(async () => setO(await getOverview(year)));
+  }, [run, year]);
   if (!o) return <p className="loading">Loading…</p>;
   const categories = [...new Set(o.byCategory.map((r) => r.category))];
   const amountOf = (c: string, p: 'Online' | 'Offline') =>
@@ -263,6 +270,18 @@ export function OverviewTab() {
   const days = [...new Set(o.collectionsPerHour.map((h) => h.day))];
   return (
     <div>
+      <div className="admin-toolbar">
+        <div className="field">
+          <label htmlFor="overview-year">Festival year</label>
+          <select id="overview-year" value={year} onChange={(e) => setYear(e.target.value)}>
+            {recentYears().map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
       <h2>Festival year {o.fiscalYear}</h2>
       <dl className="admin-dl">
         <dt>Paid contributions</dt>
