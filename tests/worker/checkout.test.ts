@@ -378,6 +378,22 @@ describe('webhooks', () => {
     expect(unknown.body.data.ignored).toBe('unknown order');
   });
 
+  it('payment.failed fails a waiting order and releases its hold', async () => {
+    const { start } = await startOnline([{ code: 'SSTG', fullSponsor: true }]);
+    const failed = await gatewayPay(start.orderOrTokenId, 'failure');
+    const r = await webhook('payment.failed', {
+      id: failed.error!.metadata.payment_id,
+      order_id: start.orderOrTokenId,
+      amount: start.orderTotalInPaisa,
+      status: 'failed',
+    });
+    expect(r.status).toBe(200);
+    expect((await orderRow(start.orderPkId)).status).toBe('Failed');
+    expect(
+      await db().select().from(sponsorshipClaims).where(eq(sponsorshipClaims.orderId, start.orderPkId)).all(),
+    ).toHaveLength(0);
+  });
+
   it('a payment.failed after success changes nothing; a capture after a failure wins', async () => {
     const { u, start } = await startOnline();
     const failed = await gatewayPay(start.orderOrTokenId, 'failure');

@@ -415,8 +415,8 @@ type WebhookBody = {
 
 /**
  * POST /api/webhooks/razorpay: verified on the raw body, de-duplicated on the event id. payment.captured
- * and order.paid confirm the order through confirmPayment; payment.failed only records the failed attempt
- * (the payer may still retry inside the checkout; the callback or the reconciler give the order up).
+ * and order.paid confirm the order through confirmPayment; payment.failed fails an order still waiting
+ * (releasing its hold). Should the payer retry inside Checkout and pay, the capture still wins.
  */
 export async function handleWebhook(
   s: Svc,
@@ -442,36 +442,53 @@ export async function handleWebhook(
 
   let ignored: string | undefined;
   const pay = body.payload?.payment?.entity;
-  if ((event === 'payment.captured' || event === 'order.paid') && pay?.id && pay.order_id) {
-    const found = await s.db
-      .select({ orderId: payments.orderId })
-      .from(payments)
-      .where(eq(payments.providerOrderId, pay.order_id))
-      .get();
-    if (!found) ignored = 'unknown order';
-    else {
-      try {
+  const rzpOrderId = pay?.order_id ?? body.payload?.order?.entity?.id;
+  const found = rzpOrderId
+    ? await s.db
+        .select({ orderId: payments.orderId })
+        .from(payments)
+        .where(eq(payments.providerOrderId, rzpOrderId))
+        .get()
+    : undefined;
+  if (!['payment.captured', 'order.paid', 'payment.failed'].includes(event)) ignored = 'event not handled';
+  else if (!pay?.id || !rzpOrderId) ignored = 'no payment in the payload';
+  else if (!found) ignored = 'unknown order';
+  else {
+    try {
+      if (event === 'payment.failed') {
+        await s.db
+          .update(payments)
+          .set({
+            failureReason: String(pay.error_description ?? 'Payment failed').slice(0, 300),
+            updatedAt: Date.now(),
+          })
+          .where(and(eq(payments.providerOrderId, rzpOrderId), eq(payments.status, 'created')));
+        // Only an order still waiting fails; a capture reported later still wins (Failed -> Success).
+        const o = await loadOrder(s, found.orderId);
+        if (o?.status === 'Pending Payment') {
+          await releaseOrder(s, {
+            orderId: o.id,
+            to: 'Failed',
+            reason: `Payment failed (${pay.id})`,
+            via: 'webhook',
+            actorId: null,
+          });
+        } else ignored = `order is ${o?.status}`;
+      } else {
         await confirmPayment(s, {
           orderId: found.orderId,
           via: 'webhook',
           actorId: null,
-          razorpay: { paymentId: pay.id, orderId: pay.order_id, amountPaise: Number(pay.amount) },
+          razorpay: { paymentId: pay.id, orderId: rzpOrderId, amountPaise: Number(pay.amount) },
           defer,
         });
-      } catch (err) {
-        // Refused for good (amount mismatch, payment used, rejected order): retrying cannot help.
-        if (!(err instanceof DomainError) || err.status >= 500) throw err;
-        log('error', 'webhook.refused', { event, orderId: found.orderId, error: err.message });
-        ignored = err.code;
       }
+    } catch (err) {
+      // Refused for good (amount mismatch, payment used, rejected order): retrying cannot help.
+      if (!(err instanceof DomainError) || err.status >= 500) throw err;
+      log('error', 'webhook.refused', { event, orderId: found.orderId, error: err.message });
+      ignored = err.code;
     }
-  } else if (event === 'payment.failed' && pay?.order_id) {
-    await s.db
-      .update(payments)
-      .set({ failureReason: String(pay.error_description ?? 'Payment failed').slice(0, 300), updatedAt: Date.now() })
-      .where(and(eq(payments.providerOrderId, pay.order_id), eq(payments.status, 'created')));
-  } else {
-    ignored = 'event not handled';
   }
   await s.db
     .insert(webhookEvents)
