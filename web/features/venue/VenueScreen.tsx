@@ -1,5 +1,5 @@
 // /venue: the volunteer's screen at the gate. Scan or search, see the order at a glance, one tap to collect.
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { CollectionConflict } from '../../../core/contracts/venue';
 import { formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
@@ -19,9 +19,11 @@ import {
   syncNow,
   useVenueState,
 } from './engine';
-import { Scanner } from './Scanner';
 import type { LocalPass } from './store';
 import './venue.css';
+
+// The camera and its QR decoder load only when a volunteer starts scanning (and are precached for offline).
+const Scanner = lazy(() => import('./Scanner').then((m) => ({ default: m.Scanner })));
 
 type Shown = { ids: number[]; query: string } | null;
 
@@ -143,8 +145,8 @@ export function VenueScreen() {
     }
   }
 
-  const results = (shown?.ids ?? []).map((id) => venue.passes[id]).filter((p): p is LocalPass => !!p);
-  const count = Object.keys(venue.passes).length;
+  const results = (shown?.ids ?? []).map((id) => venue.passes.get(id)).filter((p): p is LocalPass => !!p);
+  const count = venue.passes.size;
 
   return (
     <section className="venue">
@@ -183,7 +185,9 @@ export function VenueScreen() {
       <div className="venue-find">
         {scanning ? (
           <>
-            <Scanner onText={onScanned} onError={onScanError} />
+            <Suspense fallback={<p className="loading">Loading…</p>}>
+              <Scanner onText={onScanned} onError={onScanError} />
+            </Suspense>
             <button type="button" className="btn" onClick={() => setScanning(false)}>
               {t('venue.stopScan')}
             </button>

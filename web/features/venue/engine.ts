@@ -13,14 +13,14 @@ import { parseRcptId } from '../../../core/ids';
 import { ApiError, api } from '../../lib/api-client';
 import { readUserInfo } from '../../lib/session';
 import {
+  clearPasses,
   dequeue,
   enqueue,
   type LocalPass,
   loadMeta,
   loadOutbox,
   loadPasses,
-  mergePasses,
-  putPass,
+  putPasses,
   saveMeta,
   venueDeviceId,
 } from './store';
@@ -30,14 +30,15 @@ export const SYNC_EVERY_MS = 30_000;
 
 export type VenueState = {
   ready: boolean;
-  passes: Record<string, LocalPass>;
+  /** the local copy, by order id (mutated in place; the state object changes with it) */
+  passes: Map<number, LocalPass>;
   waiting: number;
   syncedAt: number | null;
   year: string | null;
   syncing: boolean;
 };
 
-let state: VenueState = { ready: false, passes: {}, waiting: 0, syncedAt: null, year: null, syncing: false };
+let state: VenueState = { ready: false, passes: new Map(), waiting: 0, syncedAt: null, year: null, syncing: false };
 const listeners = new Set<() => void>();
 function setState(patch: Partial<VenueState>) {
   state = { ...state, ...patch };
@@ -55,30 +56,63 @@ export function useVenueState(): VenueState {
   );
 }
 
+const passMap = new Map<number, LocalPass>();
+let loaded = false;
+
+/** Re-reads the small things (outbox size, sync time) and publishes the state. */
 async function reload() {
-  const [passes, outbox, meta] = await Promise.all([loadPasses(), loadOutbox(), loadMeta()]);
-  setState({ ready: true, passes, waiting: outbox.length, syncedAt: meta.syncedAt, year: meta.year });
+  const [outbox, meta] = await Promise.all([loadOutbox(), loadMeta()]);
+  setState({ ready: true, passes: passMap, waiting: outbox.length, syncedAt: meta.syncedAt, year: meta.year });
 }
 
 export async function loadLocal() {
+  if (!loaded) {
+    for (const [id, p] of await loadPasses()) passMap.set(id, p);
+    loaded = true;
+  }
   await reload();
+}
+
+/** Takes server rows into the copy; a pass still waiting in the outbox stays collected here. */
+async function merge(rows: VenuePass[], pendingRcpts?: Set<string>) {
+  const pending = pendingRcpts ?? new Set((await loadOutbox()).map((o) => o.orderRcptId));
+  const changed: LocalPass[] = [];
+  for (const r of rows) {
+    const mine = passMap.get(r.id);
+    const next: LocalPass =
+      mine?.pending && pending.has(r.orderRcptId) && r.passCollected !== 1
+        ? { ...r, passCollected: 1, collectedAt: mine.collectedAt, collectedBy: mine.collectedBy, pending: true }
+        : { ...r };
+    passMap.set(r.id, next);
+    changed.push(next);
+  }
+  await putPasses(changed);
+}
+
+async function putOne(p: LocalPass) {
+  passMap.set(p.id, p);
+  await putPasses([p]);
 }
 
 /** Pulls every change since the stored cursor, page by page. A new festival year starts the copy afresh. */
 async function pull() {
   let meta = await loadMeta();
+  const pending = new Set((await loadOutbox()).map((o) => o.orderRcptId));
   let reset = false;
-  for (let page = 0; page < 200; page++) {
+  for (let page = 0; page < 1000; page++) {
     const r = await api<VenueSyncResponse>('getVenuePasses', { cursor: meta.cursor, limit: 500 });
     if (meta.year !== r.fiscalYear && !reset && meta.cursor !== null) {
       // the festival year turned over: drop last year's copy and start from the beginning
       reset = true;
       meta = { cursor: null, syncedAt: null, year: r.fiscalYear };
-      await mergePasses([], true);
+      passMap.clear();
+      await clearPasses();
       continue;
     }
-    await mergePasses(r.rows);
+    await merge(r.rows, pending);
     meta = { cursor: r.cursor, syncedAt: meta.syncedAt, year: r.fiscalYear };
+    // keep the cursor page by page: a sync cut short resumes where it stopped
+    await saveMeta(meta);
     if (!r.more) break;
   }
   meta.syncedAt = Date.now();
@@ -101,12 +135,11 @@ async function flush(): Promise<FlushSummary> {
         deviceId: i.deviceId,
       })),
     });
-    const passes = await loadPasses();
-    const byRcpt = new Map(Object.values(passes).map((p) => [p.orderRcptId, p]));
+    const byRcpt = new Map([...passMap.values()].map((p) => [p.orderRcptId, p]));
     for (const res of r.results) {
       const p = res.orderRcptId ? byRcpt.get(res.orderRcptId) : undefined;
       if (p) {
-        await putPass({
+        await putOne({
           ...p,
           passCollected: 1,
           collectedAt: res.collectedAt,
@@ -167,7 +200,7 @@ export async function collect(pass: LocalPass): Promise<CollectOutcome> {
         happenedAt,
         deviceId,
       });
-      await putPass({ ...r.pass, pending: false });
+      await putOne({ ...r.pass, pending: false });
       await reload();
       return { kind: 'online', pass: r.pass, message: r.message };
     } catch (e) {
@@ -181,7 +214,7 @@ export async function collect(pass: LocalPass): Promise<CollectOutcome> {
   await enqueue({ nonce, orderRcptId: pass.orderRcptId, passCode: pass.passCode || null, happenedAt, deviceId });
   const me = readUserInfo()?.name ?? '';
   const queued: LocalPass = { ...pass, passCollected: 1, collectedAt: happenedAt, collectedBy: me, pending: true };
-  await putPass(queued);
+  await putOne(queued);
   await reload();
   return { kind: 'queued', pass: queued };
 }
@@ -190,7 +223,7 @@ export async function collect(pass: LocalPass): Promise<CollectOutcome> {
 async function refresh(pass: LocalPass) {
   try {
     const rows = await api<VenuePass[]>('searchVenuePasses', { q: pass.orderRcptId });
-    await mergePasses(rows.filter((r) => r.id === pass.id));
+    await merge(rows.filter((r) => r.id === pass.id));
     await reload();
   } catch {
     // offline again: the next sync brings it
@@ -198,13 +231,13 @@ async function refresh(pass: LocalPass) {
 }
 
 /** Search the local copy by mobile, email, contribution id or pass code. */
-export function searchLocal(passes: Record<string, LocalPass>, q: string): LocalPass[] {
+export function searchLocal(passes: Map<number, LocalPass>, q: string): LocalPass[] {
   const text = q.trim().toLowerCase();
   if (text.length < 3) return [];
   const digits = /^[\d\s+-]+$/.test(text) ? normalizeMobile(text) : '';
   const pk = /^smt\d+$/.test(text) ? parseRcptId(text) : null;
   const out: LocalPass[] = [];
-  for (const p of Object.values(passes)) {
+  for (const p of passes.values()) {
     if (
       (digits.length >= 4 && p.mobile.includes(digits)) ||
       (text.includes('@') ? p.email.toLowerCase() === text : p.email.toLowerCase().startsWith(text)) ||
@@ -221,11 +254,12 @@ export function searchLocal(passes: Record<string, LocalPass>, q: string): Local
 /** Server search when online; its rows also refresh the local copy. */
 export async function searchServer(q: string): Promise<VenuePass[]> {
   const rows = await api<VenuePass[]>('searchVenuePasses', { q });
-  await mergePasses(rows);
+  await merge(rows);
   await reload();
   return rows;
 }
 
-export function findByPassCode(passes: Record<string, LocalPass>, code: string): LocalPass | undefined {
-  return Object.values(passes).find((p) => p.passCode === code);
+export function findByPassCode(passes: Map<number, LocalPass>, code: string): LocalPass | undefined {
+  for (const p of passes.values()) if (p.passCode === code) return p;
+  return undefined;
 }

@@ -1,8 +1,9 @@
 // The venue phone's own copy of the festival year's pass orders and its outbox of collections, in
-// IndexedDB. Every key starts with "venue:" so that a logout (clearLocalStore) keeps them: a volunteer
-// who logs out with collections waiting must not lose them.
-// idb-keyval's update() reads and writes in one transaction, so two tabs cannot lose each other's items.
-import { get, set, update } from 'idb-keyval';
+// IndexedDB. The outbox, sync state and device id are "venue:" keys of the app's store, which a logout
+// (clearLocalStore) keeps: a volunteer who logs out with collections waiting must not lose them. The
+// passes (thousands) live one row per key in a store of their own, so a sync page writes only its rows.
+// idb-keyval's update() reads and writes in one transaction, so two tabs cannot drop each other's items.
+import { clear, createStore, entries, get, set, setMany, update } from 'idb-keyval';
 import type { VenuePass } from '../../../core/contracts/venue';
 
 export type LocalPass = VenuePass & { pending?: boolean };
@@ -17,16 +18,22 @@ export type OutboxItem = {
 };
 
 const K = {
-  passes: 'venue:passes', // Record<orderId, LocalPass>
   meta: 'venue:meta', // { cursor, syncedAt, year }
   outbox: 'venue:outbox', // OutboxItem[]
   device: 'venue:device',
 } as const;
 
+let passStore: ReturnType<typeof createStore> | null = null;
+const passes = () => {
+  passStore ??= createStore('samiti-venue-passes', 'passes');
+  return passStore;
+};
+
 export type SyncMeta = { cursor: string | null; syncedAt: number | null; year: string | null };
 
-export async function loadPasses(): Promise<Record<string, LocalPass>> {
-  return (await get<Record<string, LocalPass>>(K.passes)) ?? {};
+export async function loadPasses(): Promise<Map<number, LocalPass>> {
+  const all = await entries<number, LocalPass>(passes());
+  return new Map(all.map(([k, v]) => [Number(k), v]));
 }
 
 export async function loadMeta(): Promise<SyncMeta> {
@@ -37,32 +44,17 @@ export async function saveMeta(meta: SyncMeta) {
   await set(K.meta, meta);
 }
 
-/** Merges rows from the server; a row still waiting in the outbox stays collected here. */
-export async function mergePasses(rows: VenuePass[], reset = false) {
-  const outbox = await loadOutbox();
-  const pending = new Set(outbox.map((o) => o.orderRcptId));
-  await update<Record<string, LocalPass>>(K.passes, (old) => {
-    const next = reset ? {} : { ...(old ?? {}) };
-    for (const r of rows) {
-      const mine = next[r.id];
-      if (pending.has(r.orderRcptId) && r.passCollected !== 1 && mine) {
-        next[r.id] = {
-          ...r,
-          passCollected: 1,
-          collectedAt: mine.collectedAt,
-          collectedBy: mine.collectedBy,
-          pending: true,
-        };
-      } else {
-        next[r.id] = { ...r };
-      }
-    }
-    return next;
-  });
+export async function clearPasses() {
+  await clear(passes());
 }
 
-export async function putPass(p: LocalPass) {
-  await update<Record<string, LocalPass>>(K.passes, (old) => ({ ...(old ?? {}), [p.id]: p }));
+/** Writes rows (already merged by the caller) one key each. */
+export async function putPasses(rows: LocalPass[]) {
+  if (rows.length > 0)
+    await setMany(
+      rows.map((r) => [r.id, r]),
+      passes(),
+    );
 }
 
 export async function loadOutbox(): Promise<OutboxItem[]> {
