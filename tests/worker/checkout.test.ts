@@ -792,3 +792,43 @@ describe('every checkout call', () => {
     expect(await confirmations(u.email)).toHaveLength(1);
   });
 });
+
+describe('the cron and production mode', () => {
+  it('runScheduled settles payments as part of the cron', async () => {
+    const { runScheduled } = await import('../../worker/services/scheduled');
+    const { start } = await startOnline([{ code: 'SCUL', fullSponsor: true }]);
+    await db()
+      .update(orders)
+      .set({ createdAt: Date.now() - 3 * 60 * 60_000 })
+      .where(eq(orders.id, start.orderPkId));
+    await runScheduled(bindings);
+    expect((await orderRow(start.orderPkId)).status).toBe('Failed');
+  });
+
+  it('the test gateway answers 404 outside local mode', async () => {
+    const { testGateway } = await import('../../worker/routes/test-gateway');
+    const prod = {
+      ...bindings,
+      APP_ENV: 'production',
+      PASSWORD_PEPPER: 'a-real-pepper-value',
+      RAZORPAY_KEY_ID: 'rzp_live_x',
+      RAZORPAY_KEY_SECRET: 'real-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'real-webhook-secret',
+      RAZORPAY_BASE_URL: 'https://api.razorpay.com',
+      MAIL_PROVIDER: 'outbox',
+    };
+    for (const path of ['/checkout.js', '/v1/orders/order_x']) {
+      const res = await testGateway.fetch(new Request(`http://localhost${path}`), prod);
+      expect(res.status).toBe(404);
+    }
+    const pay = await testGateway.fetch(
+      new Request('http://localhost/pay', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      }),
+      prod,
+    );
+    expect(pay.status).toBe(404);
+  });
+});
