@@ -171,6 +171,25 @@ describe('admin console', () => {
     await page.getByRole('tab', { name: 'Pass Collection' }).waitFor();
     expect(await page.getByRole('tab').count()).toBe(1);
 
+    // a pass collected at another gate while the dialog is open: the volunteer is told by whom
+    const order = await pendingTransfer();
+    const admin = await post<{ session: string }>('login', { email: 'admin@example.org', password: 'admin-demo-123' });
+    const pending = await post<{ orderRcptId: string; orderPkId: number; offlineUserId: number }[]>(
+      'getPendingOrders',
+      {},
+      admin.session,
+    );
+    const mine = pending.find((o) => o.orderRcptId === order.rcpt)!;
+    await post('approveOfflineOrder', { offlineUserId: mine.offlineUserId, orderPkId: mine.orderPkId }, admin.session);
+    await page.getByLabel('Mobile or Email').fill(order.mobile);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row').filter({ hasText: order.rcpt });
+    await row.getByRole('button', { name: 'Details' }).click();
+    await post('markCouponCollected', { orderRcptId: order.rcpt }, admin.session);
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as Collected' }).click();
+    await page.getByText(/Pass already collected at .* by Demo Admin/).waitFor();
+    await row.getByText('Pass Already Collected').waitFor();
+
     const member = await newPage(browser);
     await login(member.page, 'member@example.org', 'member-demo-123');
     await member.page.goto('/admin');

@@ -32,11 +32,18 @@ export function OrderDialog({
   const [rejecting, setRejecting] = useState(false);
 
   const markCollected = () =>
-    run(async () => {
-      const r = await markCouponCollected(order);
-      toast.success(r.message);
-      onDone?.({ ...order, passCollected: 1 });
-    });
+    run(
+      async () => {
+        const r = await markCouponCollected(order);
+        toast.success(r.message);
+        onDone?.({ ...order, passCollected: 1 });
+      },
+      (err) => {
+        // collected meanwhile at another gate: say by whom and when, and show the row as collected
+        toast.error(err.message);
+        if (err.code === 'AlreadyCollected') onDone?.({ ...order, passCollected: 1 });
+      },
+    );
   const approve = () =>
     run(async () => {
       const r = await approveOfflineOrder(order);
