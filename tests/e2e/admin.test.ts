@@ -113,6 +113,25 @@ describe('admin console', () => {
     expect(problems).toEqual([]);
   });
 
+  it('rejects a direct transfer with a reason that reaches the member by email', async () => {
+    const order = await pendingTransfer();
+    const { page, problems } = await newPage(browser);
+    await login(page, 'admin@example.org', 'admin-demo-123');
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Pending Orders' }).click();
+    const row = page.getByRole('row').filter({ hasText: order.rcpt });
+    await row.getByRole('button', { name: 'Details' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByLabel('Reason for rejection (sent to the contributor)').fill('No credit for this UTR yet');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('You have rejected the contribution successfully!').waitFor();
+    await row.waitFor({ state: 'detached' });
+    const mail = (await outbox(order.email)).find((m) => m.subject.includes(order.rcpt) && m.text.includes('Reason'));
+    expect(mail?.text).toContain('No credit for this UTR yet');
+    expect(problems).toEqual([]);
+  });
+
   it('manages products with the toasts of SPEC.md and exports CSV', async () => {
     const { page, problems } = await newPage(browser);
     await login(page, 'admin@example.org', 'admin-demo-123');
