@@ -42,7 +42,8 @@ async function passOrder(
       userMobile: u.mobile,
       passCode,
       passCollected: opts.passCollected === undefined ? 0 : opts.passCollected,
-      // older than the sync's settle window, as a real order would be by the time a phone syncs
+      // bought yesterday; older than the sync's settle window, as a real order is by the time a phone syncs
+      createdAt: Date.now() - 86_400_000,
       updatedAt: Date.now() - 10_000,
     })
     .returning()
@@ -357,6 +358,30 @@ describe('/uploadCollections (offline queue)', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.results.map((x: { status: string }) => x.status)).toEqual(['unknown', 'recorded']);
     expect((await orderRow(p.order.id)).collectedAt).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('keeps an unknown pass in the audit log once, and never dates a collection before its order', async () => {
+    const token = await loginAs(VOLUNTEER);
+    const item = { nonce: nonce(), passCode: 'forged_pass_42', happenedAt: Date.now(), deviceId: 'phone-Z' };
+    await call('uploadCollections', { items: [item] }, token);
+    await call('uploadCollections', { items: [item] }, token);
+    const kept = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'pass.collect_unknown'), eq(auditLog.entityId, item.nonce)))
+      .all();
+    expect(kept).toHaveLength(1);
+    expect(JSON.parse(kept[0]!.details)).toMatchObject({ passCode: 'forged_pass_42', deviceId: 'phone-Z' });
+
+    // a phone whose clock was reset to 2020 cannot win every conflict
+    const p = await passOrder();
+    const r = await call(
+      'uploadCollections',
+      { items: [{ nonce: nonce(), passCode: p.passCode, happenedAt: 1_600_000_000_000 }] },
+      token,
+    );
+    expect(r.body.data.results[0].status).toBe('recorded');
+    expect((await orderRow(p.order.id)).collectedAt).toBe(p.order.createdAt);
   });
 
   it.each([

@@ -306,9 +306,15 @@ export async function uploadCollections(
   const ids = [
     ...new Set(items.flatMap((i) => (i.passCode || i.orderRcptId == null ? [] : [parseRcptId(i.orderRcptId) ?? 0]))),
   ].filter((n) => n > 0);
-  type Found = { id: number; passCode: string | null; status: string; passCollected: number | null };
+  type Found = { id: number; passCode: string | null; status: string; passCollected: number | null; createdAt: number };
   const found: Found[] = [];
-  const cols = { id: orders.id, passCode: orders.passCode, status: orders.status, passCollected: orders.passCollected };
+  const cols = {
+    id: orders.id,
+    passCode: orders.passCode,
+    status: orders.status,
+    passCollected: orders.passCollected,
+    createdAt: orders.createdAt,
+  };
   for (const c of chunks(codes))
     found.push(...(await s.db.select(cols).from(orders).where(inArray(orders.passCode, c))));
   for (const c of chunks(ids)) found.push(...(await s.db.select(cols).from(orders).where(inArray(orders.id, c))));
@@ -331,9 +337,24 @@ export async function uploadCollections(
   const touched = new Set<number>();
   for (const item of items) {
     const order = orderOf(item);
-    if (!order || seen.has(item.nonce)) continue;
+    if (seen.has(item.nonce)) continue;
+    if (!order) {
+      // no order to attach it to (a forged or foreign QR): kept in the audit log, once per nonce, for the admins
+      const details = JSON.stringify({
+        ...item,
+        volunteerId: actor.userId,
+        deviceId: item.deviceId ?? input.deviceId ?? null,
+      });
+      statements.push(
+        s.db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+          SELECT ${actor.userId}, 'pass.collect_unknown', 'collection', ${item.nonce}, ${details}
+          WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE entity_type = 'collection' AND entity_id = ${item.nonce})`),
+      );
+      continue;
+    }
     // a phone's clock running ahead cannot put a collection in the future
-    const happenedAt = Math.min(item.happenedAt, now);
+    // nor, with its clock behind, before the order existed (it would wrongly win every conflict)
+    const happenedAt = Math.max(Math.min(item.happenedAt, now), order.createdAt);
     const volunteerId = actor.userId;
     statements.push(
       ...recordStatements(s.db, {
