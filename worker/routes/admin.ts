@@ -25,8 +25,8 @@ import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as catalogue from '../services/admin-catalogue';
 import * as orders from '../services/admin-orders';
-import { approveOfflineOrder, rejectOfflineOrder } from '../services/admin-verify';
 import * as system from '../services/admin-system';
+import { approveOfflineOrder, rejectOfflineOrder } from '../services/admin-verify';
 
 export const adminRoutes = new Hono<AppEnv>()
   // ---- Pass Collection (admins and volunteers) ----

@@ -1,14 +1,14 @@
 // The catalogue as admins manage it: list, add, enable/disable, full-sponsor-only, block for a named sponsor.
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { AdminProduct, addProductRequest } from '../../core/contracts/admin';
 import { festivalYear } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { paiseToRupees, rupeesToPaise } from '../../core/money';
-import type { z } from 'zod';
 import { auditLog, products, sponsorshipClaims, users } from '../../schema/index';
 import { audit } from '../lib/audit';
 import type { Db } from '../lib/db';
-import { DomainError, badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
 
 type ProductRow = typeof products.$inferSelect;
 

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type {
   AdminSettings,
   AuditRow,
+  auditLogRequest,
   Overview,
   StaffMember,
-  auditLogRequest,
   setUserRoleRequest,
   updateSettingsRequest,
 } from '../../core/contracts/admin';
@@ -17,7 +17,7 @@ import { audit } from '../lib/audit';
 import type { Db } from '../lib/db';
 import { DomainError, notFound } from '../lib/errors';
 import type { Actor } from '../lib/session';
-import { type Settings, getSettings, putSetting } from './settings';
+import { getSettings, putSetting, type Settings } from './settings';
 
 const ALL_KEYS = ['membershipLive', 'dailyPassLive', 'bank', 'convenienceChargeBasisPoints'] as const;
 

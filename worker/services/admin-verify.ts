@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { offlineOrderRequest } from '../../core/contracts/admin';
-import { formatRcptId } from '../../core/ids';
 import { t } from '../../core/i18n';
+import { formatRcptId } from '../../core/ids';
 import { orders } from '../../schema/index';
 import { DomainError, notFound } from '../lib/errors';
 import type { Actor } from '../lib/session';
