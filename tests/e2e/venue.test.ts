@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -124,6 +125,20 @@ async function phone(
   return { context, page, problems };
 }
 
+/** axe (WCAG 2 A/AA, serious and critical), injected over the devtools protocol (the CSP refuses inline scripts); no sideways scroll. */
+async function expectAccessible(page: Page) {
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: any[] }> } }).axe;
+    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n: { target: string[] }) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
 async function syncNow(page: Page) {
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect.poll(() => page.getByRole('button', { name: 'Sync now' }).isEnabled()).toBe(true);
@@ -157,6 +172,7 @@ describe('venue pass collection on a phone that goes offline', () => {
     await searchAndCollect(page, b.email, b.rcpt);
     await page.getByText('Waiting to upload: 2', { exact: true }).waitFor();
     const after = Date.now();
+    await expectAccessible(page);
 
     // nothing has reached the server yet
     expect((await serverPass(a.rcpt)).passCollected).toBe(0);
