@@ -4,7 +4,7 @@
 //
 //   node scripts/bench-load.mjs <plan.json>   ->  one JSON line on stdout
 //
-// plan: { url, path, connections, duration?, amount?, bodies: string[], tokens: (string|null)[] }
+// plan: { url, path, connections, duration?, amount?, bodies: string[], tokens: (string|null)[], raw? }
 // Request i sends bodies[i % bodies.length] with tokens[i % tokens.length]. Latencies are recorded per
 // response at full (sub-millisecond) precision, errors included, and summarised here.
 import { readFileSync } from 'node:fs';
@@ -66,5 +66,7 @@ instance.on('done', (result) => {
     errors: non2xx + result.errors,
     timeouts: result.timeouts,
   };
+  // every latency, when the caller merges several rounds itself
+  if (plan.raw) out.latencies = latencies.map((x) => Math.round(x * 1000) / 1000);
   process.stdout.write(`${JSON.stringify(out)}\n`);
 });
