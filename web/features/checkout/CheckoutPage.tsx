@@ -130,6 +130,9 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         toast.success(t('order.received'));
         navigate(paths.profile);
       } else if (outcome.kind === 'dismissed') {
+        // The closed Checkout cannot be paid any more: give the order up now (the server asks Razorpay
+        // first), so that a held sponsorship is free again at once rather than after the expiry.
+        await handleFailOrder(order.orderOrTokenId, null).catch(() => undefined);
         await clearLocalCart();
         if (isPass) {
           toast.error(t('payment.failed'));
