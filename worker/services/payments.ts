@@ -205,6 +205,7 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
     const changed = after.transitionId === token;
     if (changed) {
       log('info', 'order.confirmed', { orderId: order.id, via: input.via });
+      if (order.status === ORDER_STATUS.failed) await reportLostSponsorships(s, order.id, lines);
       const mail = sendConfirmation(s, after, lines).catch((err) =>
         log('error', 'mail.confirmation_failed', { orderId: order.id, error: String(err) }),
       );
@@ -214,6 +215,14 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
     return { order: after, changed };
   }
   throw new DomainError('Busy', 'Please try again in a moment.', 503);
+}
+
+/** A capture after an expiry re-takes held items when free; one taken meanwhile needs an admin (refund). */
+async function reportLostSponsorships(s: Svc, orderId: number, lines: OrderLineRow[]) {
+  const wanted = lines.filter((l) => l.type === 'SPONSORSHIP' && l.fullSponsor).length;
+  if (wanted === 0) return;
+  const got = await s.db.select().from(sponsorshipClaims).where(eq(sponsorshipClaims.orderId, orderId)).all();
+  if (got.length < wanted) log('error', 'sponsorship.lost_on_late_capture', { orderId, wanted, got: got.length });
 }
 
 async function sendConfirmation(s: Svc, o: OrderRow, lines: OrderLineRow[]) {

@@ -120,11 +120,20 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       }
       const outcome = await openCheckout(order, association.name, `Contribution ${order.orderRcptId}`);
       if (outcome.kind === 'success') {
-        await handleSuccessOrder({
-          orderId: outcome.response.razorpay_order_id,
-          razorpayPaymentId: outcome.response.razorpay_payment_id,
-          razorpaySignature: outcome.response.razorpay_signature,
-        });
+        try {
+          await handleSuccessOrder({
+            orderId: outcome.response.razorpay_order_id,
+            razorpayPaymentId: outcome.response.razorpay_payment_id,
+            razorpaySignature: outcome.response.razorpay_signature,
+          });
+        } catch (e) {
+          // Paid, but the confirmation did not reach us: Razorpay's webhook and the reconciler settle it,
+          // and the profile shows the order as it stands.
+          await clearLocalCart();
+          toast.error(e instanceof Error ? e.message : t('network.error'));
+          navigate(paths.profile);
+          return;
+        }
         await clearLocalCart();
         updateUserInfo({ member: true });
         toast.success(t('order.received'));
