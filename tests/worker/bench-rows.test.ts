@@ -35,6 +35,13 @@ describe('X-Bench-Rows on the real app', () => {
     expect(r.headers.get('X-Bench-Statements')).toBe('1');
   });
 
+  it('leaves the NotFound envelope of a call that does not exist (the bench reads it as "not available yet")', async () => {
+    const r = await callRaw('noSuchCallYet', 'x', { 'X-Bench-Rows': '1' });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ error: 'NotFound', desc: expect.stringContaining('/api/noSuchCallYet') });
+    expect(r.headers.get('X-Bench-Rows-Read')).toBe('0');
+  });
+
   it('is off in production even with the header', async () => {
     const app = new Hono<AppEnv>().use('*', benchRows).post('/x', (c) => c.json({ data: {} }));
     const prodEnv: Bindings = {
