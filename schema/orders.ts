@@ -83,7 +83,11 @@ export const orderLines = sqliteTable(
     fullSponsor: integer('full_sponsor', { mode: 'boolean' }),
     memberPricedUnits: integer('member_priced_units').notNull().default(0),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_product_idx').on(t.productId)],
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_product_idx').on(t.productId),
+    index('order_lines_co_sponsor_idx').on(t.fullSponsor, t.productId), // 0050
+  ],
 );
 
 /** One order, many payment attempts, each with its own state and provider reference. */

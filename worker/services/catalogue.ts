@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProductView } from '../../core/contracts/catalogue';
 import { paiseToRupees } from '../../core/money';
 import { EXTRA_CONTRIBUTION_CODE, type PricingProduct } from '../../core/pricing';
@@ -37,33 +37,31 @@ export async function sponsorshipStates(
   productIds?: number[],
 ): Promise<Map<number, SponsorshipState>> {
   if (productIds && productIds.length === 0) return new Map();
-  const claimWhere = productIds
-    ? and(eq(sponsorshipClaims.fiscalYear, fiscalYear), inArray(sponsorshipClaims.productId, productIds))
-    : eq(sponsorshipClaims.fiscalYear, fiscalYear);
-  const coWhere = and(
-    eq(orders.fiscalYear, fiscalYear),
-    inArray(orders.status, [...CO_SPONSOR_STATUSES]),
-    eq(orderLines.fullSponsor, false),
-    ...(productIds ? [inArray(orderLines.productId, productIds)] : []),
-  );
+  const inProducts = (column: typeof orderLines.productId | typeof sponsorshipClaims.productId) =>
+    productIds
+      ? sql`AND ${column} IN (${sql.join(
+          productIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+  // CROSS JOIN keeps the small table (claims, co-sponsor lines) outermost: with table statistics SQLite would
+  // otherwise start from the festival year's orders and read rows in proportion to them.
+  const claimSql = sql`SELECT ${sponsorshipClaims.productId} AS productId, ${sponsorshipClaims.state} AS state,
+      ${sponsorshipClaims.userId} AS userId, ${orders.userName} AS sponsorName
+    FROM ${sponsorshipClaims} CROSS JOIN ${orders} ON ${orders.id} = ${sponsorshipClaims.orderId}
+    WHERE ${sponsorshipClaims.fiscalYear} = ${fiscalYear} ${inProducts(sponsorshipClaims.productId)}`;
+  const coSql = sql`SELECT DISTINCT ${orderLines.productId} AS productId FROM ${orderLines}
+    CROSS JOIN ${orders} ON ${orders.id} = ${orderLines.orderId}
+    WHERE ${orderLines.fullSponsor} = 0
+      ${inProducts(orderLines.productId)}
+      AND ${orders.fiscalYear} = ${fiscalYear}
+      AND ${orders.status} IN (${sql.join(
+        CO_SPONSOR_STATUSES.map((st) => sql`${st}`),
+        sql`, `,
+      )})`;
   const [claims, co] = await Promise.all([
-    s.db
-      .select({
-        productId: sponsorshipClaims.productId,
-        state: sponsorshipClaims.state,
-        userId: sponsorshipClaims.userId,
-        sponsorName: orders.userName,
-      })
-      .from(sponsorshipClaims)
-      .innerJoin(orders, eq(orders.id, sponsorshipClaims.orderId))
-      .where(claimWhere)
-      .all(),
-    s.db
-      .selectDistinct({ productId: orderLines.productId })
-      .from(orderLines)
-      .innerJoin(orders, eq(orders.id, orderLines.orderId))
-      .where(coWhere)
-      .all(),
+    s.db.all<{ productId: number; state: 'held' | 'sponsored'; userId: number; sponsorName: string }>(claimSql),
+    s.db.all<{ productId: number }>(coSql),
   ]);
   const out = new Map<number, SponsorshipState>();
   const get = (id: number) => {
