@@ -1,6 +1,8 @@
 // The order and payment state machines (DECISIONS.md "Accounts and orders", "Payments"). Pure: the server
 // checks every change against them before its conditional update, the screens use them to pick actions.
 
+import { isPassLine } from './pass-qr';
+
 export const ORDER_STATUS = {
   pendingPayment: 'Pending Payment',
   pendingApproval: 'Pending Approval',
@@ -54,11 +56,9 @@ export function canPaymentTransition(from: PaymentStatus, to: PaymentStatus): bo
   return PAYMENT_TRANSITIONS[from].includes(to);
 }
 
-export const EXTRA_CONTRIBUTION_CODE = 'DNP';
-
 /** An order with any MEMBERSHIP or DAILY_PASS line (other than the extra contribution) has a pass to collect. */
 export function needsCollection(lines: readonly { type: string; code: string }[]): boolean {
-  return lines.some((l) => (l.type === 'MEMBERSHIP' || l.type === 'DAILY_PASS') && l.code !== EXTRA_CONTRIBUTION_CODE);
+  return lines.some(isPassLine);
 }
 
 export type ContributionAction = 'details' | 'retryPayment' | 'startAgain';

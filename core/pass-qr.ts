@@ -1,6 +1,8 @@
 // The pass QR: what it encodes and how it is drawn, shared by the member's profile, the confirmation
 // email and the venue scanner. Pure: the QR matrix itself comes from the qrcode package at the caller.
 
+import { EXTRA_CONTRIBUTION_CODE } from './pricing';
+
 /** The QR says what it is, so the scanner can tell a pass from any other QR code a person shows. */
 export const PASS_QR_PREFIX = 'SAMITI-PASS:';
 
@@ -33,7 +35,7 @@ export type PassLine = { code: string; name: string; qty: number };
 
 /** Lines that give entry at the venue: memberships and daily passes, not the extra contribution (DNP). */
 export function isPassLine(line: { type: string; code: string }): boolean {
-  return (line.type === 'MEMBERSHIP' || line.type === 'DAILY_PASS') && line.code !== 'DNP';
+  return (line.type === 'MEMBERSHIP' || line.type === 'DAILY_PASS') && line.code !== EXTRA_CONTRIBUTION_CODE;
 }
 
 export function passUnits(lines: readonly { qty: number }[]): number {

@@ -191,6 +191,10 @@ describe('/handleSuccessOrder', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toMatch(/UTSAV x 3: ₹7,552\.50/);
     expect(mails[0]!.text).toMatch(/Total: ₹/);
+    // the pass QR travels in the email as an HTML table, with the code and the lines
+    expect(mails[0]!.html).toContain(o.passCode);
+    expect(mails[0]!.html).toMatch(/<table[^>]*>/);
+    expect(mails[0]!.html).toMatch(/UTSAV × 3/);
 
     const again = await call(
       'handleSuccessOrder',

@@ -45,7 +45,8 @@ export async function sendMail(db: Db, config: Config, mail: Mail): Promise<void
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** Escapes text for HTML (emails, the dev pages). */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Builds the text and HTML bodies of one email from paragraphs and an optional link. */
 export function compose(

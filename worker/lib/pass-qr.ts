@@ -2,8 +2,7 @@
 import { create } from 'qrcode/lib/core/qrcode.js';
 import { t } from '../../core/i18n';
 import { type PassLine, passQrPayload, qrHtmlTable, qrSvg } from '../../core/pass-qr';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { escapeHtml } from './mail';
 
 export function passQrMatrix(passCode: string) {
   return create(passQrPayload(passCode), { errorCorrectionLevel: 'M' }).modules;

@@ -5,6 +5,7 @@ import type { AppEnv } from '../env';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { notFound } from '../lib/errors';
+import { escapeHtml } from '../lib/mail';
 
 /** Local-development tools: the email outbox (JSON and a page). They answer 404 outside local mode. */
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -38,19 +39,17 @@ article{border:1px solid #ccc;border-radius:8px;padding:.75rem 1rem;margin:.75re
 h2{font-size:1.05rem;margin:.2rem 0}.meta{color:#555;font-size:.85rem}a{color:#8a1538}</style></head>
 <body>${body}</body></html>`;
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 export const devPages = new Hono<AppEnv>().use('*', localOnly).get('/outbox', async (c) => {
   const to = c.req.query('to');
   const mails = await outbox(c.env, to);
   const list = mails
     .map(
-      (m) => `<article data-testid="mail"><h2>${esc(m.subject)}</h2>
-<p class="meta">To <strong>${esc(m.to)}</strong> · ${new Date(m.sentAt).toISOString()}</p>
+      (m) => `<article data-testid="mail"><h2>${escapeHtml(m.subject)}</h2>
+<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${new Date(m.sentAt).toISOString()}</p>
 <div class="body">${m.html}</div></article>`,
     )
     .join('\n');
-  const heading = `<h1>Outbox</h1><p class="meta">Emails the app sent in local mode, newest first${to ? ` to ${esc(to)}` : ''}.
-<a href="/dev/outbox">All</a></p><form><label>Recipient <input name="to" value="${esc(to ?? '')}"></label> <button>Filter</button></form>`;
+  const heading = `<h1>Outbox</h1><p class="meta">Emails the app sent in local mode, newest first${to ? ` to ${escapeHtml(to)}` : ''}.
+<a href="/dev/outbox">All</a></p><form><label>Recipient <input name="to" value="${escapeHtml(to ?? '')}"></label> <button>Filter</button></form>`;
   return c.html(page('Outbox', heading + (list || '<p>No emails yet.</p>')));
 });

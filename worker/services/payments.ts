@@ -4,12 +4,14 @@ import { and, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
 import { canTransition, needsCollection, ORDER_STATUS, type OrderStatus } from '../../core/orders';
+import { isPassLine } from '../../core/pass-qr';
 import { orderLines, orders, payments, sponsorshipClaims, users, webhookEvents } from '../../schema/index';
 import { randomCode, randomToken } from '../lib/crypto';
 import { d1Batch, raw } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
+import { passQrEmailHtml } from '../lib/pass-qr';
 import { isPaid, makeRazorpay, type Razorpay, type RazorpayPayment, verifyWebhookSignature } from '../lib/razorpay';
 import type { Svc } from '../lib/svc';
 import { gatewayApi } from '../routes/test-gateway';
@@ -238,14 +240,15 @@ async function sendConfirmation(s: Svc, o: OrderRow, lines: OrderLineRow[]) {
       `Your pass code is ${o.passCode}. Show it (or the QR code on your profile) at the venue to collect your passes.`,
     );
   }
-  await sendMail(
-    s.db,
-    s.config,
-    compose(o.userEmail, `Contribution confirmed: ${rcpt}`, paras, {
-      href: `${s.origin}/profile`,
-      label: 'See your contributions',
-    }),
-  );
+  const mail = compose(o.userEmail, `Contribution confirmed: ${rcpt}`, paras, {
+    href: `${s.origin}/profile`,
+    label: 'See your contributions',
+  });
+  if (o.passCode) {
+    const passLines = lines.filter(isPassLine).map((l) => ({ code: l.code, name: l.name, qty: l.qty }));
+    mail.html += `\n${passQrEmailHtml(o.passCode, passLines)}`;
+  }
+  await sendMail(s.db, s.config, mail);
 }
 
 export type ReleaseInput = {
