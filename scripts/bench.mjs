@@ -8,6 +8,7 @@
 // Prints tables and writes bench/results.json. Targets are reported as PASS/FAIL; the exit code is non-zero
 // only when a call that exists failed under load (a failing benchmark call is a bug, not a number).
 // How to read it: README.md, section "Benchmarks"; decisions: docs/decisions/060-*.md onwards.
+import './tool-path.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,7 +19,6 @@ import { startServer } from './server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 process.chdir(ROOT);
-process.env.PATH = `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`;
 process.env.WRANGLER_SEND_METRICS = 'false';
 
 const argv = process.argv.slice(2);

@@ -1,5 +1,6 @@
 // `npm run dev`: builds the PWA, migrates the local D1 and serves PWA + API with wrangler dev on $PORT (8787).
 // The demo data is seeded by the Worker itself on its first API request (local mode only, idempotent).
+import './tool-path.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 
 process.env.WRANGLER_SEND_METRICS = 'false';

@@ -1,4 +1,5 @@
 // `npm run test:e2e`: builds the PWA if needed, starts it with wrangler dev on a fresh D1 and runs tests/e2e in Chromium.
+import './tool-path.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { startServer } from './server.mjs';

@@ -1,4 +1,5 @@
 // Starts the built app under `wrangler dev` on a free port with its own fresh local D1 (for e2e tests and benchmarks).
+import './tool-path.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';

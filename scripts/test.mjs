@@ -1,5 +1,6 @@
 // `npm test`: typecheck, unit tests (core/), worker tests (workerd + real D1), build, e2e tests (Chromium).
 // Ends with one line "N passed, N failed" summed over every tier.
+import './tool-path.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
