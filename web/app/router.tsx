@@ -60,8 +60,22 @@ export const router = createBrowserRouter([
       { path: paths.change, element: page(<ChangePasswordPage />) },
       { path: paths.verifyEmail, element: page(<VerifyEmailPage />) },
       { path: paths.profile, element: member(<ProfilePage />) },
-      { path: paths.admin, element: page(<RequireSession role="staff"><AdminPage /></RequireSession>) },
-      { path: paths.venue, element: page(<RequireSession role="staff"><VenuePage /></RequireSession>) },
+      {
+        path: paths.admin,
+        element: page(
+          <RequireSession allow="staff">
+            <AdminPage />
+          </RequireSession>,
+        ),
+      },
+      {
+        path: paths.venue,
+        element: page(
+          <RequireSession allow="staff">
+            <VenuePage />
+          </RequireSession>,
+        ),
+      },
       { path: paths.membership, element: member(<MembershipPage />) },
       { path: paths.sponsorship, element: member(<SponsorshipPage />) },
       { path: paths.dmPass, element: page(<DailyPassPage />) },

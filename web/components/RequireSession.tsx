@@ -4,10 +4,10 @@ import { paths } from '../app/paths';
 import { useUserInfo } from '../lib/session';
 
 /** Pages for logged-in users send a visitor without a stored session to /login (SPEC.md section 6). */
-export function RequireSession({ children, role }: { children: ReactNode; role?: 'admin' | 'staff' }) {
+export function RequireSession({ children, allow }: { children: ReactNode; allow?: 'admin' | 'staff' }) {
   const user = useUserInfo();
   if (!user) return <Navigate to={paths.login} replace />;
-  if (role === 'admin' && !user.admin) return <Navigate to={paths.login} replace />;
-  if (role === 'staff' && !user.admin && !user.volunteer) return <Navigate to={paths.login} replace />;
+  if (allow === 'admin' && !user.admin) return <Navigate to={paths.login} replace />;
+  if (allow === 'staff' && !user.admin && !user.volunteer) return <Navigate to={paths.login} replace />;
   return <>{children}</>;
 }

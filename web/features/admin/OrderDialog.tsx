@@ -6,7 +6,7 @@ import { formatINR, rupeesToPaise } from '../../../core/money';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { approveOfflineOrder, markCouponCollected, rejectOfflineOrder } from './api';
-import { Dialog } from './Dialog';
+import { Dialog } from '../../components/Dialog';
 import { ScrollBox } from './ScrollBox';
 
 export const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
@@ -58,7 +58,7 @@ export function OrderDialog({
     });
 
   return (
-    <Dialog title={`Contribution ${order.orderRcptId}`} onClose={onClose}>
+    <Dialog title={`Contribution ${order.orderRcptId}`} onClose={onClose} closeButton={false}>
       <ScrollBox label="Contribution lines">
         <table className="admin-table">
           <thead>

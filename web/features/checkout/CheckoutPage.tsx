@@ -9,7 +9,7 @@ import { formatINR, rupeesToPaise } from '../../../core/money';
 import { convenienceCharge } from '../../../core/pricing';
 import { paths } from '../../app/paths';
 import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
-import { PaymentModal } from '../../components/payment/Modal';
+import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
 import association from '../../content/association.json';
 import { updateUserInfo } from '../../lib/session';
@@ -314,7 +314,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       </div>
 
       {offline && !sharing && !isPass && (
-        <PaymentModal title="Direct Transfer" onClose={closeOffline}>
+        <Dialog className="pay-dialog" title="Direct Transfer" onClose={closeOffline}>
           <BankDetails bank={offline.bank} amountPaise={offline.orderTotalInPaisa} note={offline.orderRcptId} />
           <p>Please pay the exact amount with the contribution id as the note, then share the transaction details.</p>
           <div className="dialog-actions">
@@ -322,10 +322,10 @@ function CheckoutPage({ kind }: { kind: Kind }) {
               Update Transaction Details
             </button>
           </div>
-        </PaymentModal>
+        </Dialog>
       )}
       {offline && sharing && !isPass && (
-        <PaymentModal title="Share transaction details" onClose={closeOffline}>
+        <Dialog className="pay-dialog" title="Share transaction details" onClose={closeOffline}>
           <p>
             Contribution {offline.orderRcptId}: {formatINR(offline.orderTotalInPaisa)}
           </p>
@@ -336,10 +336,10 @@ function CheckoutPage({ kind }: { kind: Kind }) {
             onMissing={() => toast.error(t('txn.requiredCheckout'))}
             onSubmit={submitTxn}
           />
-        </PaymentModal>
+        </Dialog>
       )}
       {offline && isPass && (
-        <PaymentModal title="Pay and Share details" onClose={closeOffline}>
+        <Dialog className="pay-dialog" title="Pay and Share details" onClose={closeOffline}>
           <BankDetails bank={offline.bank} amountPaise={offline.orderTotalInPaisa} note={offline.orderRcptId} />
           <TxnForm
             txnLabel="Bank / UPI Transaction ID"
@@ -348,7 +348,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
             onMissing={() => toast.error(t('txn.requiredCheckout'))}
             onSubmit={submitTxn}
           />
-        </PaymentModal>
+        </Dialog>
       )}
     </section>
   );

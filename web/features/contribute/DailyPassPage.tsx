@@ -21,7 +21,8 @@ import { storeUserInfo, useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { addToCart, getBijayaSanmelaniCount, getUtsavUserCount, signUpAndLogin } from './api';
 import { type LocalCart, lineOf, linePaise, pick, selectionPaise, toPricing, useLocalCart } from './local-cart';
-import { Modal, Stepper } from './Modal';
+import { Dialog } from '../../components/Dialog';
+import { Stepper } from './Stepper';
 import { loadPasses, NO_CONTEXT } from './use-catalogue';
 import './contribute.css';
 
@@ -208,7 +209,7 @@ export function DailyPassPage() {
         </>
       )}
       {step === 'extra' && (
-        <Modal title={t('passes.extraTitle')} onClose={closeStep}>
+        <Dialog title={t('passes.extraTitle')} onClose={closeStep}>
           <form onSubmit={withContribution} noValidate>
             <p>{t('passes.extraBody')}</p>
             <Field
@@ -231,10 +232,10 @@ export function DailyPassPage() {
               </button>
             </div>
           </form>
-        </Modal>
+        </Dialog>
       )}
       {step === 'register' && (
-        <Modal title={t('passes.registerTitle')} onClose={closeStep}>
+        <Dialog title={t('passes.registerTitle')} onClose={closeStep}>
           <form onSubmit={register} noValidate>
             <Field label="Full Name" name="name" autoComplete="name" value={reg.name} onChange={setR('name')} />
             <Field
@@ -271,7 +272,7 @@ export function DailyPassPage() {
               </button>
             </div>
           </form>
-        </Modal>
+        </Dialog>
       )}
     </section>
   );

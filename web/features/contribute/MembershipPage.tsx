@@ -8,7 +8,8 @@ import { paths } from '../../app/paths';
 import plans from '../../content/plans.json';
 import { useToast } from '../../components/toast';
 import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
-import { Modal, Stepper } from './Modal';
+import { Dialog } from '../../components/Dialog';
+import { Stepper } from './Stepper';
 import { NO_CONTEXT, useContributionCatalogue } from './use-catalogue';
 import './contribute.css';
 
@@ -94,7 +95,7 @@ export function MembershipPage() {
         </button>
       </div>
       {compare && (
-        <Modal title={t('contribute.comparison')} onClose={closeCompare}>
+        <Dialog title={t('contribute.comparison')} onClose={closeCompare}>
           <div className="table-wrap">
             <table className="ct-compare">
               <thead>
@@ -137,10 +138,10 @@ export function MembershipPage() {
           </div>
           <p className="hint">{plans.familyBenefit}</p>
           <p className="hint">{plans.note}</p>
-        </Modal>
+        </Dialog>
       )}
       {confirmZero && (
-        <Modal title={t('contribute.zeroTitle')} onClose={closeZero}>
+        <Dialog title={t('contribute.zeroTitle')} onClose={closeZero}>
           <p>{t('contribute.zeroBody', { amount: formatINR(total) })}</p>
           <div className="dialog-actions">
             <button type="button" className="btn" onClick={closeZero}>
@@ -150,7 +151,7 @@ export function MembershipPage() {
               {t('contribute.yesProceed')}
             </button>
           </div>
-        </Modal>
+        </Dialog>
       )}
     </section>
   );

@@ -8,7 +8,7 @@ import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { addToCart, getUtsavUserCount, getBijayaSanmelaniCount } from './api';
 import { type LocalCart, lineOf, pick, selectionPaise, useLocalCart } from './local-cart';
-import { Modal } from './Modal';
+import { Dialog } from '../../components/Dialog';
 import { NO_CONTEXT, useContributionCatalogue } from './use-catalogue';
 import './contribute.css';
 
@@ -140,7 +140,7 @@ export function SponsorshipPage() {
         </button>
       </div>
       {warnNoMembership && (
-        <Modal title={t('contribute.noMembershipTitle')} onClose={closeWarn}>
+        <Dialog title={t('contribute.noMembershipTitle')} onClose={closeWarn}>
           <p>{t('contribute.noMembershipBody')}</p>
           <div className="dialog-actions">
             <button type="button" className="btn" onClick={() => navigate(paths.membership)}>
@@ -150,7 +150,7 @@ export function SponsorshipPage() {
               {t('contribute.yesProceed')}
             </button>
           </div>
-        </Modal>
+        </Dialog>
       )}
     </section>
   );

@@ -10,7 +10,7 @@ import { contributionActions } from '../../../core/orders';
 import { paths } from '../../app/paths';
 import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
 import { PassQr } from '../../components/PassQr';
-import { PaymentModal } from '../../components/payment/Modal';
+import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
 import { updateUserInfo } from '../../lib/session';
@@ -144,7 +144,7 @@ export function ContributionsTab() {
 
       {details && <DetailsModal order={details} onClose={() => setDetails(null)} />}
       {retry && (
-        <PaymentModal title="Pay and Share deatils" onClose={() => setRetry(null)}>
+        <Dialog className="pay-dialog" title="Pay and Share deatils" onClose={() => setRetry(null)}>
           <BankDetails
             bank={retry.bank}
             amountPaise={paise(retry.order.orderTotal)}
@@ -158,7 +158,7 @@ export function ContributionsTab() {
             onMissing={() => toast.error(t('txn.requiredProfile'))}
             onSubmit={submitRetry}
           />
-        </PaymentModal>
+        </Dialog>
       )}
     </>
   );
@@ -172,7 +172,7 @@ function badgeOf(status: string) {
 
 function DetailsModal({ order, onClose }: { order: Order; onClose: () => void }) {
   return (
-    <PaymentModal title="Contribution Details" onClose={onClose}>
+    <Dialog className="pay-dialog" title="Contribution Details" onClose={onClose}>
       <div className="table-wrap">
         <table>
           <thead>
@@ -236,6 +236,6 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
           lines={order.selectedProducts.map((l) => ({ name: l.name, qty: l.qty, code: l.code }))}
         />
       )}
-    </PaymentModal>
+    </Dialog>
   );
 }

@@ -1,0 +1,38 @@
+/** The minus / quantity / plus control of a plan or pass card. */
+export function Stepper({
+  name,
+  qty,
+  max,
+  onChange,
+}: {
+  name: string;
+  qty: number;
+  max: number;
+  onChange: (qty: number) => void;
+}) {
+  return (
+    <div className="ct-stepper">
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-label={`Remove one ${name}`}
+        disabled={qty <= 0}
+        onClick={() => onChange(qty - 1)}
+      >
+        −
+      </button>
+      <output aria-live="polite" aria-label={`${name} quantity`}>
+        {qty}
+      </output>
+      <button
+        type="button"
+        className="btn btn-small"
+        aria-label={`Add one ${name}`}
+        disabled={qty >= max}
+        onClick={() => onChange(qty + 1)}
+      >
+        +
+      </button>
+    </div>
+  );
+}
