@@ -2,6 +2,9 @@ import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import './site.css';
 
+// Plan prices are whole rupees: the paise (".00") only widen the table on a phone.
+const wholeRupees = (rupees: number) => formatINR(rupeesToPaise(rupees)).replace(/\.00$/, '');
+
 type Plan = { code: string; name: string; pricePerPerson: number };
 type Feature = { name: string; plans: string[] };
 
@@ -37,7 +40,7 @@ export function PlansTable({
           <tr className="plans-price">
             <th scope="row">{priceLabel}</th>
             {plans.map((p) => (
-              <td key={p.code}>{formatINR(rupeesToPaise(p.pricePerPerson))}</td>
+              <td key={p.code}>{wholeRupees(p.pricePerPerson)}</td>
             ))}
           </tr>
           {features.map((f) => (
