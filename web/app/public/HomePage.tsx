@@ -43,7 +43,7 @@ export function HomePage() {
       <section id="gallery" className="site-section" aria-labelledby="gallery-title">
         <h2 id="gallery-title">{gallery.title}</h2>
         <p className="lead">{gallery.intro}</p>
-        <Carousel photos={gallery.photos} label={gallery.title} />
+        <Carousel photos={gallery.photos} label={gallery.slideshowLabel} />
       </section>
 
       <section id="what-more" className="site-section" aria-labelledby="what-more-title">

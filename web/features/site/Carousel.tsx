@@ -98,27 +98,29 @@ export function Carousel({ photos, label }: { photos: Photo[]; label: string }) 
         >
           <span aria-hidden="true">‹</span>
         </button>
-        <figure
+        <div
           className="carousel-slide"
           role="group"
           aria-roledescription="slide"
           aria-label={position}
           data-index={index}
         >
-          <img
-            key={photo.src}
-            src={photo.src}
-            srcSet={`${photo.srcSmall} ${photo.width / 2}w, ${photo.src} ${photo.width}w`}
-            sizes="(max-width: 720px) 100vw, 680px"
-            width={photo.width}
-            height={photo.height}
-            alt={photo.alt}
-            loading="lazy"
-            decoding="async"
-            draggable={false}
-          />
-          <figcaption>{photo.alt}</figcaption>
-        </figure>
+          <figure>
+            <img
+              key={photo.src}
+              src={photo.src}
+              srcSet={`${photo.srcSmall} ${photo.width / 2}w, ${photo.src} ${photo.width}w`}
+              sizes="(max-width: 720px) 100vw, 680px"
+              width={photo.width}
+              height={photo.height}
+              alt={photo.alt}
+              loading="lazy"
+              decoding="async"
+              draggable={false}
+            />
+            <figcaption>{photo.alt}</figcaption>
+          </figure>
+        </div>
         <button
           type="button"
           className="carousel-arrow carousel-next"
