@@ -141,3 +141,36 @@ describe('offline after one visit', () => {
     await context.close();
   });
 });
+
+describe("a member's last-seen contributions offline", () => {
+  it('shows the saved contribution list, marked as a saved copy, when the profile reloads offline', async () => {
+    const { context, page, errors } = await swPage();
+    await page.goto('/index');
+    await waitForControl(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('member@example.org');
+    await page.getByLabel('Password').fill('member-demo-123');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/membership');
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Your Profile and Contribution' }).waitFor();
+    const list = page.locator('table.contributions, p.empty').first();
+    await list.waitFor();
+    const online = await list.innerText();
+    expect(await page.getByText('This is the copy saved on', { exact: false }).count()).toBe(0);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your Profile and Contribution' }).waitFor();
+    await page.getByText('You are offline. This is the copy saved on', { exact: false }).waitFor();
+    expect(await page.locator('table.contributions, p.empty').first().innerText()).toBe(online);
+
+    // back online, the fresh list replaces the copy and the note goes away
+    await context.setOffline(false);
+    await page.reload();
+    await page.locator('table.contributions, p.empty').first().waitFor();
+    expect(await page.getByText('This is the copy saved on', { exact: false }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

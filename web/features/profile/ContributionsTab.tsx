@@ -13,6 +13,8 @@ import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
+import { readWithOfflineCopy } from '../../lib/offline-read';
+import { OfflineCopyNote } from '../../components/NetworkNotes';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import './profile.css';
@@ -35,7 +37,8 @@ export type Order = {
   selectedProducts: OrderLine[];
 };
 
-const getOrders = () => api<Order[]>('getOrders');
+// The last list seen is kept on the device and shown, marked as such, when offline (web/lib/offline-read.ts).
+const getOrders = () => readWithOfflineCopy<Order[]>('getOrders');
 const getPaymentOptions = () => api<{ bank: BankDetailsView }>('getPaymentOptions');
 const handleOfflineOrder = (orderRcptId: string, offlineTxnId: string, offlineBankName: string) =>
   api<{ message: string }>('handleOfflineOrder', {
@@ -50,7 +53,12 @@ const paise = (rupees: number) => rupeesToPaise(rupees);
 export function ContributionsTab() {
   const { run, busy } = useAction();
   const toast = useToast();
-  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [orders, setOrdersState] = useState<Order[] | null>(null);
+  const [offlineCopyAt, setOfflineCopyAt] = useState<number | null>(null);
+  const setOrders = (r: Awaited<ReturnType<typeof getOrders>>) => {
+    setOfflineCopyAt(r.offline ? r.savedAt : null);
+    setOrdersState(r.data);
+  };
   const [details, setDetails] = useState<Order | null>(null);
   const [retry, setRetry] = useState<{ order: Order; bank: BankDetailsView } | null>(null);
 
@@ -79,14 +87,18 @@ export function ContributionsTab() {
   if (!orders) return <p className="loading">Loading…</p>;
   if (orders.length === 0) {
     return (
-      <p className="empty">
-        No contributions yet. <Link to={paths.membership}>Become a member</Link> or{' '}
-        <Link to={paths.dmPass}>get your passes</Link>.
-      </p>
+      <>
+        {offlineCopyAt !== null && <OfflineCopyNote savedAt={offlineCopyAt} />}
+        <p className="empty">
+          No contributions yet. <Link to={paths.membership}>Become a member</Link> or{' '}
+          <Link to={paths.dmPass}>get your passes</Link>.
+        </p>
+      </>
     );
   }
   return (
     <>
+      {offlineCopyAt !== null && <OfflineCopyNote savedAt={offlineCopyAt} />}
       <div className="table-wrap">
         <table className="contributions">
           <thead>
