@@ -27,6 +27,7 @@ export function Carousel({ photos, label }: { photos: Photo[]; label: string }) 
   const go = (delta: number) => setIndex((i) => (i + delta + total) % total);
 
   // One timer per shown photo: a manual move restarts the 5 s count.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: index restarts the timer after every move
   useEffect(() => {
     if (paused || total < 2) return;
     const id = window.setTimeout(() => setIndex((i) => (i + 1) % total), GALLERY_INTERVAL_MS);
@@ -98,6 +99,7 @@ export function Carousel({ photos, label }: { photos: Photo[]; label: string }) 
         >
           <span aria-hidden="true">‹</span>
         </button>
+        {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group, not a fieldset */}
         <div
           className="carousel-slide"
           role="group"
