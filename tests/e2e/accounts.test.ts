@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, outbox, uniqueEmail } from './browser';
+import { launch, newPage, outbox, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,11 +31,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Verify my email address' }).click();
     await page.getByText('Thank you, your email address is verified.').waitFor();
 
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('first-password-1');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/membership');
+    await signIn(page, email, 'first-password-1');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user-info') ?? 'null'));
     expect(stored).toMatchObject({ email, admin: false, session: expect.any(String) });
     expect(await page.evaluate(() => localStorage.getItem('user-iid'))).toMatch(/^[0-9a-f-]{36}$/);
@@ -63,10 +59,7 @@ describe('accounts in the browser', () => {
     await page.getByText('Your password updated successfully, Please login now!').waitFor();
     await page.waitForURL('**/login');
 
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('second-password-2');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/membership');
+    await signIn(page, email, 'second-password-2', { open: false });
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -102,10 +95,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: /Menu/ }).click();
     expect(await page.getByRole('link', { name: 'Admin Page' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Login' }).click();
-    await page.getByLabel('Email').fill('admin@example.org');
-    await page.getByLabel('Password').fill('admin-demo-123');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/membership');
+    await signIn(page, 'admin@example.org', 'admin-demo-123', { open: false });
     await page.getByRole('link', { name: 'Membership / Sponsorship' }).waitFor();
     await page.getByRole('button', { name: /Menu/ }).click();
     await page.getByRole('link', { name: 'Admin Page' }).waitFor();

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, outbox, uniqueEmail } from './browser';
+import { BASE, launch, newPage, outbox, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,13 +53,7 @@ async function pendingTransfer() {
   return { email, mobile, rcpt: start.orderRcptId, txn };
 }
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/membership');
-}
+const login = (page: Page, email: string, password: string) => signIn(page, email, password);
 
 describe('admin console', () => {
   it('approves a direct transfer and marks its pass collected, on a 360 px phone', async () => {

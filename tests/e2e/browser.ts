@@ -43,3 +43,20 @@ export async function outbox(to: string) {
 
 export const uniqueEmail = (tag: string) =>
   `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.net`;
+
+/**
+ * Logs in through the /login form the way a person does and waits for /membership. If the screen answers
+ * with an error toast instead, the test fails with the toast's text rather than a bare navigation timeout.
+ */
+export async function signIn(page: Page, email: string, password: string, opts: { open?: boolean } = {}) {
+  if (opts.open !== false) await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const alert = page.locator('.toast[role="alert"]').first();
+  const outcome = await Promise.race([
+    page.waitForURL('**/membership').then(() => 'ok' as const),
+    alert.waitFor().then(async () => `login answered with an error toast: ${await alert.textContent()}`),
+  ]);
+  if (outcome !== 'ok') throw new Error(outcome);
+}

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import gallery from '../../web/content/gallery.json';
-import { BASE, launch } from './browser';
+import { BASE, launch, signIn } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -147,11 +147,7 @@ describe("a member's last-seen contributions offline", () => {
     const { context, page, errors } = await swPage();
     await page.goto('/index');
     await waitForControl(page);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('member@example.org');
-    await page.getByLabel('Password').fill('member-demo-123');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL('**/membership');
+    await signIn(page, 'member@example.org', 'member-demo-123');
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Your Profile and Contribution' }).waitFor();
     const list = page.locator('table.contributions, p.empty').first();

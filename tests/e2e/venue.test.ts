@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { create } from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passQrPayload } from '../../core/pass-qr';
-import { BASE, launch, uniqueEmail } from './browser';
+import { BASE, launch, signIn, uniqueEmail } from './browser';
 
 // The venue screen on phones that go offline: the PWA's service worker must serve the reload, so these
 // tests make their own contexts with service workers allowed (the shared newPage() blocks them).
@@ -110,11 +110,7 @@ async function phone(
   page.on('console', (m) => {
     if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
   });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/membership');
+  await signIn(page, email, password);
   await page.goto('/venue');
   await page.getByRole('heading', { name: 'Venue Pass Collection' }).waitFor();
   // the service worker installs and precaches the app, so that a reload works with no network
