@@ -81,7 +81,8 @@ export const en = {
   'venue.waiting': 'Waiting to upload: {count}',
   'venue.localCopy': 'This phone holds {count} pass orders of {year}. Last synced: {time}',
   'venue.neverSynced': 'never',
-  'venue.offline': 'Offline: scanning and search use this phone\'s copy; collections upload when the connection returns.',
+  'venue.offline':
+    "Offline: scanning and search use this phone's copy; collections upload when the connection returns.",
   'venue.noResults': 'No pass order found for "{q}".',
   'venue.qrUnknown': 'This QR code is not a pass of this festival year.',
   'venue.cameraUnavailable': 'The camera is not available here. Search by mobile or email instead.',
@@ -119,10 +120,12 @@ export const en = {
   'contribute.replan': 'Replan Membership',
   'contribute.review': 'Review your Selection(s)',
   'contribute.noMembershipTitle': 'No membership selected',
-  'contribute.noMembershipBody': 'You have not selected any membership plan. Do you want to proceed without a membership?',
+  'contribute.noMembershipBody':
+    'You have not selected any membership plan. Do you want to proceed without a membership?',
   'contribute.selectMembership': 'No, Select Membership',
   'contribute.nothingSelected': 'Please select a membership or a sponsorship before proceeding!',
-  'contribute.offlineCopy': 'You are offline: these are the items saved when you were last online. Your selection is kept.',
+  'contribute.offlineCopy':
+    'You are offline: these are the items saved when you were last online. Your selection is kept.',
   'passes.title': 'Coupons | Offering',
   'passes.notOnSale': 'Daily passes are not on sale right now. Please check back soon.',
   'passes.utsavPrice': 'Utsav Members: {amount} per person',

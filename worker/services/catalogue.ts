@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { ProductView } from '../../core/contracts/catalogue';
 import { paiseToRupees } from '../../core/money';
 import { EXTRA_CONTRIBUTION_CODE, type PricingProduct } from '../../core/pricing';

@@ -55,14 +55,15 @@ export function ContributionsTab() {
   const toast = useToast();
   const [orders, setOrdersState] = useState<Order[] | null>(null);
   const [offlineCopyAt, setOfflineCopyAt] = useState<number | null>(null);
-  const setOrders = (r: Awaited<ReturnType<typeof getOrders>>) => {
+  // Stable (it only calls state setters), so that `load` below runs once per mount.
+  const setOrders = useCallback((r: Awaited<ReturnType<typeof getOrders>>) => {
     setOfflineCopyAt(r.offline ? r.savedAt : null);
     setOrdersState(r.data);
-  };
+  }, []);
   const [details, setDetails] = useState<Order | null>(null);
   const [retry, setRetry] = useState<{ order: Order; bank: BankDetailsView } | null>(null);
 
-  const load = useCallback(() => run(async () => setOrders(await getOrders())), [run]);
+  const load = useCallback(() => run(async () => setOrders(await getOrders())), [run, setOrders]);
   useEffect(() => {
     void load();
   }, [load]);
