@@ -79,7 +79,7 @@ describe('public pages', () => {
     expect(await page.getByRole('link', { name: 'Create Account to become member' }).count()).toBe(0);
   });
 
-  it('renders every public route with its key content, and unknown paths show home', async () => {
+  it('renders every public route with its key content, /dmPasss leads to /dmPass, and unknown paths show home', async () => {
     const { page, problems } = await newPage(browser, { width: 360 });
     const cases: [string, string, string[]][] = [
       [
@@ -123,6 +123,9 @@ describe('public pages', () => {
         `${path} fits 360 px`,
       ).toBeLessThanOrEqual(360);
     }
+    // SPEC.md's other spelling of the pass page leads to it (DECISIONS.md: /dmPasss is /dmPass)
+    await page.goto('/dmPasss');
+    await page.waitForURL((url) => url.pathname === '/dmPass');
     expect(problems).toEqual([]);
   });
 

@@ -82,6 +82,8 @@ export const router = createBrowserRouter([
       { path: paths.summary, element: member(<SummaryPage />) },
       { path: paths.dpSummary, element: member(<DpSummaryPage />) },
       { path: paths.cart, element: <Navigate to={paths.summary} replace /> },
+      // SPEC.md spells the pass page /dmPasss in one place; DECISIONS.md settles it as /dmPass.
+      { path: '/dmPasss', element: <Navigate to={paths.dmPass} replace /> },
       { path: paths.responsibility, element: page(<ResponsibilityPage />) },
       { path: paths.tnc, element: page(<TncPage />) },
       { path: paths.sponsors, element: page(<SponsorsPage />) },
