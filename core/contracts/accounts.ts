@@ -24,6 +24,10 @@ export type UserInfo = {
   name: string;
   email: string;
   emailVerified: boolean;
+  /** The two flags as they were at login, so that the nav draws its buttons in place on the first paint;
+   * the client refreshes them from /isMembershipLive and /isDailyPassLive at navigation load. */
+  membershipLive?: boolean;
+  dailyPassLive?: boolean;
 };
 
 export type UserProfile = { name: string; email: string; emailVerified: boolean; mobile: string };

@@ -48,6 +48,8 @@ describe('accounts in the browser', () => {
 
     await page.getByRole('link', { name: 'Reset Password' }).click();
     await page.waitForURL('**/forgotPasswd');
+    // the Login screen (with its own Email field) stays up until the Forgot Password chunk has loaded
+    await page.getByRole('heading', { level: 1, name: 'Forgot Password' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Forgot Password' }).click();
     await page.waitForURL('**/changePasswd?email=*');
@@ -101,6 +103,27 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Admin Page' }).waitFor();
     await page.goto('/login');
     await page.waitForURL('**/index');
+    await context.close();
+  });
+
+  it('draws the Membership / Sponsorship button on the first paint, so a phone page does not jump', async () => {
+    const { page, context, problems } = await newPage(browser, { width: 360, height: 740 });
+    await signIn(page, 'member@example.org', 'member-demo-123');
+    // a fresh load of /membership with the stored session: the nav must not grow once the flags arrive
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Choose your Membership / Renewal Option' }).waitFor();
+    await page.getByRole('link', { name: 'Membership / Sponsorship' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+    expect(shifts).toBeLessThan(0.1);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

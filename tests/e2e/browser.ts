@@ -50,6 +50,9 @@ export const uniqueEmail = (tag: string) =>
  */
 export async function signIn(page: Page, email: string, password: string, opts: { open?: boolean } = {}) {
   if (opts.open !== false) await page.goto('/login');
+  // wait for the screen itself: after a client-side navigation the previous screen (which may have its
+  // own Email field) stays up until the lazy Login chunk has loaded
+  await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

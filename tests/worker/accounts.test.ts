@@ -265,6 +265,26 @@ describe('flags', () => {
     const token = await loginAs(MEMBER);
     expect((await call('isDailyPassLive', {}, token)).body.data).toEqual({ available: true });
   });
+
+  it('carries both flags in the login answer, as they stand at login', async () => {
+    const first = await call('login', MEMBER);
+    expect(first.body.data).toMatchObject({ membershipLive: true, dailyPassLive: true });
+    const admin = await loginAs(ADMIN);
+    expect((await call('updateSettings', { membershipLive: false }, admin)).status).toBe(200);
+    try {
+      const second = await call('login', MEMBER);
+      expect(second.body.data).toMatchObject({ membershipLive: false, dailyPassLive: true });
+      const signedUp = await call('signUpAndLogin', {
+        name: 'Flag Reader',
+        email: `flags.${crypto.randomUUID().slice(0, 8)}@example.net`,
+        mobile: '9812345678',
+        password: 'correct-horse-1',
+      });
+      expect(signedUp.body.data).toMatchObject({ membershipLive: false, dailyPassLive: true });
+    } finally {
+      await call('updateSettings', { membershipLive: true }, admin);
+    }
+  });
 });
 
 describe('passwords', () => {

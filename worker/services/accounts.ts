@@ -16,6 +16,7 @@ import { DomainError } from '../lib/errors';
 import { compose, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
+import { getSettings } from './settings';
 
 const MINUTE = 60_000;
 const PASSWORD_CODE_TTL = 30 * MINUTE;
@@ -67,12 +68,16 @@ type UserRow = typeof users.$inferSelect;
 
 async function startSession(s: Svc, user: UserRow, iid: string | null | undefined): Promise<UserInfo> {
   const token = randomToken(32);
-  await s.db.insert(sessions).values({
-    userId: user.id,
-    tokenHash: await sha256Hex(token),
-    iid: iid ?? null,
-    expiresAt: Date.now() + s.config.SESSION_TTL_DAYS * 24 * 60 * MINUTE,
-  });
+  const tokenHash = await sha256Hex(token);
+  const [, flags] = await Promise.all([
+    s.db.insert(sessions).values({
+      userId: user.id,
+      tokenHash,
+      iid: iid ?? null,
+      expiresAt: Date.now() + s.config.SESSION_TTL_DAYS * 24 * 60 * MINUTE,
+    }),
+    getSettings(s.db, ['membershipLive', 'dailyPassLive']),
+  ]);
   return {
     session: token,
     admin: user.isAdmin,
@@ -81,6 +86,8 @@ async function startSession(s: Svc, user: UserRow, iid: string | null | undefine
     name: user.name,
     email: user.email,
     emailVerified: user.emailVerified,
+    membershipLive: flags.membershipLive,
+    dailyPassLive: flags.dailyPassLive,
   };
 }
 

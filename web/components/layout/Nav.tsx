@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import association from '../../content/association.json';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
-import { clearAll, useUserInfo } from '../../lib/session';
+import type { UserInfo } from '../../../core/contracts/accounts';
+import { clearAll, readUserInfo, updateUserInfo, useUserInfo } from '../../lib/session';
 
 /** SPEC.md section 9: the bar turns opaque after 400 px of scroll. */
 export const NAV_OPAQUE_AFTER_PX = 400;
@@ -16,7 +17,6 @@ export function Nav() {
   const location = useLocation();
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);
-  const [membershipLive, setMembershipLive] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -26,20 +26,32 @@ export function Nav() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  // With a session, the flags are fetched at navigation load (SPEC.md section 4).
+  // With a session, the flags are fetched at navigation load (SPEC.md section 4). The stored user info
+  // carries the last answer (the login answer has both flags), so the button is drawn in place on the
+  // first paint instead of appearing later and pushing the page down.
+  const session = user?.session;
+  const membershipLive = !!user?.membershipLive;
   useEffect(() => {
-    if (!user) return;
+    if (!session) return;
     let live = true;
+    const keep = (patch: Partial<UserInfo>) => {
+      const info = readUserInfo();
+      if (live && info?.session === session && Object.entries(patch).some(([k, v]) => info[k as keyof UserInfo] !== v))
+        updateUserInfo(patch);
+    };
     api<Flag>('isMembershipLive')
-      .then((f) => live && setMembershipLive(f.available))
+      .then((f) => keep({ membershipLive: f.available }))
       .catch(() => {});
     api<Flag>('isDailyPassLive')
-      .then((f) => localStorage.setItem('dailyPassLive', String(f.available)))
+      .then((f) => {
+        localStorage.setItem('dailyPassLive', String(f.available));
+        keep({ dailyPassLive: f.available });
+      })
       .catch(() => {});
     return () => {
       live = false;
     };
-  }, [user]);
+  }, [session]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
   useEffect(() => setOpen(false), [location.pathname]);

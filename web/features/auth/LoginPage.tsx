@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { checkLoginForm } from '../../../core/contracts/accounts';
 import { t } from '../../../core/i18n';
@@ -16,7 +16,10 @@ export function LoginPage() {
   const { run, busy } = useAction();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  if (user) return <Navigate to={paths.home} replace />;
+  // Set just before this form stores the new session: the redirect below is for a user who arrives
+  // already logged in, and must not race the navigation to /membership that follows a login here.
+  const loggedInHere = useRef(false);
+  if (user && !loggedInHere.current) return <Navigate to={paths.home} replace />;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -24,6 +27,7 @@ export function LoginPage() {
     if (problem) return toast.error(t(problem));
     const info = await run(() => login(email, password));
     if (info) {
+      loggedInHere.current = true;
       storeUserInfo(info);
       navigate(paths.membership);
     }
