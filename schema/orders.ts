@@ -60,6 +60,7 @@ export const orders = sqliteTable(
     uniqueIndex('orders_pass_code_uq').on(t.passCode),
     uniqueIndex('orders_checkout_key_uq').on(t.checkoutKey),
     index('orders_year_updated_idx').on(t.fiscalYear, t.updatedAt, t.id), // 0040: venue delta sync (+ touch trigger)
+    index('orders_user_year_idx').on(t.userId, t.fiscalYear, t.status), // 0060: pricing a cart
   ],
 );
 
