@@ -27,6 +27,16 @@ import {
 
 export const UPLOAD_CHUNK = 25;
 export const SYNC_EVERY_MS = 30_000;
+/** Rows merged and written per task: a first sync brings tens of thousands of passes, and a volunteer's
+ * tap must not wait behind it, so the work is cut into small tasks with a yield to the browser between. */
+export const MERGE_CHUNK = 100;
+
+const yieldToMain = () =>
+  new Promise<void>((resolve) => {
+    const sched = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+    if (sched?.yield) void sched.yield().then(resolve);
+    else setTimeout(resolve, 0);
+  });
 
 export type VenueState = {
   ready: boolean;
@@ -76,17 +86,20 @@ export async function loadLocal() {
 /** Takes server rows into the copy; a pass still waiting in the outbox stays collected here. */
 async function merge(rows: VenuePass[], pendingRcpts?: Set<string>) {
   const pending = pendingRcpts ?? new Set((await loadOutbox()).map((o) => o.orderRcptId));
-  const changed: LocalPass[] = [];
-  for (const r of rows) {
-    const mine = passMap.get(r.id);
-    const next: LocalPass =
-      mine?.pending && pending.has(r.orderRcptId) && r.passCollected !== 1
-        ? { ...r, passCollected: 1, collectedAt: mine.collectedAt, collectedBy: mine.collectedBy, pending: true }
-        : { ...r };
-    passMap.set(r.id, next);
-    changed.push(next);
+  for (let i = 0; i < rows.length; i += MERGE_CHUNK) {
+    if (i > 0) await yieldToMain();
+    const changed: LocalPass[] = [];
+    for (const r of rows.slice(i, i + MERGE_CHUNK)) {
+      const mine = passMap.get(r.id);
+      const next: LocalPass =
+        mine?.pending && pending.has(r.orderRcptId) && r.passCollected !== 1
+          ? { ...r, passCollected: 1, collectedAt: mine.collectedAt, collectedBy: mine.collectedBy, pending: true }
+          : { ...r };
+      passMap.set(r.id, next);
+      changed.push(next);
+    }
+    await putPasses(changed);
   }
-  await putPasses(changed);
 }
 
 async function putOne(p: LocalPass) {
