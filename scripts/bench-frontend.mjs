@@ -21,7 +21,9 @@ export function routeSources() {
     lazy.set(m[1], m[2]);
   }
   const routes = {};
-  for (const m of router.matchAll(/path:\s*(?:paths\.(\w+)|'([^']+)')\s*,\s*element:\s*([^\n]*)/g)) {
+  // an element may span lines (a guard around the screen): read up to the next route, comment or the end
+  const routeRe = /path:\s*(?:paths\.(\w+)|'([^']+)')\s*,\s*element:\s*([\s\S]*?)(?=\n\s*(?:\{\s*path:|\/\/|\]))/g;
+  for (const m of router.matchAll(routeRe)) {
     const route = m[1] ? paths[m[1]] : m[2];
     if (!route || route === '*' || route === '/' || routes[route]) continue;
     const component = [...m[3].matchAll(/<(\w+)/g)].map((x) => x[1]).find((name) => lazy.has(name));

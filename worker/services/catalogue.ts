@@ -110,8 +110,10 @@ async function productsOfTypes(s: Svc, types: ProductRow['type'][]) {
  * reserved for). Items an admin disabled and nobody sponsors are not shown.
  */
 export async function customerProducts(s: Svc, who: { email: string }, fiscalYear: string) {
-  const rows = await productsOfTypes(s, ['MEMBERSHIP', 'SPONSORSHIP']);
-  const states = await sponsorshipStates(s, fiscalYear);
+  const [rows, states] = await Promise.all([
+    productsOfTypes(s, ['MEMBERSHIP', 'SPONSORSHIP']),
+    sponsorshipStates(s, fiscalYear),
+  ]);
   const MEMBERSHIP = rows.filter((p) => p.type === 'MEMBERSHIP' && p.available).map((p) => view(p));
   const SPONSORSHIP: ProductView[] = [];
   for (const p of rows) {
