@@ -86,15 +86,18 @@ export async function checkLines(
     );
   }
   const kind = [...kinds][0]!;
-  const flags = await getSettings(s.db, ['membershipLive', 'dailyPassLive']);
+  const sponsorIds = lines.filter((l) => productsById.get(l.productId)!.type === 'SPONSORSHIP').map((l) => l.productId);
+  // one round trip for both reads
+  const [flags, states] = await Promise.all([
+    getSettings(s.db, ['membershipLive', 'dailyPassLive']),
+    sponsorshipStates(s, festivalYear(), sponsorIds),
+  ]);
   if (kind === 'DAILY_PASS' && !flags.dailyPassLive) {
     throw new DomainError('NotOnSale', 'Daily passes are not on sale right now.', 409);
   }
   if (kind === 'CONTRIBUTION' && !flags.membershipLive) {
     throw new DomainError('NotOnSale', 'Memberships and sponsorships are not open right now.', 409);
   }
-  const sponsorIds = lines.filter((l) => productsById.get(l.productId)!.type === 'SPONSORSHIP').map((l) => l.productId);
-  const states = await sponsorshipStates(s, festivalYear(), sponsorIds);
   for (const l of lines) {
     const p = productsById.get(l.productId)!;
     const reservedForBuyer = p.type === 'SPONSORSHIP' && !!p.blockedByEmail && !blockedForOther(p, buyer.email);
@@ -193,6 +196,9 @@ export async function addToCart(s: Svc, buyer: Buyer, req: AddToCartRequest): Pr
       amountPaise: typeof l.price === 'number' ? rupeesToPaise(l.price) : null,
     });
   }
+  // the buyer's counts do not depend on the lines: start reading them now, await them after the checks
+  const ctxRead = pricingContext(s, buyer.userId, festivalYear());
+  ctxRead.catch(() => {}); // a check below may throw first; the read's own failure surfaces at its await
   const productsById = await loadProducts(
     s,
     lines.map((l) => l.productId),
@@ -217,7 +223,7 @@ export async function addToCart(s: Svc, buyer: Buyer, req: AddToCartRequest): Pr
     const pb = productsById.get(b.productId)!;
     return pa.sortOrder - pb.sortOrder || pa.id - pb.id;
   });
-  const ctx = await pricingContext(s, buyer.userId, festivalYear());
+  const ctx = await ctxRead;
   const priced = priceCart(pricingMap(productsById), lines, ctx);
 
   const mismatches = priced.lines.filter((pl) => {
@@ -274,10 +280,14 @@ export async function loadPricedCart(
     s.db.select().from(cartLines).where(eq(cartLines.userId, userId)).all(),
   ]);
   if (!cart || rows.length === 0) return null;
-  const productsById = await loadProducts(
-    s,
-    rows.map((r) => r.productId),
-  );
+  // the buyer's counts do not depend on the products: read both in one round trip
+  const [productsById, ctx] = await Promise.all([
+    loadProducts(
+      s,
+      rows.map((r) => r.productId),
+    ),
+    pricingContext(s, userId, festivalYear()),
+  ]);
   const lines: LineInput[] = rows
     .filter((r) => productsById.has(r.productId))
     .sort((a, b) => {
@@ -287,7 +297,6 @@ export async function loadPricedCart(
     })
     .map((r) => ({ productId: r.productId, qty: r.qty, fullSponsor: r.fullSponsor, amountPaise: r.amountPaise }));
   if (lines.length === 0) return null;
-  const ctx = await pricingContext(s, userId, festivalYear());
   return { kind: cart.kind, priced: priceCart(pricingMap(productsById), lines, ctx), products: productsById, lines };
 }
 
