@@ -16,5 +16,7 @@ export default defineConfig({
     include: ['tests/worker/**/*.test.ts'],
     setupFiles: ['tests/worker/setup.ts'],
     testTimeout: 30_000,
+    // every request logs a JSON line; show them only for a test that fails
+    silent: 'passed-only',
   },
 });
