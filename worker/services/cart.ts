@@ -196,13 +196,14 @@ export async function addToCart(s: Svc, buyer: Buyer, req: AddToCartRequest): Pr
       amountPaise: typeof l.price === 'number' ? rupeesToPaise(l.price) : null,
     });
   }
-  // the buyer's counts do not depend on the lines: start reading them now, await them after the checks
-  const ctxRead = pricingContext(s, buyer.userId, festivalYear());
-  ctxRead.catch(() => {}); // a check below may throw first; the read's own failure surfaces at its await
-  const productsById = await loadProducts(
-    s,
-    lines.map((l) => l.productId),
-  );
+  // the buyer's counts do not depend on the products: read both in one round trip
+  const [productsById, ctx] = await Promise.all([
+    loadProducts(
+      s,
+      lines.map((l) => l.productId),
+    ),
+    pricingContext(s, buyer.userId, festivalYear()),
+  ]);
   for (const l of lines) {
     const p = productsById.get(l.productId);
     const code = sent.get(l.productId)?.code;
@@ -223,7 +224,6 @@ export async function addToCart(s: Svc, buyer: Buyer, req: AddToCartRequest): Pr
     const pb = productsById.get(b.productId)!;
     return pa.sortOrder - pb.sortOrder || pa.id - pb.id;
   });
-  const ctx = await ctxRead;
   const priced = priceCart(pricingMap(productsById), lines, ctx);
 
   const mismatches = priced.lines.filter((pl) => {

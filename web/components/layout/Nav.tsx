@@ -3,7 +3,6 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import association from '../../content/association.json';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
-import type { UserInfo } from '../../../core/contracts/accounts';
 import { clearAll, readUserInfo, updateUserInfo, useUserInfo } from '../../lib/session';
 
 /** SPEC.md section 9: the bar turns opaque after 400 px of scroll. */
@@ -34,19 +33,16 @@ export function Nav() {
   useEffect(() => {
     if (!session) return;
     let live = true;
-    const keep = (patch: Partial<UserInfo>) => {
+    // both flags are stored in the user info (SPEC.md: the daily-pass flag is stored)
+    const keep = (key: 'membershipLive' | 'dailyPassLive') => (f: Flag) => {
       const info = readUserInfo();
-      if (live && info?.session === session && Object.entries(patch).some(([k, v]) => info[k as keyof UserInfo] !== v))
-        updateUserInfo(patch);
+      if (live && info?.session === session && info[key] !== f.available) updateUserInfo({ [key]: f.available });
     };
     api<Flag>('isMembershipLive')
-      .then((f) => keep({ membershipLive: f.available }))
+      .then(keep('membershipLive'))
       .catch(() => {});
     api<Flag>('isDailyPassLive')
-      .then((f) => {
-        localStorage.setItem('dailyPassLive', String(f.available));
-        keep({ dailyPassLive: f.available });
-      })
+      .then(keep('dailyPassLive'))
       .catch(() => {});
     return () => {
       live = false;
