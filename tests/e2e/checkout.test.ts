@@ -107,12 +107,21 @@ describe('checkout in the browser', () => {
     await gateway.waitFor();
     await expect(page.getByTestId('razorpay-amount').textContent()).resolves.toContain('₹3070.80');
     await gateway.getByRole('button', { name: 'Pay successfully' }).click();
+    // a confirmation screen of its own, not a toast over the profile (docs/decisions/100)
+    await page.getByRole('heading', { level: 1, name: 'Thank you! Your payment is received' }).waitFor();
     await page
       .getByText('Congratulations!! We received your contibution, Please check you email for datails!')
       .waitFor();
+    expect(page.url()).toMatch(/\/summary$/);
+    await page.getByRole('link', { name: 'Show my pass' }).click();
     await page.waitForURL('**/profile');
     const row = page.locator('table.contributions tbody tr').first();
     await row.getByText('Success').waitFor();
+    // the pass QR is one tap from the profile
+    await row.getByRole('button', { name: 'Show pass QR' }).click();
+    const qr = page.getByRole('dialog', { name: 'Your pass' }).locator('svg[data-pass-code]');
+    expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(280);
+    await page.getByRole('dialog', { name: 'Your pass' }).getByRole('button', { name: 'Close' }).click();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user-info')!).member)).toBe(true);
     await row.getByRole('button', { name: 'Click for Details' }).click();
     const details = page.getByRole('dialog', { name: 'Contribution Details' });
@@ -125,39 +134,76 @@ describe('checkout in the browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it('a failed payment goes back three steps with its message and shows Failed with Start Again', async () => {
+  it('a failed payment keeps the buyer on /summary with the cart, and Try again pays', async () => {
     const { page, problems } = await newPage(browser);
     await memberWithCart(page, []);
     await chooseThroughScreens(page, 'HOI HULLOR');
     await fillAddress(page);
+    const total = await page.getByTestId('summary-total').textContent();
     await page.getByRole('button', { name: /^Pay ₹.* Online$/ }).click();
     await page
       .getByRole('dialog', { name: 'Razorpay test checkout' })
       .getByRole('button', { name: 'Fail the payment' })
       .click();
-    await page.getByText("Payment failed, order couldn't be processed successfully!").waitFor();
-    await page.waitForURL((u) => u.pathname === '/index');
-    const row = await statusOnProfile(page);
-    await row.getByText('Failed').waitFor();
-    await row.getByRole('link', { name: 'Start Again' }).waitFor();
+    const notice = page.locator('.pay-notice');
+    await notice.getByText('The payment did not go through. Nothing was charged.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/summary');
+    await page.getByRole('cell', { name: 'HOI HULLOR' }).waitFor();
+    await expect(page.getByTestId('summary-total').textContent()).resolves.toBe(total);
+    // the local selection survives too
+    expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await page
+      .getByRole('dialog', { name: 'Razorpay test checkout' })
+      .getByRole('button', { name: 'Pay successfully' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you! Your payment is received' }).waitFor();
+    // the failed attempt is folded away, not listed beside its paid twin
+    await page.goto('/profile');
+    const main = page.getByRole('table', { name: 'Your contributions' });
+    await main.locator('tbody tr').first().getByText('Success').waitFor();
+    expect(await main.locator('tbody tr').count()).toBe(1);
+    await page.getByText('Earlier unfinished attempts (1)').click();
+    await page.getByRole('table', { name: 'Earlier unfinished attempts' }).getByText('Failed').waitFor();
     expect(problems).toEqual([]);
   });
 
-  it('a dismissed checkout goes back two steps with its message', async () => {
+  it('a dismissed checkout stays in place and offers direct transfer, even when /summary was opened directly', async () => {
     const { page, problems } = await newPage(browser);
-    await memberWithCart(page, []);
-    await chooseThroughScreens(page, 'UTSAV');
-    await fillAddress(page);
-    await page.getByRole('button', { name: /^Pay ₹.* Online$/ }).click();
-    await page
+    await memberWithCart(page, [{ code: 'MUTV', qty: 1 }]);
+    // a fresh tab with no history: going back would leave the app (about:blank)
+    const fresh = await page.context().newPage();
+    await fresh.goto('/summary');
+    await fillAddress(fresh);
+    await fresh.getByRole('button', { name: /^Pay ₹.* Online$/ }).click();
+    await fresh
       .getByRole('dialog', { name: 'Razorpay test checkout' })
       .getByRole('button', { name: 'Close (dismiss)' })
       .click();
-    await page.getByText('Payment Failed, Please start over!').waitFor();
-    await page.waitForURL((u) => u.pathname === '/membership');
-    const row = await statusOnProfile(page);
-    await row.getByText('Failed').waitFor();
-    await row.getByRole('link', { name: 'Start Again' }).waitFor();
+    const notice = fresh.locator('.pay-notice');
+    await notice.getByText('Payment cancelled. Nothing was charged.').waitFor();
+    expect(new URL(fresh.url()).pathname).toBe('/summary');
+    await notice.getByRole('button', { name: 'Pay by direct transfer' }).click();
+    await fresh
+      .getByRole('dialog', { name: 'Direct Transfer' })
+      .getByRole('img', { name: /UPI QR code/ })
+      .waitFor();
+    await fresh.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('validation marks the empty address fields in place and focuses the first', async () => {
+    const { page, problems } = await newPage(browser);
+    await memberWithCart(page, [{ code: 'MABD', qty: 1 }]);
+    await page.goto('/summary');
+    await page.getByLabel('* City').fill('Bengaluru');
+    await page.getByRole('button', { name: /^Pay ₹.* Online$/ }).click();
+    await page.getByText('Please fill the mandatory(*) fields!').waitFor();
+    const first = page.getByLabel('* Door no, Building/Society name');
+    await expect(first.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.getByLabel('* City').getAttribute('aria-invalid')).resolves.toBeNull();
+    expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator('.toast').count()).toBe(0);
     expect(problems).toEqual([]);
   });
 
@@ -179,7 +225,9 @@ describe('checkout in the browser', () => {
     await share.getByLabel('Bank / UPI Transaction ID *').fill(`UPI${Date.now()}`);
     await share.getByLabel('Bank Name').fill('HDFC');
     await share.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you! We will verify your transfer' }).waitFor();
     await page.getByText(/Your contribution deatils has been captured and sent for verfication/).waitFor();
+    await page.getByRole('link', { name: 'My contributions' }).click();
     await page.waitForURL('**/profile');
     await page.locator('table.contributions tbody tr').first().getByText('Pending Approval').waitFor();
     const mails = await outbox(email);
@@ -204,15 +252,33 @@ describe('checkout in the browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it('an empty cart at /summary goes to /membership, and /cart goes to /summary', async () => {
+  it('an empty /summary says so instead of bouncing, and offers Resume payment for an unpaid order', async () => {
     const { page, problems } = await newPage(browser);
-    await memberWithCart(page, []);
+    const { token } = await memberWithCart(page, [
+      { code: 'MABD', qty: 1 },
+      { code: 'MHHR', qty: 2 },
+    ]);
+    await post('startOrder', { offline: false }, token); // the app was closed while Checkout was open
     await page.goto('/cart');
-    await page.waitForURL('**/membership');
+    await page.waitForURL('**/summary');
+    await page.getByText('Your cart is empty.').waitFor();
+    await page
+      .getByTestId('unfinished')
+      .getByText(/is waiting for payment/)
+      .waitFor();
+    await page.getByRole('link', { name: 'Resume payment' }).click();
+    await page.waitForURL('**/profile#SMT*');
+    const row = page.locator('table.contributions tbody tr').first();
+    await row.getByText('Pending Payment').waitFor();
+    await row.getByRole('button', { name: 'Resume payment' }).click();
+    await page.waitForURL('**/summary');
+    await page.getByRole('cell', { name: 'AASHIRBAD' }).waitFor();
+    await page.getByRole('cell', { name: 'HOI HULLOR' }).waitFor();
+    await expect(page.getByTestId('summary-total').textContent()).resolves.toBe('₹6,000.00');
     expect(problems).toEqual([]);
   });
 
-  it('/dpsummary pays a daily pass online, and a dismissal returns to /dmPass', async () => {
+  it('/dpsummary: a dismissal stays on /dpsummary with the passes, and Try again pays', async () => {
     const { page, problems } = await newPage(browser);
     const { token } = await memberWithCart(page, [{ code: 'DPDY', qty: 2 }]);
     await page.goto('/dpsummary');
@@ -222,18 +288,17 @@ describe('checkout in the browser', () => {
       .getByRole('dialog', { name: 'Razorpay test checkout' })
       .getByRole('button', { name: 'Close (dismiss)' })
       .click();
-    await page.getByText("Payment failed, order couldn't be processed successfully!").waitFor();
-    await page.waitForURL('**/dmPass');
-
-    const productsNow = await post('getUProducts', {}, token);
-    const dpdy = productsNow.productsResponses.DAILY_PASS.find((p: { code: string }) => p.code === 'DPDY');
-    await post('addToCart', { productQtys: { [dpdy.id]: { qty: 1, code: 'DPDY' } } }, token);
-    await page.goto('/dpsummary');
-    await page.getByRole('button', { name: /^Pay Now ₹/ }).click();
+    await page.getByText('Payment cancelled. Nothing was charged.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dpsummary');
+    await page.getByRole('cell', { name: 'Dinner Pass' }).first().waitFor();
+    void token;
+    await page.getByRole('button', { name: 'Try again' }).click();
     await page
       .getByRole('dialog', { name: 'Razorpay test checkout' })
       .getByRole('button', { name: 'Pay successfully' })
       .click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you! Your payment is received' }).waitFor();
+    await page.getByRole('link', { name: 'Show my pass' }).click();
     await page.waitForURL('**/profile');
     await page.locator('table.contributions tbody tr').first().getByText('Success').waitFor();
     expect(problems).toEqual([]);

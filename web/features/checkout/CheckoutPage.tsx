@@ -1,7 +1,7 @@
 // /summary and /dpsummary (SPEC.md sections 2 and 4): the server's priced cart, the address card (contributions),
 // online payment through Razorpay Checkout and direct bank/UPI transfer.
-import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import type { CartDetails } from '../../../core/contracts/cart';
 import { type BankDetailsView, REFER_SOURCES, type UserExtraInfo } from '../../../core/contracts/checkout';
 import { t } from '../../../core/i18n';
@@ -15,9 +15,11 @@ import association from '../../content/association.json';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import {
+  addToCart,
   clearLocalCart,
   deleteCart,
   getCartDetails,
+  getOrders,
   getPaymentOptions,
   getUserExtraInfo,
   handleFailOrder,
@@ -32,6 +34,14 @@ import './checkout.css';
 
 type Kind = 'CONTRIBUTION' | 'DAILY_PASS';
 type Offline = { orderRcptId: string; orderTotalInPaisa: number; bank: BankDetailsView };
+/** What happened to the last online attempt, shown in place above the pay buttons (docs/decisions/100). */
+type Notice = { kind: 'dismissed' | 'failed' | 'network'; lost?: string };
+/** The confirmation screen after paying online or sharing a transfer's details. */
+type Done = { online: boolean; orderRcptId: string; totalPaise: number; message: string; hasPass: boolean };
+/** The buyer's latest unfinished order, offered on an empty /summary instead of bouncing away. */
+type Unfinished = { orderRcptId: string; paymentType: 'Online' | 'Offline'; kind: Kind; orderTotal: number };
+
+const ADDRESS_REQUIRED = ['addrLine1', 'city', 'state', 'pin'] as const;
 
 const EMPTY_INFO: UserExtraInfo = {
   addrLine1: '',
@@ -57,6 +67,11 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   const [info, setInfo] = useState<UserExtraInfo>(EMPTY_INFO);
   const [offline, setOffline] = useState<Offline | null>(null);
   const [sharing, setSharing] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
+  const [empty, setEmpty] = useState<{ unfinished: Unfinished | null } | null>(null);
+  const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  const noticeRef = useRef<HTMLDivElement>(null);
   const isPass = kind === 'DAILY_PASS';
   const selectPage = isPass ? paths.dmPass : paths.membership;
 
@@ -72,8 +87,14 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         getPaymentOptions(),
         isPass ? Promise.resolve(null) : getUserExtraInfo(),
       ]);
-      // An empty server cart goes back to choosing (SPEC.md section 4); a cart of the other kind to its page.
-      if (!c || c.selectedProducts.length === 0) return navigate(selectPage, { replace: true });
+      // An empty server cart says so and offers the way on (docs/decisions/100) instead of bouncing
+      // silently (SPEC.md section 4); a cart of the other kind goes to its own page.
+      if (!c || c.selectedProducts.length === 0) {
+        const orders = await getOrders().catch(() => []);
+        const open = orders.find((o) => o.status === 'Pending Payment');
+        setEmpty({ unfinished: open ?? null });
+        return;
+      }
       if (c.kind && c.kind !== kind) {
         return navigate(c.kind === 'DAILY_PASS' ? paths.dpSummary : paths.summary, { replace: true });
       }
@@ -83,20 +104,66 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         setInfo(Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, v ?? ''])) as unknown as UserExtraInfo);
       }
     });
-  }, [run, navigate, isPass, kind, selectPage]);
+  }, [run, navigate, isPass, kind]);
 
   const subtotal = cart ? rupeesToPaise(cart.totalSellPrice) : 0;
   const convenience = bp === null ? 0 : convenienceCharge(subtotal, bp);
   const onlineTotal = subtotal + convenience;
 
+  /** Marks the empty mandatory fields in place and focuses the first one (no toast to chase). */
   const addressOk = () => {
     if (isPass) return true;
     const blank = (v: string | null) => !v || v.trim() === '';
-    if (blank(info.addrLine1) || blank(info.city) || blank(info.state) || blank(info.pin)) {
-      toast.error(t('address.mandatory'));
+    const empties: (keyof UserExtraInfo)[] = ADDRESS_REQUIRED.filter((k) => blank(info[k]));
+    if (info.referSource === 'Other' && blank(info.referredBy)) empties.push('referredBy');
+    setMissing(new Set(empties));
+    if (empties.length > 0) {
+      document.getElementById(`ck-${empties[0]}`)?.focus();
       return false;
     }
     return true;
+  };
+
+  /**
+   * After a failed or dismissed attempt the order is given up and the server cart, which the order used,
+   * is put back from the lines still on screen, so that the buyer stays here with everything chosen.
+   */
+  const keepBuyerHere = async (kind: Notice['kind'], providerOrderId: string, paymentId: string | null) => {
+    const r = await handleFailOrder(providerOrderId, paymentId).catch(() => null);
+    if (r?.status === 'Success') {
+      // Razorpay reports it paid after all (a late capture): that is a success.
+      await clearLocalCart();
+      updateUserInfo({ member: true });
+      setDone({
+        online: true,
+        orderRcptId: r.orderRcptId,
+        totalPaise: onlineTotal,
+        message: t('order.received'),
+        hasPass: isPass,
+      });
+      return;
+    }
+    let lost: string | undefined;
+    if (cart) {
+      const productQtys = Object.fromEntries(
+        cart.selectedProducts.map((l) => [
+          String(l.productId),
+          {
+            qty: l.qty,
+            price: l.sellPrice,
+            code: l.code,
+            ...(l.fullSponsor === null ? {} : { fullSponsor: l.fullSponsor }),
+          },
+        ]),
+      );
+      try {
+        setCart(await addToCart(productQtys));
+      } catch (e) {
+        lost = e instanceof Error ? e.message : t('network.error');
+      }
+    }
+    setNotice({ kind, lost });
+    requestAnimationFrame(() => noticeRef.current?.focus());
   };
 
   const saveInfo = async () => {
@@ -109,59 +176,57 @@ function CheckoutPage({ kind }: { kind: Kind }) {
 
   const payOnline = () => {
     if (!addressOk()) return;
+    setNotice(null);
     void run(async () => {
       await saveInfo();
       const order = await startOnlineOrder();
       try {
         await loadCheckoutScript(order.checkoutScript);
       } catch {
-        toast.error(t('network.error'));
+        await keepBuyerHere('network', order.orderOrTokenId, null);
         return;
       }
       const outcome = await openCheckout(order, association.name, `Contribution ${order.orderRcptId}`);
       if (outcome.kind === 'success') {
+        let message = t('order.received');
+        let hasPass = isPass;
         try {
-          await handleSuccessOrder({
+          const r = await handleSuccessOrder({
             orderId: outcome.response.razorpay_order_id,
             razorpayPaymentId: outcome.response.razorpay_payment_id,
             razorpaySignature: outcome.response.razorpay_signature,
           });
-        } catch (e) {
-          // Paid, but the confirmation did not reach us: Razorpay's webhook and the reconciler settle it,
-          // and the profile shows the order as it stands.
-          await clearLocalCart();
-          toast.error(e instanceof Error ? e.message : t('network.error'));
-          navigate(paths.profile);
-          return;
+          message = r.message;
+          hasPass = !!r.order?.passCode;
+        } catch {
+          // Paid, but the confirmation did not reach us: Razorpay's webhook and the reconciler settle it.
+          message = t('checkout.confirming');
         }
         await clearLocalCart();
         updateUserInfo({ member: true });
-        toast.success(t('order.received'));
-        navigate(paths.profile);
-      } else if (outcome.kind === 'dismissed') {
+        setDone({
+          online: true,
+          orderRcptId: order.orderRcptId,
+          totalPaise: order.orderTotalInPaisa,
+          message,
+          hasPass,
+        });
+        window.scrollTo(0, 0);
+      } else {
         // The closed Checkout cannot be paid any more: give the order up now (the server asks Razorpay
         // first), so that a held sponsorship is free again at once rather than after the expiry.
-        await handleFailOrder(order.orderOrTokenId, null).catch(() => undefined);
-        await clearLocalCart();
-        if (isPass) {
-          toast.error(t('payment.failed'));
-          navigate(paths.dmPass);
-        } else {
-          toast.error(t('payment.dismissed'));
-          navigate(-2);
-        }
-      } else {
-        await handleFailOrder(order.orderOrTokenId, outcome.paymentId).catch(() => undefined);
-        await clearLocalCart();
-        toast.error(t('payment.failed'));
-        if (isPass) navigate(paths.dmPass);
-        else navigate(-3);
+        await keepBuyerHere(
+          outcome.kind === 'dismissed' ? 'dismissed' : 'failed',
+          order.orderOrTokenId,
+          outcome.kind === 'failure' ? outcome.paymentId : null,
+        );
       }
     });
   };
 
   const payOffline = () => {
     if (!addressOk()) return;
+    setNotice(null);
     void run(async () => {
       await saveInfo();
       const order = await startOfflineOrder();
@@ -173,11 +238,19 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   const submitTxn = (txn: string, bankName: string) => {
     if (!offline) return;
     void run(async () => {
-      await handleOfflineOrder(offline.orderRcptId, txn, bankName);
+      const r = await handleOfflineOrder(offline.orderRcptId, txn, bankName);
       await clearLocalCart();
       updateUserInfo({ member: true });
-      toast.success(t('order.offlineCaptured'));
-      navigate(paths.profile);
+      setDone({
+        online: false,
+        orderRcptId: offline.orderRcptId,
+        totalPaise: offline.orderTotalInPaisa,
+        message: r.message,
+        hasPass: false,
+      });
+      setOffline(null);
+      setSharing(false);
+      window.scrollTo(0, 0);
     });
   };
 
@@ -197,21 +270,34 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       navigate(selectPage);
     });
 
+  if (done) return <Confirmation done={done} />;
+  if (empty) return <EmptyCart isPass={isPass} unfinished={empty.unfinished} selectPage={selectPage} />;
   if (!cart) return <p className="loading">Loading…</p>;
   const field = (
     key: keyof UserExtraInfo,
     label: string,
     opts: { type?: string; inputMode?: 'numeric' | 'tel' } = {},
   ) => (
-    <div className="field">
+    <div className={missing.has(key) ? 'field field-invalid' : 'field'}>
       <label htmlFor={`ck-${key}`}>{label}</label>
       <input
         id={`ck-${key}`}
         type={opts.type ?? 'text'}
         inputMode={opts.inputMode}
         value={info[key] ?? ''}
-        onChange={(e) => setInfo((i) => ({ ...i, [key]: e.target.value }))}
+        aria-invalid={missing.has(key) || undefined}
+        aria-describedby={missing.has(key) ? `ck-${key}-err` : undefined}
+        onChange={(e) => {
+          const v = e.target.value;
+          setInfo((i) => ({ ...i, [key]: v }));
+          if (missing.has(key) && v.trim() !== '') setMissing((m) => new Set([...m].filter((k) => k !== key)));
+        }}
       />
+      {missing.has(key) && (
+        <small className="field-error" id={`ck-${key}-err`}>
+          {t('checkout.required')}
+        </small>
+      )}
     </div>
   );
 
@@ -219,7 +305,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
     <section className="page checkout">
       <h1>{isPass ? 'Daily Pass Summary' : 'Contribution Summary'}</h1>
       <div className="table-wrap">
-        <table className="checkout-table">
+        <table className="checkout-table stack-table">
           <thead>
             <tr>
               <th scope="col">Contibution Category</th>
@@ -232,19 +318,19 @@ function CheckoutPage({ kind }: { kind: Kind }) {
           <tbody>
             {cart.selectedProducts.map((l) => (
               <tr key={l.productId}>
-                <td>
+                <td className="stack-title">
                   {l.name}
                   {l.fullSponsor === true ? ' (Full Sponsor)' : l.fullSponsor === false ? ' (Co-Sponsor)' : ''}
                 </td>
-                <td>{l.qty}</td>
-                <td>{formatINR(rupeesToPaise(l.maxPrice))}</td>
-                <td>{formatINR(rupeesToPaise(l.maxPrice) - rupeesToPaise(l.sellPrice))}</td>
-                <td>{formatINR(rupeesToPaise(l.sellPrice))}</td>
+                <td data-label="Unit">{l.qty}</td>
+                <td data-label="Contribution">{formatINR(rupeesToPaise(l.maxPrice))}</td>
+                <td data-label="Benefit">{formatINR(rupeesToPaise(l.maxPrice) - rupeesToPaise(l.sellPrice))}</td>
+                <td data-label="Amount">{formatINR(rupeesToPaise(l.sellPrice))}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
-            <tr>
+            <tr className="stack-total">
               <th scope="row" colSpan={4}>
                 Total
               </th>
@@ -257,6 +343,11 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       {!isPass && (
         <div className="card address-card">
           <h2>Address</h2>
+          {missing.size > 0 && (
+            <p className="notice notice-error" role="alert">
+              {t('address.mandatory')}
+            </p>
+          )}
           {field('addrLine1', '* Door no, Building/Society name')}
           {field('addrLine2', 'Road Name, Area, etc')}
           {field('city', '* City')}
@@ -284,6 +375,34 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       )}
 
       <div className="card pay-card">
+        {notice && (
+          <div className="notice notice-error pay-notice" role="alert" tabIndex={-1} ref={noticeRef}>
+            <p>
+              <strong>
+                {notice.kind === 'dismissed'
+                  ? t('checkout.dismissed')
+                  : notice.kind === 'network'
+                    ? t('network.error')
+                    : t('checkout.failed')}
+              </strong>{' '}
+              {notice.lost ? notice.lost : t('checkout.cartKept')}
+            </p>
+            {notice.lost ? (
+              <Link className="btn btn-small" to={selectPage}>
+                {t('checkout.chooseAgain')}
+              </Link>
+            ) : (
+              <div className="pay-notice-actions">
+                <button type="button" className="btn btn-small btn-primary" onClick={payOnline} disabled={busy}>
+                  {t('checkout.tryAgain')}
+                </button>
+                <button type="button" className="btn btn-small" onClick={payOffline} disabled={busy}>
+                  {t('checkout.payByTransfer')}
+                </button>
+              </div>
+            )}
+          </div>
+        )}
         <dl className="pay-lines">
           <dt>Contribution</dt>
           <dd>{formatINR(subtotal)}</dd>
@@ -350,6 +469,78 @@ function CheckoutPage({ kind }: { kind: Kind }) {
           />
         </Dialog>
       )}
+    </section>
+  );
+}
+
+/** After paying online or sharing a transfer: a screen of its own that says what happens next. */
+function Confirmation({ done }: { done: Done }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="page checkout-done">
+      <div className="card narrow done-card">
+        <div className="done-mark" aria-hidden="true">
+          {done.online ? '✓' : '⏳'}
+        </div>
+        <h1 tabIndex={-1} ref={heading}>
+          {done.online ? t('checkout.doneTitle') : t('checkout.sharedTitle')}
+        </h1>
+        <p data-testid="done-message">{done.message}</p>
+        <dl className="done-lines">
+          <dt>{t('checkout.contributionId')}</dt>
+          <dd>{done.orderRcptId}</dd>
+          <dt>{t('checkout.amount')}</dt>
+          <dd>{formatINR(done.totalPaise)}</dd>
+        </dl>
+        {done.online && done.hasPass && <p>{t('checkout.passHint')}</p>}
+        <div className="done-actions">
+          <Link className="btn btn-primary" to={paths.profile}>
+            {done.online && done.hasPass ? t('checkout.showPass') : t('checkout.myContributions')}
+          </Link>
+          <Link className="btn" to={paths.home}>
+            {t('checkout.home')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** An empty cart says so, and offers the buyer's unfinished order when there is one. */
+function EmptyCart({
+  isPass,
+  unfinished,
+  selectPage,
+}: {
+  isPass: boolean;
+  unfinished: Unfinished | null;
+  selectPage: string;
+}) {
+  return (
+    <section className="page checkout">
+      <h1>{isPass ? 'Daily Pass Summary' : 'Contribution Summary'}</h1>
+      <div className="card narrow">
+        <p>{t('checkout.empty')}</p>
+        {unfinished && (
+          <p data-testid="unfinished">
+            {t('checkout.unfinished', {
+              rcpt: unfinished.orderRcptId,
+              amount: formatINR(rupeesToPaise(unfinished.orderTotal)),
+            })}
+          </p>
+        )}
+        <div className="done-actions">
+          {unfinished && (
+            <Link className="btn btn-primary" to={`${paths.profile}#${unfinished.orderRcptId}`}>
+              {unfinished.paymentType === 'Online' ? t('checkout.resume') : t('checkout.shareDetails')}
+            </Link>
+          )}
+          <Link className={unfinished ? 'btn' : 'btn btn-primary'} to={selectPage}>
+            {isPass ? t('checkout.choosePasses') : t('checkout.chooseContribution')}
+          </Link>
+        </div>
+      </div>
     </section>
   );
 }

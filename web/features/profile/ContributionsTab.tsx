@@ -1,7 +1,7 @@
 // The profile's Contribution tab (SPEC.md sections 2 and 4): the member's orders with the actions per status,
 // the 'Contribution Details' modal and Retry Payment for a direct transfer that still awaits its details.
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
@@ -50,6 +50,40 @@ const handleOfflineOrder = (orderRcptId: string, offlineTxnId: string, offlineBa
 
 const paise = (rupees: number) => rupeesToPaise(rupees);
 
+type Catalogue = { id: number; code: string; price: number; coPrice: number };
+const getProducts = () =>
+  api<{ productsResponses: { MEMBERSHIP: Catalogue[]; SPONSORSHIP: Catalogue[] } }>('getProducts');
+const getUProducts = () =>
+  api<{ productsResponses: { DAILY_PASS: Catalogue[] }; extraContributionId: number }>('getUProducts');
+const addToCart = (productQtys: Record<string, object>) => api<unknown>('addToCart', { productQtys });
+
+const linesKey = (o: Order) =>
+  `${o.kind}|${o.selectedProducts
+    .map((l) => `${l.code}x${l.qty}`)
+    .sort()
+    .join(',')}`;
+
+/**
+ * An attempt that is over and owes nothing: a failed online order, or an online order still waiting for
+ * payment that a later order of the same lines replaced. They are listed apart, folded away, so that the
+ * list does not show money owed beside its paid twin (docs/decisions/101).
+ */
+export function splitAttempts(orders: readonly Order[]): { main: Order[]; attempts: Order[] } {
+  const main: Order[] = [];
+  const attempts: Order[] = [];
+  orders.forEach((o, i) => {
+    const replaced =
+      o.paymentType === 'Online' &&
+      o.status === 'Pending Payment' &&
+      orders.some(
+        (n, j) => j !== i && n.orderDate > o.orderDate && n.status !== 'Failed' && linesKey(n) === linesKey(o),
+      );
+    if ((o.status === 'Failed' && o.paymentType === 'Online') || replaced) attempts.push(o);
+    else main.push(o);
+  });
+  return { main, attempts };
+}
+
 export function ContributionsTab() {
   const { run, busy } = useAction();
   const toast = useToast();
@@ -62,6 +96,9 @@ export function ContributionsTab() {
   }, []);
   const [details, setDetails] = useState<Order | null>(null);
   const [retry, setRetry] = useState<{ order: Order; bank: BankDetailsView } | null>(null);
+  const [pass, setPass] = useState<Order | null>(null);
+  const navigate = useNavigate();
+  const { hash } = useLocation();
 
   const load = useCallback(() => run(async () => setOrders(await getOrders())), [run, setOrders]);
   useEffect(() => {
@@ -73,6 +110,37 @@ export function ContributionsTab() {
       const { bank } = await getPaymentOptions();
       setRetry({ order, bank });
     });
+
+  /** Resume payment: the unpaid order's lines go back into the cart, and checkout opens with them. */
+  const resume = (order: Order) =>
+    void run(async () => {
+      const [products, passes] = await Promise.all([getProducts(), getUProducts()]);
+      const { MEMBERSHIP, SPONSORSHIP } = products.productsResponses;
+      const byCode = new Map(
+        [...MEMBERSHIP, ...SPONSORSHIP, ...passes.productsResponses.DAILY_PASS].map((p) => [p.code, p] as const),
+      );
+      const sponsorships = new Set(SPONSORSHIP.map((p) => p.code));
+      const productQtys: Record<string, object> = {};
+      for (const l of order.selectedProducts) {
+        const p = byCode.get(l.code);
+        const id = p?.id ?? (order.kind === 'DAILY_PASS' ? passes.extraContributionId : undefined);
+        if (id === undefined) continue;
+        productQtys[String(id)] = {
+          qty: l.qty,
+          price: l.sellPrice,
+          code: l.code,
+          ...(sponsorships.has(l.code) && p ? { fullSponsor: paise(l.sellPrice) >= paise(p.price) * l.qty } : {}),
+        };
+      }
+      await addToCart(productQtys);
+      navigate(order.kind === 'DAILY_PASS' ? paths.dpSummary : paths.summary);
+    });
+
+  // /profile#SMT000042 (from an empty checkout): show that order
+  useEffect(() => {
+    if (!orders || !hash) return;
+    document.getElementById(`order-${hash.slice(1)}`)?.scrollIntoView({ block: 'center' });
+  }, [orders, hash]);
 
   const submitRetry = (txn: string, bankName: string) => {
     if (!retry) return;
@@ -100,61 +168,107 @@ export function ContributionsTab() {
   return (
     <>
       {offlineCopyAt !== null && <OfflineCopyNote savedAt={offlineCopyAt} />}
-      <div className="table-wrap">
-        <table className="contributions">
-          <thead>
-            <tr>
-              <th scope="col">Payment Date</th>
-              <th scope="col">Contribution ID</th>
-              <th scope="col">Year of Contribution</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-              <th scope="col">Link</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((o) => (
-              <tr key={o.orderPkId} data-testid={`order-${o.orderRcptId}`}>
-                <td>{formatDate(o.paymentDate ?? o.orderDate)}</td>
-                <td>{o.orderRcptId}</td>
-                <td>{o.fiscalYear}</td>
-                <td>{formatINR(paise(o.orderTotal))}</td>
-                <td>
-                  <span className={`badge ${badgeOf(o.status)}`}>{o.status}</span>
-                </td>
-                <td className="contribution-actions">
-                  {contributionActions(o.status, o.paymentType).map((a) =>
-                    a === 'details' ? (
-                      <button key={a} type="button" className="btn btn-small" onClick={() => setDetails(o)}>
-                        Click for Details
-                      </button>
-                    ) : a === 'retryPayment' ? (
-                      <button
-                        key={a}
-                        type="button"
-                        className="btn btn-small btn-primary"
-                        disabled={busy}
-                        onClick={() => openRetry(o)}
-                      >
-                        Retry Payment
-                      </button>
-                    ) : (
-                      <Link
-                        key={a}
-                        className="btn btn-small"
-                        to={o.kind === 'DAILY_PASS' ? paths.dmPass : paths.membership}
-                      >
-                        Start Again
-                      </Link>
-                    ),
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {(() => {
+        const { main, attempts } = splitAttempts(orders);
+        const table = (list: Order[], label: string) => (
+          <div className="table-wrap">
+            <table className="contributions stack-table" aria-label={label}>
+              <thead>
+                <tr>
+                  <th scope="col">Payment Date</th>
+                  <th scope="col">Contribution ID</th>
+                  <th scope="col">Year of Contribution</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Link</th>
+                </tr>
+              </thead>
+              <tbody>{list.map(row)}</tbody>
+            </table>
+          </div>
+        );
+        const row = (o: Order) => (
+          <tr
+            key={o.orderPkId}
+            id={`order-${o.orderRcptId}`}
+            data-testid={`order-${o.orderRcptId}`}
+            className={hash === `#${o.orderRcptId}` ? 'row-target' : undefined}
+          >
+            <td data-label="Date">{formatDate(o.paymentDate ?? o.orderDate)}</td>
+            <td className="stack-title">{o.orderRcptId}</td>
+            <td data-label="Year">{o.fiscalYear}</td>
+            <td data-label="Amount">{formatINR(paise(o.orderTotal))}</td>
+            <td data-label="Status">
+              <span className={`badge ${badgeOf(o.status)}`}>{o.status}</span>
+            </td>
+            <td className="contribution-actions">
+              {o.passCode && o.status === 'Success' && (
+                <button type="button" className="btn btn-small btn-primary" onClick={() => setPass(o)}>
+                  {t('profile.showPass')}
+                </button>
+              )}
+              {o.paymentType === 'Online' && o.status === 'Pending Payment' && !attempts.includes(o) && (
+                <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => resume(o)}>
+                  {t('checkout.resume')}
+                </button>
+              )}
+              {contributionActions(o.status, o.paymentType).map((a) =>
+                a === 'details' ? (
+                  <button key={a} type="button" className="btn btn-small" onClick={() => setDetails(o)}>
+                    Click for Details
+                  </button>
+                ) : a === 'retryPayment' ? (
+                  <button
+                    key={a}
+                    type="button"
+                    className="btn btn-small btn-primary"
+                    disabled={busy}
+                    onClick={() => openRetry(o)}
+                  >
+                    Retry Payment
+                  </button>
+                ) : o.status === 'Pending Payment' ? null : (
+                  <Link
+                    key={a}
+                    className="btn btn-small"
+                    to={o.kind === 'DAILY_PASS' ? paths.dmPass : paths.membership}
+                  >
+                    Start Again
+                  </Link>
+                ),
+              )}
+            </td>
+          </tr>
+        );
+        return (
+          <>
+            {main.length > 0 ? (
+              table(main, t('profile.contributions'))
+            ) : (
+              <p className="empty">{t('profile.noneOpen')}</p>
+            )}
+            {attempts.length > 0 && (
+              <details className="attempts">
+                <summary>{t('profile.attempts', { count: attempts.length })}</summary>
+                <p className="hint">{t('profile.attemptsHint')}</p>
+                {table(attempts, t('profile.attemptsLabel'))}
+              </details>
+            )}
+          </>
+        );
+      })()}
 
+      {pass?.passCode && (
+        <Dialog className="pay-dialog pass-dialog" title={t('pass.qrTitle')} onClose={() => setPass(null)}>
+          <PassQr
+            passCode={pass.passCode}
+            orderRcptId={pass.orderRcptId}
+            size={300}
+            lines={pass.selectedProducts.map((l) => ({ name: l.name, qty: l.qty, code: l.code }))}
+          />
+          {pass.passCollected === 1 && <p className="center">{t('profile.passCollected')}</p>}
+        </Dialog>
+      )}
       {details && <DetailsModal order={details} onClose={() => setDetails(null)} />}
       {retry && (
         <Dialog className="pay-dialog" title="Pay and Share deatils" onClose={() => setRetry(null)}>
@@ -187,7 +301,7 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
   return (
     <Dialog className="pay-dialog" title="Contribution Details" onClose={onClose}>
       <div className="table-wrap">
-        <table>
+        <table className="details-table">
           <thead>
             <tr>
               <th scope="col">Plan Name</th>
