@@ -32,3 +32,9 @@ export function formatDate(ms: number | null | undefined): string {
 export function formatDateTime(ms: number | null | undefined): string {
   return ms ? dateTimeFmt.format(new Date(ms)) : '';
 }
+
+/** The festival year before a label: "2027-28" -> "2026-27". */
+export function previousFestivalYear(label: string): string {
+  const start = Number(label.slice(0, 4)) - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}

@@ -5,3 +5,4 @@ export * from './carts';
 export * from './orders';
 export * from './system';
 export * from './test-gateway';
+export * from './renewals';

@@ -15,6 +15,7 @@ export const emailOutbox = sqliteTable(
     status: text('status', { enum: ['outbox', 'sent', 'failed'] }).notNull(),
     providerId: text('provider_id'),
     error: text('error'),
+    headers: text('headers'), // 0090: JSON, e.g. List-Unsubscribe of reminders
     createdAt: integer('created_at').notNull().default(now),
   },
   (t) => [index('email_outbox_to_idx').on(t.toAddr, t.createdAt)],

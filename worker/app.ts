@@ -15,6 +15,7 @@ import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { checkoutRoutes, webhookRoutes } from './routes/checkout';
 import { devApi, devPages } from './routes/dev';
+import { renewalRoutes } from './routes/renewals';
 import { testGateway } from './routes/test-gateway';
 import { venueRoutes } from './routes/venue';
 import { ensureSeeded } from './services/seed';
@@ -28,6 +29,7 @@ const api = new Hono<AppEnv>()
   .route('/', checkoutRoutes)
   .route('/', webhookRoutes)
   .route('/', venueRoutes)
+  .route('/', renewalRoutes)
   .route('/dev', devApi);
 
 export const app = new Hono<AppEnv>()

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import { log } from './log';
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 /**
  * The one way the app sends email. Every message is written to email_outbox first (nothing is lost);
@@ -14,7 +14,7 @@ export type Mail = { to: string; subject: string; text: string; html: string };
 export async function sendMail(db: Db, config: Config, mail: Mail): Promise<void> {
   const row = await db
     .insert(emailOutbox)
-    .values({ ...mail, toAddr: mail.to, status: 'outbox' })
+    .values({ ...mail, toAddr: mail.to, status: 'outbox', headers: mail.headers ? JSON.stringify(mail.headers) : null })
     .returning({ id: emailOutbox.id })
     .get();
   if (config.MAIL_PROVIDER !== 'http') return;
@@ -28,6 +28,7 @@ export async function sendMail(db: Db, config: Config, mail: Mail): Promise<void
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       }),
     });
     const body = (await res.json().catch(() => ({}))) as { id?: string; message?: string };

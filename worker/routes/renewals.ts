@@ -1,0 +1,71 @@
+// The membership year (issue 17): renewal offer, email choices, unsubscribe, reminder campaigns, report.
+// requireRole runs before input(): without the role a caller learns nothing.
+import { Hono } from 'hono';
+import { emptyBody } from '../../core/contracts/common';
+import {
+  campaignRequest,
+  emailPrefsRequest,
+  renewalReportRequest,
+  renewalRequest,
+  unsubscribeRequest,
+} from '../../core/contracts/renewals';
+import { t } from '../../core/i18n';
+import type { AppEnv } from '../env';
+import { getConfig } from '../lib/config';
+import { DomainError, notFound } from '../lib/errors';
+import { input } from '../lib/input';
+import { actorOf, requireRole } from '../lib/session';
+import { svc } from '../lib/svc';
+import * as renewals from '../services/renewals';
+
+export const renewalRoutes = new Hono<AppEnv>()
+  // ---- members ----
+  .post('/getRenewal', requireRole('user'), input(renewalRequest), async (c) => {
+    return c.json({ data: await renewals.getRenewal(svc(c), actorOf(c), c.req.valid('json').forUser) });
+  })
+  .post('/getEmailPrefs', requireRole('user'), input(emptyBody), async (c) => {
+    return c.json({ data: await renewals.getEmailPrefs(svc(c), actorOf(c)) });
+  })
+  .post('/setEmailPrefs', requireRole('user'), input(emailPrefsRequest), async (c) => {
+    const { renewalReminders } = c.req.valid('json');
+    return c.json({ data: await renewals.setEmailPrefs(svc(c), actorOf(c), renewalReminders) });
+  })
+  // ---- unsubscribe: the signed link is the authority, no session ----
+  .post('/unsubscribe', input(unsubscribeRequest), async (c) => {
+    return c.json({ data: await renewals.unsubscribe(svc(c), c.req.valid('json').token, 'link') });
+  })
+  // RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` (form-encoded) to the header's URL.
+  .post('/unsubscribe/oneClick', async (c) => {
+    const token = c.req.query('token');
+    if (!token || token.length > 200) throw new DomainError('InvalidLink', t('unsubscribe.invalid'), 400);
+    return c.json({ data: await renewals.unsubscribe(svc(c), token, 'one-click') });
+  })
+  // A mail client that opens the header's URL instead of posting to it gets the page that asks nothing more.
+  .get('/unsubscribe/oneClick', (c) => {
+    const token = c.req.query('token') ?? '';
+    return c.redirect(`/unsubscribe?token=${encodeURIComponent(token.slice(0, 200))}`, 303);
+  })
+  // ---- admins: reminder campaigns and the renewal report ----
+  .post('/getReminderAudience', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await renewals.reminderAudience(svc(c)) });
+  })
+  .post('/previewReminder', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await renewals.previewReminder(svc(c), actorOf(c)) });
+  })
+  .post('/sendReminderTest', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await renewals.sendReminderTest(svc(c), actorOf(c)) });
+  })
+  .post('/startReminderCampaign', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await renewals.startCampaign(svc(c), actorOf(c)) });
+  })
+  .post('/stopReminderCampaign', requireRole('admin'), input(campaignRequest), async (c) => {
+    return c.json({ data: await renewals.stopCampaign(svc(c), actorOf(c), c.req.valid('json').campaignId) });
+  })
+  .post('/getRenewalReport', requireRole('admin'), input(renewalReportRequest), async (c) => {
+    return c.json({ data: await renewals.renewalReport(svc(c), c.req.valid('json').fiscalYear) });
+  })
+  // ---- local only: run the cron's reminder step now (the e2e test and a developer use it) ----
+  .post('/devSendReminders', async (c) => {
+    if (!getConfig(c.env).isLocal) throw notFound(t('notFound'));
+    return c.json({ data: await renewals.sendReminderBatch(svc(c)) });
+  });

@@ -1,0 +1,620 @@
+// The membership year (issue 17, docs/decisions/090-093): one-tap renewal, renewal reminder campaigns sent
+// in batches by the cron, one-click unsubscribe and the renewal report. Memberships are read from the
+// `memberships` table that migrations/0090's triggers keep from orders, by index, never from the orders.
+import type { D1PreparedStatement } from '@cloudflare/workers-types';
+import type {
+  CampaignView,
+  EmailPrefs,
+  MailPreview,
+  NotRenewedMember,
+  ReminderAudience,
+  RenewalLine,
+  RenewalOffer,
+  RenewalPlanRow,
+  RenewalReport,
+} from '../../core/contracts/renewals';
+import { festivalYear, previousFestivalYear } from '../../core/festival';
+import { t } from '../../core/i18n';
+import type { Bindings } from '../env';
+import { getConfig } from '../lib/config';
+import { fromBase64Url, hmacSha256, timingSafeEqual, toBase64Url } from '../lib/crypto';
+import { getDb } from '../lib/db';
+import { DomainError } from '../lib/errors';
+import { log } from '../lib/log';
+import { compose, escapeHtml, type Mail, sendMail } from '../lib/mail';
+import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
+
+/** Emails one cron run sends at most: a few thousand members go out over a few hours, never in one burst. */
+export const REMINDER_BATCH_SIZE = 50;
+/** Pause between two emails through a real provider (Resend's default limit is 2 requests a second). */
+export const REMINDER_INTERVAL_MS = 600;
+/** How long an unsubscribe link works. */
+export const UNSUBSCRIBE_VALID_DAYS = 365;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Env = Pick<Svc, 'env'>;
+const prep = (s: Env, q: string, ...params: unknown[]): D1PreparedStatement => s.env.DB.prepare(q).bind(...params);
+
+// ---- SQL fragments over the memberships table (m = a row of the year the reminder is about) ----
+
+/** The member holds (or awaits verification of) a membership in year ?. */
+const RENEWED = 'EXISTS (SELECT 1 FROM memberships r WHERE r.fiscal_year = ? AND r.user_id = m.user_id)';
+const REMINDERS_OFF = 'EXISTS (SELECT 1 FROM email_prefs p WHERE p.user_id = m.user_id AND p.reminders_off = 1)';
+
+// ---------------------------------------------------------------------------------------------------------
+// One-tap renewal
+
+/** Last festival year's plans of the actor, still on sale, and whether this year's membership is in place. */
+export async function getRenewal(s: Svc, actor: Actor, forUser?: number, at = Date.now()): Promise<RenewalOffer> {
+  if (forUser !== undefined && forUser !== actor.userId) {
+    throw new DomainError('NotYourRenewal', t('renewal.notYours'), 403);
+  }
+  const year = festivalYear(at);
+  const lastYear = previousFestivalYear(year);
+  const { results } = await prep(
+    s,
+    `SELECT m.fiscal_year AS year, m.product_id AS productId, SUM(m.qty) AS qty, MAX(m.paid) AS paid,
+        p.code AS code, p.name AS name, p.available AS available, p.type AS type
+      FROM memberships m JOIN products p ON p.id = m.product_id
+      WHERE m.user_id = ? AND m.fiscal_year IN (?, ?)
+      GROUP BY m.fiscal_year, m.product_id`,
+    actor.userId,
+    year,
+    lastYear,
+  ).all<{
+    year: string;
+    productId: number;
+    qty: number;
+    paid: number;
+    code: string;
+    name: string;
+    available: number;
+    type: string;
+  }>();
+  const renewed = results.some((r) => r.year === year);
+  const lines: RenewalLine[] = results
+    .filter((r) => r.year === lastYear && r.paid === 1 && r.available === 1 && r.type === 'MEMBERSHIP')
+    .map((r) => ({ productId: r.productId, code: r.code, name: r.name, qty: Number(r.qty) }))
+    .sort((a, b) => b.qty - a.qty || a.productId - b.productId);
+  return { fiscalYear: year, lastYear, renewed, lines, plan: lines[0]?.name ?? null };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Email choices and unsubscribe
+
+export async function getEmailPrefs(s: Svc, actor: Actor): Promise<EmailPrefs> {
+  const row = await prep(s, 'SELECT reminders_off AS off FROM email_prefs WHERE user_id = ?', actor.userId).first<{
+    off: number;
+  }>();
+  return { renewalReminders: row?.off !== 1 };
+}
+
+function setRemindersOff(s: Env, userId: number, off: boolean, actorId: number | null, via: string) {
+  return [
+    prep(
+      s,
+      `INSERT INTO email_prefs (user_id, reminders_off, updated_at) VALUES (?, ?, ?)
+        ON CONFLICT (user_id) DO UPDATE SET reminders_off = excluded.reminders_off, updated_at = excluded.updated_at`,
+      userId,
+      off ? 1 : 0,
+      Date.now(),
+    ),
+    prep(
+      s,
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, ?, 'user', ?, ?)`,
+      actorId,
+      off ? 'user.reminders_off' : 'user.reminders_on',
+      String(userId),
+      JSON.stringify({ via }),
+    ),
+  ];
+}
+
+export async function setEmailPrefs(s: Svc, actor: Actor, renewalReminders: boolean) {
+  await s.env.DB.batch(setRemindersOff(s, actor.userId, !renewalReminders, actor.userId, 'profile'));
+  return { renewalReminders, message: t('prefs.saved') };
+}
+
+async function unsubscribeSignature(secret: string, userId: number, expiresDay: number): Promise<string> {
+  const mac = await hmacSha256(secret, `samiti:unsubscribe:v1:${userId}:${expiresDay}`);
+  return toBase64Url(mac.slice(0, 16));
+}
+
+/** "<userId>.<expiry day>.<signature>": names the member, expires, and cannot be made without the secret. */
+export async function unsubscribeToken(secret: string, userId: number, at = Date.now()): Promise<string> {
+  const expiresDay = Math.floor(at / DAY_MS) + UNSUBSCRIBE_VALID_DAYS;
+  return `${userId}.${expiresDay}.${await unsubscribeSignature(secret, userId, expiresDay)}`;
+}
+
+async function verifyUnsubscribeToken(secret: string, token: string, at: number): Promise<number> {
+  const m = /^(\d{1,12})\.(\d{1,9})\.([A-Za-z0-9_-]{10,40})$/.exec(token.trim());
+  const invalid = new DomainError('InvalidLink', t('unsubscribe.invalid'), 400);
+  if (!m) throw invalid;
+  const userId = Number(m[1]);
+  const expiresDay = Number(m[2]);
+  let given: string;
+  try {
+    given = toBase64Url(fromBase64Url(m[3]!));
+  } catch {
+    throw invalid;
+  }
+  if (!timingSafeEqual(given, await unsubscribeSignature(secret, userId, expiresDay))) throw invalid;
+  // Checked after the signature: only a genuine link learns that it expired.
+  if (expiresDay * DAY_MS < at) throw new DomainError('LinkExpired', t('unsubscribe.expired'), 400);
+  return userId;
+}
+
+/** The signed link of a reminder email (the page, and RFC 8058's one-click POST): no session needed. */
+export async function unsubscribe(s: Svc, token: string, via: 'link' | 'one-click', at = Date.now()) {
+  const userId = await verifyUnsubscribeToken(s.config.PASSWORD_PEPPER, token, at);
+  // A deleted or unknown account changes nothing: the guard is in the statement itself.
+  const [res] = await s.env.DB.batch([
+    prep(
+      s,
+      `INSERT INTO email_prefs (user_id, reminders_off, updated_at) SELECT id, 1, ? FROM users WHERE id = ?
+        ON CONFLICT (user_id) DO UPDATE SET reminders_off = 1, updated_at = excluded.updated_at`,
+      Date.now(),
+      userId,
+    ),
+    prep(
+      s,
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+        SELECT NULL, 'user.reminders_off', 'user', id, ? FROM users WHERE id = ?`,
+      JSON.stringify({ via }),
+      userId,
+    ),
+  ]);
+  if (!res?.meta.changes) throw new DomainError('InvalidLink', t('unsubscribe.invalid'), 400);
+  return { message: t('unsubscribe.done') };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The reminder email
+
+type Recipient = { userId: number; name: string; email: string; lines: { name: string; qty: number }[] };
+
+function linesText(lines: Recipient['lines']) {
+  return lines.map((l) => t('renewal.line', { name: l.name, qty: l.qty })).join(', ');
+}
+
+/** Built from the message catalogue (English today; a member's language picks the catalogue later). */
+export async function reminderMail(
+  s: Pick<Svc, 'config' | 'origin'>,
+  r: Recipient,
+  year: string,
+  lastYear: string,
+  at = Date.now(),
+): Promise<Mail> {
+  const plan = r.lines[0]?.name ?? 'membership';
+  const token = await unsubscribeToken(s.config.PASSWORD_PEPPER, r.userId, at);
+  const renewUrl = `${s.origin}/membership?renew=${r.userId}`;
+  const pageUrl = `${s.origin}/unsubscribe?token=${encodeURIComponent(token)}`;
+  const oneClickUrl = `${s.origin}/api/unsubscribe/oneClick?token=${encodeURIComponent(token)}`;
+  const mail = compose(
+    r.email,
+    t('renewal.mailSubject', { plan, year }),
+    [
+      t('renewal.mailGreeting', { name: r.name }),
+      t('renewal.mailBody', { lastYear, year, lines: linesText(r.lines) }),
+      t('renewal.mailAction'),
+    ],
+    { href: renewUrl, label: t('renewal.mailLink', { plan, year }) },
+  );
+  const footer = t('renewal.mailFooter', { lastYear, url: pageUrl });
+  const footerHtml = escapeHtml(t('renewal.mailFooter', { lastYear, url: '{url}' })).replace(
+    '{url}',
+    `<a href="${escapeHtml(pageUrl)}">${escapeHtml(t('renewal.mailUnsubscribe'))}</a>`,
+  );
+  return {
+    ...mail,
+    text: `${mail.text}\n\n${footer}`,
+    html: `${mail.html}\n<p style="color:#555;font-size:12px">${footerHtml}</p>`,
+    headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** Names, addresses and last year's plans of the given members (at most 100 ids: D1's parameter limit). */
+async function recipients(s: Env, lastYear: string, userIds: number[]): Promise<Map<number, Recipient>> {
+  const out = new Map<number, Recipient>();
+  if (userIds.length === 0) return out;
+  const { results } = await prep(
+    s,
+    `SELECT u.id AS userId, u.name AS userName, u.email AS email, p.name AS plan, SUM(m.qty) AS qty
+      FROM memberships m JOIN users u ON u.id = m.user_id JOIN products p ON p.id = m.product_id
+      WHERE m.fiscal_year = ? AND m.paid = 1 AND m.user_id IN (${userIds.map(() => '?').join(',')})
+      GROUP BY m.user_id, m.product_id ORDER BY m.user_id, SUM(m.qty) DESC, m.product_id`,
+    lastYear,
+    ...userIds,
+  ).all<{ userId: number; userName: string; email: string; plan: string; qty: number }>();
+  for (const row of results) {
+    const r = out.get(row.userId) ?? { userId: row.userId, name: row.userName, email: row.email, lines: [] };
+    r.lines.push({ name: row.plan, qty: Number(row.qty) });
+    out.set(row.userId, r);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Audience and campaigns (admins)
+
+const audienceWhere = `m.fiscal_year = ? AND m.paid = 1 AND NOT ${RENEWED}`;
+
+async function audienceCounts(s: Env, year: string, lastYear: string) {
+  const row = await prep(
+    s,
+    `SELECT COUNT(*) AS total, COALESCE(SUM(off), 0) AS off FROM (
+        SELECT m.user_id, ${REMINDERS_OFF} AS off FROM memberships m WHERE ${audienceWhere} GROUP BY m.user_id)`,
+    lastYear,
+    year,
+  ).first<{ total: number; off: number }>();
+  const total = Number(row?.total ?? 0);
+  const off = Number(row?.off ?? 0);
+  return { count: total - off, unsubscribed: off };
+}
+
+async function listCampaigns(s: Env, year: string): Promise<CampaignView[]> {
+  const { results } = await prep(
+    s,
+    `SELECT c.id, c.fiscal_year AS fiscalYear, c.state, c.audience, c.created_at AS createdAt,
+        c.finished_at AS finishedAt, u.name AS createdBy,
+        (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'sent') AS sent,
+        (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'queued') AS queued,
+        (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'sending') AS unknown
+      FROM reminder_campaigns c LEFT JOIN users u ON u.id = c.created_by
+      WHERE c.fiscal_year = ? ORDER BY c.id DESC LIMIT 20`,
+    year,
+  ).all<CampaignView & { queued: number }>();
+  return results.map(({ queued, ...c }) => ({
+    ...c,
+    sent: Number(c.sent),
+    unknown: Number(c.unknown),
+    waiting: c.state === 'sending' ? Math.max(Number(queued), c.audience - Number(c.sent) - Number(c.unknown)) : 0,
+  }));
+}
+
+export async function reminderAudience(s: Svc, at = Date.now()): Promise<ReminderAudience> {
+  const year = festivalYear(at);
+  const lastYear = previousFestivalYear(year);
+  const [counts, campaigns] = await Promise.all([audienceCounts(s, year, lastYear), listCampaigns(s, year)]);
+  return { fiscalYear: year, lastYear, ...counts, campaigns };
+}
+
+/** The first member of the audience, or the admin with a sample plan when nobody is left to remind. */
+async function sampleRecipient(s: Svc, actor: Actor, year: string, lastYear: string): Promise<Recipient> {
+  const first = await prep(
+    s,
+    `SELECT m.user_id AS userId FROM memberships m WHERE ${audienceWhere} AND NOT ${REMINDERS_OFF}
+      ORDER BY m.user_id LIMIT 1`,
+    lastYear,
+    year,
+  ).first<{ userId: number }>();
+  const found = first ? (await recipients(s, lastYear, [first.userId])).get(first.userId) : undefined;
+  if (found) return found;
+  const plan = await prep(
+    s,
+    `SELECT name FROM products WHERE type = 'MEMBERSHIP' ORDER BY sort_order, id LIMIT 1`,
+  ).first<{
+    name: string;
+  }>();
+  return {
+    userId: actor.userId,
+    name: actor.name,
+    email: actor.email,
+    lines: [{ name: plan?.name ?? 'UTSAV', qty: 1 }],
+  };
+}
+
+export async function previewReminder(s: Svc, actor: Actor, at = Date.now()): Promise<MailPreview> {
+  const year = festivalYear(at);
+  const lastYear = previousFestivalYear(year);
+  const mail = await reminderMail(s, await sampleRecipient(s, actor, year, lastYear), year, lastYear, at);
+  return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+}
+
+/** The preview's email, to the admin, with links made for the admin's own account. Records nothing. */
+export async function sendReminderTest(s: Svc, actor: Actor, at = Date.now()) {
+  const year = festivalYear(at);
+  const lastYear = previousFestivalYear(year);
+  const sample = await sampleRecipient(s, actor, year, lastYear);
+  const mail = await reminderMail(s, { ...sample, userId: actor.userId, email: actor.email }, year, lastYear, at);
+  await sendMail(s.db, s.config, { ...mail, subject: t('renewal.testPrefix', { subject: mail.subject }) });
+  return { message: t('renewal.testSent', { email: actor.email }) };
+}
+
+/**
+ * Starts the campaign of this festival year. The partial unique index on reminder_campaigns lets one
+ * campaign per year be sending: a second start (or a double press) inserts nothing and is refused; the
+ * audit row is written in the same batch only when the campaign row was.
+ */
+export async function startCampaign(s: Svc, actor: Actor, at = Date.now()) {
+  const year = festivalYear(at);
+  const lastYear = previousFestivalYear(year);
+  const { count } = await audienceCounts(s, year, lastYear);
+  if (count === 0) throw new DomainError('NoAudience', t('renewal.noAudience', { lastYear }), 409);
+  const [ins] = await s.env.DB.batch([
+    prep(
+      s,
+      `INSERT INTO reminder_campaigns (fiscal_year, from_year, state, audience, created_by, created_at)
+        VALUES (?, ?, 'sending', ?, ?, ?) ON CONFLICT DO NOTHING`,
+      year,
+      lastYear,
+      count,
+      actor.userId,
+      at,
+    ),
+    prep(
+      s,
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+        SELECT ?, 'reminder.campaign_started', 'reminder_campaign', last_insert_rowid(), ? WHERE changes() = 1`,
+      actor.userId,
+      JSON.stringify({ fiscalYear: year, audience: count }),
+    ),
+  ]);
+  if (ins?.meta.changes !== 1) {
+    throw new DomainError('CampaignRunning', t('renewal.campaignRunning', { year }), 409);
+  }
+  return {
+    campaignId: Number(ins.meta.last_row_id),
+    audience: count,
+    message: t('renewal.campaignStarted', { count }),
+  };
+}
+
+export async function stopCampaign(s: Svc, actor: Actor, campaignId: number) {
+  const [res] = await s.env.DB.batch([
+    prep(
+      s,
+      `UPDATE reminder_campaigns SET state = 'stopped', finished_at = ? WHERE id = ? AND state = 'sending'`,
+      Date.now(),
+      campaignId,
+    ),
+    prep(
+      s,
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+        SELECT ?, 'reminder.campaign_stopped', 'reminder_campaign', ?, '{}' WHERE changes() = 1`,
+      actor.userId,
+      String(campaignId),
+    ),
+  ]);
+  if (res?.meta.changes !== 1) throw new DomainError('NotSending', t('renewal.campaignNotSending'), 409);
+  return { message: t('renewal.campaignStopped') };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The cron's batch send
+
+export type BatchOptions = {
+  limit?: number;
+  intervalMs?: number;
+  /** Delivers one email; tests pass one that fails on purpose. Default: sendMail (outbox, then provider). */
+  deliver?: (mail: Mail) => Promise<void>;
+  at?: number;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One cron run: for each sending campaign, claim the next members (INSERT ... ON CONFLICT DO NOTHING on
+ * (campaign, member): what the insert returns is this run's), then send each claimed email after moving
+ * its row queued -> sending in one conditional update (a parallel run moves it at most once). A crash
+ * leaves rows `queued` (sent by the next run) or one row `sending` (maybe delivered: never retried).
+ */
+export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
+  const limit = opts.limit ?? REMINDER_BATCH_SIZE;
+  const intervalMs = opts.intervalMs ?? (s.config.MAIL_PROVIDER === 'http' ? REMINDER_INTERVAL_MS : 0);
+  const deliver = opts.deliver ?? ((mail: Mail) => sendMail(s.db, s.config, mail));
+  const { results: campaigns } = await prep(
+    s,
+    `SELECT id, fiscal_year AS year, from_year AS lastYear FROM reminder_campaigns WHERE state = 'sending' ORDER BY id`,
+  ).all<{ id: number; year: string; lastYear: string }>();
+  let sent = 0;
+  let skipped = 0;
+  for (const c of campaigns) {
+    const budget = limit - sent;
+    if (budget <= 0) break;
+    // Rows a crashed run left queued go first; then claim the next members after the highest one
+    // already claimed (the primary key answers that).
+    const left = await prep(
+      s,
+      `SELECT COUNT(*) AS n FROM reminder_sends WHERE campaign_id = ? AND state = 'queued'`,
+      c.id,
+    ).first<{ n: number }>();
+    const room = budget - Number(left?.n ?? 0);
+    if (room > 0) {
+      await prep(
+        s,
+        `INSERT INTO reminder_sends (campaign_id, user_id, state, claimed_at)
+          SELECT ?, m.user_id, 'queued', ? FROM memberships m
+          WHERE ${audienceWhere} AND NOT ${REMINDERS_OFF}
+            AND m.user_id > (SELECT COALESCE(MAX(user_id), 0) FROM reminder_sends WHERE campaign_id = ?)
+          GROUP BY m.user_id ORDER BY m.user_id LIMIT ?
+          ON CONFLICT DO NOTHING`,
+        c.id,
+        opts.at ?? Date.now(),
+        c.lastYear,
+        c.year,
+        c.id,
+        room,
+      ).run();
+    }
+    const { results: queued } = await prep(
+      s,
+      `SELECT user_id AS userId FROM reminder_sends WHERE campaign_id = ? AND state = 'queued' ORDER BY user_id LIMIT ?`,
+      c.id,
+      budget,
+    ).all<{ userId: number }>();
+    if (queued.length === 0) {
+      await s.env.DB.batch([
+        prep(
+          s,
+          `UPDATE reminder_campaigns SET state = 'done', finished_at = ? WHERE id = ? AND state = 'sending'`,
+          Date.now(),
+          c.id,
+        ),
+        prep(
+          s,
+          `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+            SELECT NULL, 'reminder.campaign_done', 'reminder_campaign', ?, '{}' WHERE changes() = 1`,
+          String(c.id),
+        ),
+      ]);
+      continue;
+    }
+    const people = await recipients(
+      s,
+      c.lastYear,
+      queued.map((q) => q.userId),
+    );
+    for (const q of queued) {
+      // queued -> sending, unless the member renewed or unsubscribed since the claim, or the campaign
+      // was stopped: one statement decides, and only one run can move a row.
+      const moved = await prep(
+        s,
+        `UPDATE reminder_sends SET state = CASE
+            WHEN EXISTS (SELECT 1 FROM memberships r WHERE r.fiscal_year = ? AND r.user_id = reminder_sends.user_id)
+              OR EXISTS (SELECT 1 FROM email_prefs p WHERE p.user_id = reminder_sends.user_id AND p.reminders_off = 1)
+            THEN 'skipped' ELSE 'sending' END
+          WHERE campaign_id = ? AND user_id = ? AND state = 'queued'
+            AND EXISTS (SELECT 1 FROM reminder_campaigns WHERE id = ? AND state = 'sending')
+          RETURNING state`,
+        c.year,
+        c.id,
+        q.userId,
+        c.id,
+      ).first<{ state: string }>();
+      if (moved?.state !== 'sending') {
+        if (moved) skipped++;
+        continue;
+      }
+      const who = people.get(q.userId);
+      if (who) {
+        if (sent > 0 && intervalMs > 0) await sleep(intervalMs);
+        await deliver(await reminderMail(s, who, c.year, c.lastYear, opts.at));
+        sent++;
+      }
+      await prep(
+        s,
+        `UPDATE reminder_sends SET state = 'sent', sent_at = ? WHERE campaign_id = ? AND user_id = ? AND state = 'sending'`,
+        Date.now(),
+        c.id,
+        q.userId,
+      ).run();
+    }
+  }
+  return { campaigns: campaigns.length, sent, skipped };
+}
+
+/** The cron step (worker/index.ts): one batch of every sending campaign. */
+export async function runReminderStep(env: Bindings) {
+  const config = getConfig(env);
+  const result = await sendReminderBatch({
+    db: getDb(env),
+    config,
+    origin: config.APP_URL ?? 'http://localhost:8787',
+    env,
+  });
+  if (result.campaigns > 0) log('info', 'reminders.batch', result);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The renewal report (Overview)
+
+export async function renewalReport(s: Svc, yearArg?: string, at = Date.now()): Promise<RenewalReport> {
+  const year = yearArg ?? festivalYear(at);
+  const lastYear = previousFestivalYear(year);
+  const [perPlan, fresh, totals, notRenewed] = await s.env.DB.batch([
+    // last year's holders per plan, and how many of them hold a membership this year
+    prep(
+      s,
+      `SELECT m.product_id AS productId, COUNT(DISTINCT m.user_id) AS holders,
+          COUNT(DISTINCT CASE WHEN ${RENEWED} THEN m.user_id END) AS renewed
+        FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1 GROUP BY m.product_id`,
+      year,
+      lastYear,
+    ),
+    // this year's holders per plan who held no paid membership last year
+    prep(
+      s,
+      `SELECT m.product_id AS productId, COUNT(DISTINCT m.user_id) AS n FROM memberships m
+        WHERE m.fiscal_year = ? AND NOT EXISTS (
+          SELECT 1 FROM memberships l WHERE l.fiscal_year = ? AND l.paid = 1 AND l.user_id = m.user_id)
+        GROUP BY m.product_id`,
+      year,
+      lastYear,
+    ),
+    prep(
+      s,
+      `SELECT
+          (SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1) AS lastYear,
+          (SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1 AND ${RENEWED}) AS renewed,
+          (SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.fiscal_year = ? AND NOT EXISTS (
+            SELECT 1 FROM memberships l WHERE l.fiscal_year = ? AND l.paid = 1 AND l.user_id = m.user_id)) AS newMembers`,
+      lastYear,
+      lastYear,
+      year,
+      year,
+      lastYear,
+    ),
+    prep(
+      s,
+      `SELECT m.user_id AS userId, u.name AS name, u.email AS email, u.mobile AS mobile, p.name AS plan,
+          SUM(m.qty) AS qty, ${REMINDERS_OFF} AS remindersOff
+        FROM memberships m JOIN users u ON u.id = m.user_id JOIN products p ON p.id = m.product_id
+        WHERE ${audienceWhere}
+        GROUP BY m.user_id, m.product_id ORDER BY u.name COLLATE NOCASE, m.user_id`,
+      lastYear,
+      year,
+    ),
+  ]);
+  type PlanCount = { productId: number; holders: number; renewed: number };
+  const planIds = new Set<number>();
+  const held = new Map<number, PlanCount>();
+  for (const r of (perPlan?.results ?? []) as PlanCount[]) {
+    held.set(r.productId, r);
+    planIds.add(r.productId);
+  }
+  const fresher = new Map<number, number>();
+  for (const r of (fresh?.results ?? []) as { productId: number; n: number }[]) {
+    fresher.set(r.productId, Number(r.n));
+    planIds.add(r.productId);
+  }
+  const { results: products } = await prep(
+    s,
+    `SELECT id, code, name FROM products WHERE type = 'MEMBERSHIP' OR id IN (${[...planIds].map(() => '?').join(',') || 'NULL'})
+      ORDER BY sort_order, id`,
+    ...planIds,
+  ).all<{ id: number; code: string; name: string }>();
+  const plans: RenewalPlanRow[] = products.map((p) => {
+    const h = held.get(p.id);
+    const holders = Number(h?.holders ?? 0);
+    const renewed = Number(h?.renewed ?? 0);
+    return {
+      code: p.code,
+      name: p.name,
+      lastYear: holders,
+      renewed,
+      notRenewed: holders - renewed,
+      newMembers: fresher.get(p.id) ?? 0,
+    };
+  });
+  const tot = (totals?.results?.[0] ?? {}) as { lastYear?: number; renewed?: number; newMembers?: number };
+  const lastYearCount = Number(tot.lastYear ?? 0);
+  const renewedCount = Number(tot.renewed ?? 0);
+  return {
+    fiscalYear: year,
+    lastYear,
+    plans,
+    totals: {
+      lastYear: lastYearCount,
+      renewed: renewedCount,
+      notRenewed: lastYearCount - renewedCount,
+      newMembers: Number(tot.newMembers ?? 0),
+    },
+    notRenewed: (
+      (notRenewed?.results ?? []) as (Omit<NotRenewedMember, 'remindersOff'> & { remindersOff: number })[]
+    ).map((r) => ({ ...r, qty: Number(r.qty), remindersOff: r.remindersOff === 1 })),
+  };
+}
