@@ -52,5 +52,6 @@ export const sponsorshipClaims = sqliteTable(
   (t) => [
     uniqueIndex('sponsorship_claims_item_year_uq').on(t.productId, t.fiscalYear),
     index('sponsorship_claims_order_idx').on(t.orderId),
+    index('sponsorship_claims_user_idx').on(t.userId, t.state), // migrations/0070
   ],
 );

@@ -41,6 +41,8 @@ export const orders = sqliteTable(
     bankName: text('bank_name'),
     rejectReason: text('reject_reason'),
     transitionId: text('transition_id'), // token of the last state change (migrations/0021)
+    // what an admin must look at, e.g. a late capture whose item was taken meanwhile (migrations/0070)
+    attention: text('attention'),
     // venue: a pass order is collected once, as a whole
     passCode: text('pass_code'),
     passCollected: integer('pass_collected'), // null: no passes; 0: not collected; 1: collected
@@ -61,6 +63,7 @@ export const orders = sqliteTable(
     uniqueIndex('orders_checkout_key_uq').on(t.checkoutKey),
     index('orders_year_updated_idx').on(t.fiscalYear, t.updatedAt, t.id), // 0040: venue delta sync (+ touch trigger)
     index('orders_user_year_idx').on(t.userId, t.fiscalYear, t.status), // 0060: pricing a cart
+    index('orders_attention_idx').on(t.attention).where(sql`attention IS NOT NULL`), // 0070
   ],
 );
 
@@ -116,7 +119,8 @@ export const payments = sqliteTable(
     index('payments_order_idx').on(t.orderId),
     uniqueIndex('payments_provider_order_uq').on(t.providerOrderId),
     uniqueIndex('payments_provider_payment_uq').on(t.providerPaymentId),
-    uniqueIndex('payments_txn_uq').on(t.transactionId),
+    // a rejected transfer's id may be shared again (migrations/0070)
+    uniqueIndex('payments_txn_uq').on(t.transactionId).where(sql`status <> 'rejected'`),
   ],
 );
 

@@ -19,7 +19,7 @@ export const testGatewayPayments = sqliteTable(
     orderId: text('order_id').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['captured', 'failed'] }).notNull(),
+    status: text('status', { enum: ['authorized', 'captured', 'failed', 'refunded'] }).notNull(),
     method: text('method').notNull(),
     errorCode: text('error_code'),
     errorDescription: text('error_description'),

@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { t } from '../core/i18n';
 import { CONTENT_SECURITY_POLICY } from './csp';
 import type { AppEnv } from './env';
 import { benchRows } from './lib/bench-rows';
-import { getConfig } from './lib/config';
+import { getConfig, isLocalHost } from './lib/config';
 import { getDb } from './lib/db';
 import { DomainError } from './lib/errors';
+import { MAX_BODY_BYTES } from './lib/input';
 import { log } from './lib/log';
 import { accountsRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
@@ -34,6 +36,14 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>()
   .use('*', async (c, next) => {
+    // Local mode serves the open outbox, the test gateway and the demo accounts: never on a public host.
+    if (getConfig(c.env).isLocal && !isLocalHost(new URL(c.req.url).hostname)) {
+      log('error', 'config.local_on_public_host', { host: new URL(c.req.url).hostname });
+      return c.json({ error: 'Misconfigured', desc: t('server.localOnly') }, 503);
+    }
+    await next();
+  })
+  .use('*', async (c, next) => {
     const started = Date.now();
     c.set('requestId', crypto.randomUUID());
     await next();
@@ -53,6 +63,16 @@ export const app = new Hono<AppEnv>()
     if (config.isLocal) await ensureSeeded(getDb(c.env), config, c.env.DB);
     await next();
   })
+  // Refuses a body over the limit while it is read (Content-Length or streamed), before it is all in memory.
+  .use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new DomainError('PayloadTooLarge', t('request.tooLarge', { kb: MAX_BODY_BYTES / 1024 }), 413);
+      },
+    }),
+  )
   .use('/api/*', benchRows) // local-only rows_read measurement for npm run bench (X-Bench-Rows: 1)
   .route('/api', api)
   .route('/dev/razorpay', testGateway)

@@ -4,6 +4,9 @@ import type { Actor } from './lib/session';
 /** The Worker's bindings and variables, as wrangler.toml and secrets provide them (parsed in lib/config.ts). */
 export type Bindings = {
   DB: D1Database;
+  /** Cloudflare rate limiting bindings (wrangler.toml [[ratelimits]]), keyed per client address. */
+  AUTH_RATE_LIMITER?: RateLimiter;
+  MAIL_RATE_LIMITER?: RateLimiter;
   ASSETS?: Fetcher;
   APP_ENV?: string;
   APP_URL?: string;
@@ -19,6 +22,8 @@ export type Bindings = {
   SESSION_TTL_DAYS?: string;
   ABANDON_AFTER_MINUTES?: string;
 };
+
+export type RateLimiter = { limit(options: { key: string }): Promise<{ success: boolean }> };
 
 export type Variables = {
   requestId: string;

@@ -1,19 +1,19 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MessageKey } from '../i18n';
 import { EMAIL_PATTERN, email, mobile, password, text } from './common';
 
 const iid = z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish();
 
-export const loginRequest = z.object({ email, password: text(), iid }).strict();
+export const loginRequest = z.object({ email, password: text(), iid });
 
-export const signUpRequest = z.object({ name: text(100), mobile, email, password }).strict();
-export const signUpAndLoginRequest = signUpRequest.extend({ iid }).strict();
+export const signUpRequest = z.object({ name: text(100), mobile, email, password });
+export const signUpAndLoginRequest = signUpRequest.extend({ iid });
 
-export const forgotPasswdRequest = z.object({ email }).strict();
+export const forgotPasswdRequest = z.object({ email });
 
-export const changePasswdRequest = z.object({ email, tempPasswd: text(), newPasswd: password }).strict();
+export const changePasswdRequest = z.object({ email, tempPasswd: text(), newPasswd: password });
 
-export const verifyEmailRequest = z.object({ token: text(200) }).strict();
+export const verifyEmailRequest = z.object({ token: text(200) });
 
 /** What /login and /signUpAndLogin answer in `data`: the client stores it whole. */
 export type UserInfo = {

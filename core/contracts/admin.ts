@@ -1,5 +1,5 @@
 // Contracts of the admin console calls (SPEC.md section 7 plus the Settings, roles, Overview and Audit calls).
-import { z } from 'zod';
+import * as z from 'zod';
 import { isRupeeAmount } from '../money';
 import { email, optionalText, text } from './common';
 
@@ -41,8 +41,7 @@ export const cursorRequest = z
       .string({ error: 'must be text' })
       .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
       .optional(),
-  })
-  .strict();
+  });
 
 export const collectionTotalsRequest = z
   .object({
@@ -51,10 +50,9 @@ export const collectionTotalsRequest = z
       .string({ error: 'must be text' })
       .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
       .optional(),
-  })
-  .strict();
+  });
 
-export const orderDetailsRequest = z.object({ orderPkId: id() }).strict();
+export const orderDetailsRequest = z.object({ orderPkId: id() });
 
 /** The old client sets both fields to the one entered text. */
 export const searchUserOrderRequest = z
@@ -62,7 +60,6 @@ export const searchUserOrderRequest = z
     emailId: z.string({ error: 'must be text' }).trim().max(254, 'must be at most 254 characters').nullish(),
     mobileNo: z.string({ error: 'must be text' }).trim().max(254, 'must be at most 254 characters').nullish(),
   })
-  .strict()
   .refine((v) => (v.emailId ?? '').length >= 3 || (v.mobileNo ?? '').length >= 3, {
     message: 'emailId or mobileNo: enter at least 3 characters of a mobile number or an email',
     path: [],
@@ -70,7 +67,7 @@ export const searchUserOrderRequest = z
 
 const reason = optionalText(500);
 
-export const offlineOrderRequest = z.object({ offlineUserId: id(), orderPkId: id(), reason }).strict();
+export const offlineOrderRequest = z.object({ offlineUserId: id(), orderPkId: id(), reason });
 
 /** Rupees as a number or as text (the old form sends free text); at most two decimals. */
 const rupees = (max = 10_000_000) =>
@@ -117,7 +114,6 @@ export const addProductRequest = z
     fullSponsorOnly: z.boolean({ error: 'must be true or false' }).optional().default(false),
     desc: optionalText(500),
   })
-  .strict()
   .superRefine((v, ctx) => {
     const kinds = [v.membership, v.sponsorship, v.dailyMembership].filter(Boolean).length;
     if (kinds !== 1) {
@@ -157,10 +153,10 @@ export const addProductRequest = z
     };
   });
 
-export const markProductAvailableRequest = z.object({ id: id(), available: flag }).strict();
-export const markProductFullSponsorRequest = z.object({ id: id(), fullSponsorOnly: flag }).strict();
-export const blockProductRequest = z.object({ id: id(), blockedByName: text(100), blockedByEmail: email }).strict();
-export const unblockProductRequest = z.object({ id: id() }).strict();
+export const markProductAvailableRequest = z.object({ id: id(), available: flag });
+export const markProductFullSponsorRequest = z.object({ id: id(), fullSponsorOnly: flag });
+export const blockProductRequest = z.object({ id: id(), blockedByName: text(100), blockedByEmail: email });
+export const unblockProductRequest = z.object({ id: id() });
 
 export const bankDetails = z
   .object({
@@ -179,8 +175,7 @@ export const bankDetails = z
       .string({ error: 'must be text' })
       .trim()
       .regex(/^[\w.-]{2,256}@[A-Za-z]{2,64}$/, 'must be a UPI id such as name@bank'),
-  })
-  .strict();
+  });
 
 export const updateSettingsRequest = z
   .object({
@@ -195,7 +190,6 @@ export const updateSettingsRequest = z
       .refine(isRupeeAmount, 'must have at most two decimals')
       .optional(),
   })
-  .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change', path: [] });
 
 export const ROLES = ['admin', 'volunteer'] as const;
@@ -204,8 +198,7 @@ export const setUserRoleRequest = z
     email,
     role: z.enum(ROLES, { error: 'must be admin or volunteer' }),
     granted: flag,
-  })
-  .strict();
+  });
 
 export const overviewRequest = z
   .object({
@@ -213,8 +206,7 @@ export const overviewRequest = z
       .string({ error: 'must be text' })
       .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
       .optional(),
-  })
-  .strict();
+  });
 
 export const auditLogRequest = z
   .object({
@@ -230,8 +222,7 @@ export const auditLogRequest = z
     from: z.number({ error: 'must be a time in milliseconds' }).int('must be whole').nonnegative().optional(),
     to: z.number({ error: 'must be a time in milliseconds' }).int('must be whole').nonnegative().optional(),
     cursor: z.number({ error: 'must be a number' }).int('must be whole').positive().optional(),
-  })
-  .strict();
+  });
 
 // ---- responses ----
 

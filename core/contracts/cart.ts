@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_QTY } from '../pricing';
 
 /** Most product ids a cart may name at once: more than the whole catalogue, far less than a flood. */
@@ -32,8 +32,7 @@ export const addToCartRequest = z
       .refine((m) => Object.keys(m).length <= MAX_CART_LINES, `must name at most ${MAX_CART_LINES} products`),
     // Sent by the old client (Utsav count minus Bijaya Sanmelani count); the server counts itself.
     utsavMemberCount: z.number({ error: 'must be a number' }).nullish(),
-  })
-  .strict();
+  });
 
 export type AddToCartRequest = z.infer<typeof addToCartRequest>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { optionalText, text } from './common';
 
 const flag = z.boolean({ error: 'must be true or false' });
@@ -8,8 +8,7 @@ export const startOrderRequest = z
     offline: z.boolean({
       error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
     }),
-  })
-  .strict();
+  });
 
 export const handleSuccessOrderRequest = z
   .object({
@@ -17,15 +16,13 @@ export const handleSuccessOrderRequest = z
     orderId: text(64),
     razorpayPaymentId: text(64),
     razorpaySignature: text(256),
-  })
-  .strict();
+  });
 
 export const handleFailOrderRequest = z
   .object({
     orderId: text(64),
     razorpayPaymentId: optionalText(64),
-  })
-  .strict();
+  });
 
 export const handleOfflineOrderRequest = z
   .object({
@@ -35,8 +32,7 @@ export const handleOfflineOrderRequest = z
     orderRcptId: z.union([text(20), z.number({ error: 'must be a contribution id' }).int()], {
       error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a contribution id'),
     }),
-  })
-  .strict();
+  });
 
 export const saveUserExtraInfoRequest = z
   .object({
@@ -49,8 +45,7 @@ export const saveUserExtraInfoRequest = z
     additionalMobile: optionalText(20),
     referSource: optionalText(50),
     referredBy: optionalText(100),
-  })
-  .strict();
+  });
 
 export type UserExtraInfo = {
   addrLine1: string | null;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { t } from '../i18n';
 
 // The loose pattern of SPEC.md section 5: non-space, '@', non-space, '.', non-space.
@@ -56,7 +56,7 @@ export const password = z
   .max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
 
 /** Calls without a payload take `{}`; unknown fields are refused so that typos are loud. */
-export const emptyBody = z.object({}).strict();
+export const emptyBody = z.object({});
 
 /** Formats zod issues as one desc that names the field. */
 export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string }[]) {

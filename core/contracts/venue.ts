@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { optionalText } from './common';
 
 // Venue pass collection: online marking, the offline queue's upload, the phone's delta sync and the
@@ -32,8 +32,7 @@ export const markCouponCollectedRequest = z
     nonce: nonce.nullish(),
     happenedAt: epochMs.nullish(),
     deviceId,
-  })
-  .strict();
+  });
 
 export const MAX_UPLOAD_ITEMS = 100;
 
@@ -45,7 +44,6 @@ export const collectionUploadItem = z
     happenedAt: epochMs,
     deviceId,
   })
-  .strict()
   .refine((i) => i.orderRcptId != null || i.passCode != null, {
     message: 'needs orderRcptId or passCode',
     path: ['orderRcptId'],
@@ -58,8 +56,7 @@ export const uploadCollectionsRequest = z
       .min(1, 'must hold at least one collection')
       .max(MAX_UPLOAD_ITEMS, `must hold at most ${MAX_UPLOAD_ITEMS} collections per call`),
     deviceId,
-  })
-  .strict();
+  });
 
 export const MAX_SYNC_PAGE = 1000;
 
@@ -70,12 +67,10 @@ export const venueSyncRequest = z
       .regex(/^\d{1,16}:\d{1,12}$/, 'is not a cursor from an earlier answer')
       .nullish(),
     limit: z.number({ error: 'must be a number' }).int().min(1).max(MAX_SYNC_PAGE).nullish(),
-  })
-  .strict();
+  });
 
 export const venueSearchRequest = z
-  .object({ q: z.string({ error: 'must be text' }).trim().min(3, 'must be at least 3 characters').max(254) })
-  .strict();
+  .object({ q: z.string({ error: 'must be text' }).trim().min(3, 'must be at least 3 characters').max(254) });
 
 export const collectionConflictsRequest = z
   .object({
@@ -83,8 +78,7 @@ export const collectionConflictsRequest = z
       .string()
       .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
       .nullish(),
-  })
-  .strict();
+  });
 
 /** One pass order as a volunteer's phone keeps it: small, so thousands fit cheaply. */
 export type VenuePass = {

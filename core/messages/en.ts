@@ -223,6 +223,31 @@ export const en = {
   'admin.overview.empty': 'No paid contribution in this festival year yet.',
   'admin.venueLink': 'Open venue mode (works offline; admins also see collection conflicts there)',
 
+  // hardening (issue 11): refusals decided by the database
+  'checkout.itemTakenMeanwhile':
+    'Someone else has just started sponsoring one of your selected items in full. Please choose again.',
+  'checkout.itemCoSponsoredMeanwhile':
+    'One of your selected items has just been co-sponsored by someone else, so it can no longer be sponsored in full. You may co-sponsor it.',
+  'checkout.memberPriceUsed':
+    'The UTSAV member price has already been used for these passes by another of your contributions. Please review your selection again.',
+  'checkout.holdLimit':
+    'A direct transfer can hold at most {max} sponsorship items at a time until they are paid. Please pay online, or share the transaction details of your earlier contributions first.',
+  'checkout.cartStartedOnline':
+    'This selection has just been turned into contribution {rcpt}, to be paid online. Please complete or retry it from your profile.',
+  'checkout.cartStartedOffline':
+    'This selection has just been turned into contribution {rcpt}, to be paid by direct transfer. Please share the transaction details from your profile.',
+  'checkout.itemHeld':
+    '"{name}" is reserved by a contribution that is waiting for payment. It becomes free again if that payment is not completed.',
+  'checkout.paymentCheckFailed':
+    'We could not confirm this payment with the payment provider. Nothing has been charged twice; please try again in a few minutes or contact us.',
+  'checkout.orderGivenUp': 'Contribution {rcpt} has been cancelled and anything it held is free again.',
+  'venue.nonceReused':
+    'This collection was already recorded for another pass (the same scan id was sent twice). Please scan the pass again.',
+  'auth.addressLimited': 'Too many requests from your network. Please wait a minute and try again.',
+  'webhook.badPayload': 'The webhook payload is not a Razorpay event: {what}',
+  'server.localOnly':
+    'This deployment is running in local development mode on a public address. Set APP_ENV=production (wrangler deploy --env production).',
+
   // the membership year: renewal, reminders, unsubscribe, renewal report (issue 17, docs/decisions/090-093)
   'renewal.offer': 'Renew your {plan} for {year}',
   'renewal.offerBody':
@@ -292,6 +317,47 @@ export const en = {
   'renewals.state.done': 'done',
   'renewals.state.stopped': 'stopped',
 
+  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  'refund.notPaid': 'Contribution {rcpt} is {status}: only a paid (Success) contribution can be cancelled or refunded.',
+  'refund.alreadyRefunded':
+    'These lines of contribution {rcpt} are refunded already (perhaps by another admin just now). Please reload it.',
+  'refund.passCollected':
+    'The passes of contribution {rcpt} are collected: its memberships and passes can no longer be refunded.',
+  'refund.referenceUsed': 'reference: this bank/UPI reference is already used for another payment or refund.',
+  'refund.referenceRequired': 'reference is required: enter the bank/UPI reference of the money sent back.',
+  'refund.referenceOnline':
+    'reference: an online payment is refunded through the payment gateway, so it takes no reference.',
+  'refund.keyReused': 'requestKey was already used for another contribution.',
+  'refund.noPayment': 'No captured online payment was found for contribution {rcpt}.',
+  'refund.started': 'Refund of {amount} for {rcpt} started: it reaches the original payment method within 10 working days.',
+  'refund.recorded': 'Refund of {amount} for {rcpt} recorded (reference {reference}).',
+  'refund.retrying':
+    'The payment gateway did not answer. The refund of {amount} for {rcpt} is saved and will be sent again automatically.',
+  'refund.refused': 'The payment gateway refused the refund: {reason}. Nothing was changed.',
+  'refund.button': 'Cancel / refund',
+  'refund.title': 'Cancel and refund {rcpt}',
+  'refund.all': 'Everything still refundable',
+  'refund.unitsOf': 'Units of {name} to refund (of {left})',
+  'refund.reason': "Reason (goes into the member's email)",
+  'refund.reference': 'Bank/UPI reference of the money sent back',
+  'refund.amount': 'Refund amount: {amount}',
+  'refund.convenienceKept': 'The online convenience charge ({amount}) is not refunded.',
+  'refund.confirm': 'Refund {amount}',
+  'refund.nothingLeft': 'Nothing is left to refund on this contribution.',
+  'refund.history': 'Refunds',
+  'refund.pickSome': 'Choose at least one unit to refund.',
+  'refund.reasonRequired': 'Please enter a reason.',
+  'refund.status.requested': 'sent to the gateway',
+  'refund.status.pending': 'in progress',
+  'refund.status.processed': 'done',
+  'refund.status.failed': 'failed',
+  'refund.row': '{date}: {amount} ({status})',
+  'refund.memberRefunded': 'Refunded {amount} on {date}',
+  'refund.memberPending': 'Refund of {amount} in progress since {date}',
+  'refund.memberFailed': 'Refund of {amount} failed on {date}: we will contact you',
+  'venue.refunded': 'Contribution {rcpt} was refunded: its passes are void.',
+  'venue.stateRefunded': 'REFUNDED',
+
   // server descriptions
   'auth.required': 'Please log in to continue.',
   'auth.forbidden': 'You do not have access to this.',
@@ -301,6 +367,7 @@ export const en = {
   'auth.invalidCode': 'The code or old password is incorrect, or the code has expired.',
   'auth.forgotSent': 'If this email is registered, a temp code has been sent to it. It is valid for 30 minutes.',
   'request.invalidJson': 'The request body must be a JSON object.',
+  'request.tooLarge': 'The request body is too large (at most {kb} KB).',
   'server.error': 'Something went wrong on our side. Please try again.',
   notFound: 'Not found.',
 } as const;

@@ -57,7 +57,11 @@ describe('X-Bench-Rows on the real app', () => {
     const r = await app.request('/x', { method: 'POST', headers: { 'X-Bench-Rows': '1' } }, prodEnv);
     expect(r.status).toBe(200);
     expect(r.headers.get('X-Bench-Rows-Read')).toBeNull();
-    const local = await app.request('/x', { method: 'POST', headers: { 'X-Bench-Rows': '1' } }, { DB: bindings.DB });
+    const local = await app.request(
+      '/x',
+      { method: 'POST', headers: { 'X-Bench-Rows': '1' } },
+      { DB: bindings.DB, APP_ENV: 'local' },
+    );
     expect(local.headers.get('X-Bench-Rows-Read')).toBe('0');
   });
 });

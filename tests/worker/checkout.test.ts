@@ -676,7 +676,7 @@ describe('extra info and orders', () => {
     expect(bad.body.desc).toMatch(/addrLine1 is required/);
     expect((await call('getUserExtraInfo', {})).status).toBe(401);
     expect((await call('getOrders', {})).status).toBe(401);
-    expect((await call('getOrders', { x: 1 }, u.token)).status).toBe(400);
+    expect((await call('getOrders', { x: 1 }, u.token)).status).toBe(200); // unknown fields are ignored
   });
 
   it('the test gateway checks Basic auth like Razorpay', async () => {
@@ -713,7 +713,7 @@ describe('every checkout call', () => {
     ['handleSuccessOrder', { orderId: 5, razorpayPaymentId: 'p', razorpaySignature: 's' }, /orderId must be text/],
     ['handleFailOrder', {}, /orderId is required/],
     ['handleOfflineOrder', { offlineTxnId: 'X' }, /orderRcptId is required/],
-    ['handleOfflineOrder', { offlineTxnId: 'X', orderRcptId: 'SMT1', extra: 1 }, /unknown field/],
+    ['handleOfflineOrder', { offlineTxnId: 'X', orderRcptId: 5.5, extra: 1 }, /orderRcptId/],
   ])('%s refuses bad input %# with a desc naming the field', async (path, body, desc) => {
     const u = await newUser();
     const r = await call(path, body, u.token);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Bindings } from '../env';
 
 const LOCAL_DEFAULTS = {
@@ -10,7 +10,9 @@ const LOCAL_DEFAULTS = {
 
 const schema = z
   .object({
-    APP_ENV: z.enum(['local', 'production']).default('local'),
+    // Production unless told otherwise: only wrangler.toml's top level (wrangler dev, the tests) says local,
+    // and local mode is refused on a public host (app.ts). A deploy that forgets APP_ENV fails closed.
+    APP_ENV: z.enum(['local', 'production']).default('production'),
     APP_URL: z.url().optional(),
     PASSWORD_PEPPER: z.string().min(8).default(LOCAL_DEFAULTS.PASSWORD_PEPPER),
     RAZORPAY_KEY_ID: z.string().min(1).default(LOCAL_DEFAULTS.RAZORPAY_KEY_ID),
@@ -58,4 +60,17 @@ export function getConfig(env: Bindings): Config {
   const config = { ...parsed.data, isLocal: parsed.data.APP_ENV === 'local' };
   cache.set(env, config);
   return config;
+}
+
+/**
+ * Hosts where local mode (outbox, test gateway, demo accounts) may answer: loopback, *.localhost and
+ * private LAN addresses (a developer's phone on the same Wi-Fi). Never a public name or address.
+ */
+export function isLocalHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0.0.0.0') return true;
+  const m = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(h);
+  if (!m) return false;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
 }

@@ -19,3 +19,16 @@ export async function d1Batch(s: Pick<Svc, 'env'>, items: (Buildable | RawStatem
   });
   return s.env.DB.batch(stmts);
 }
+
+/**
+ * The name of the database guard that refused a write: a trigger's RAISE(ABORT, 'guard:<name>')
+ * (migrations/0070), which rolls the whole batch back. null for any other error.
+ */
+export function guardFailure(err: unknown): string | null {
+  const m = /guard:([a-z_]+)/.exec(String(err));
+  return m ? m[1]! : null;
+}
+
+/** True when a unique index refused the write; `what` narrows it to a column or index name. */
+export const isUniqueViolation = (err: unknown, what = '') =>
+  String(err).includes('UNIQUE') && String(err).includes(what);

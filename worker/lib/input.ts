@@ -5,7 +5,8 @@ import { t } from '../../core/i18n';
 import type { AppEnv } from '../env';
 import { DomainError } from './errors';
 
-const MAX_BODY_BYTES = 64 * 1024;
+/** The largest JSON body any call takes; app.ts refuses a larger one while reading it (hono bodyLimit). */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Validates the JSON body against a shared zod contract (core/contracts). Unlike hono's validator it
@@ -17,7 +18,9 @@ export function input<S extends z.ZodType>(
 ): MiddlewareHandler<AppEnv, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
   return async (c, next) => {
     const raw = await c.req.text();
-    if (raw.length > MAX_BODY_BYTES) throw new DomainError('BadRequest', 'body is too large', 413);
+    if (raw.length > MAX_BODY_BYTES) {
+      throw new DomainError('PayloadTooLarge', t('request.tooLarge', { kb: MAX_BODY_BYTES / 1024 }), 413);
+    }
     let value: unknown = {};
     if (raw.trim() !== '') {
       try {

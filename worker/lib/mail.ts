@@ -46,6 +46,24 @@ export async function sendMail(db: Db, config: Config, mail: Mail): Promise<void
   }
 }
 
+/**
+ * Mail work started after an answer (waitUntil) and not finished yet, in this isolate. The local outbox
+ * (/api/dev/outbox, local mode only) waits for it, so a developer or a test that reads the outbox right
+ * after /forgotPasswd sees the code, while the real answer never waits for the mail.
+ */
+const pendingMail = new Set<Promise<unknown>>();
+
+export function trackMail<T>(work: Promise<T>): Promise<T> {
+  pendingMail.add(work);
+  const done = () => pendingMail.delete(work);
+  work.then(done, done);
+  return work;
+}
+
+export async function mailSettled(): Promise<void> {
+  while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);
+}
+
 /** Escapes text for HTML (emails, the dev pages). */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

@@ -46,8 +46,17 @@ export class RazorpayError extends Error {
   }
 }
 
-/** A payment that has moved money: captured, or authorized (orders are created with automatic capture). */
-export const isPaid = (p: Pick<RazorpayPayment, 'status'>) => p.status === 'captured' || p.status === 'authorized';
+/**
+ * Paid means captured. An authorized payment is not money received: Razorpay refunds it unless it is
+ * captured, so the app captures it first (captureIfAuthorized) and only then counts it.
+ */
+export const isPaid = (p: Pick<RazorpayPayment, 'status'>) => p.status === 'captured';
+
+/**
+ * Only a network failure or a 5xx may be waited out (or, in the checkout callback, answered from the
+ * signature alone); a 4xx (bad keys, unknown id) is a fault to fix and fails closed.
+ */
+export const isTransient = (err: RazorpayError) => err.status === 0 || err.status >= 500;
 
 export function makeRazorpay(
   config: Pick<Config, 'RAZORPAY_BASE_URL' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>,
@@ -79,7 +88,8 @@ export function makeRazorpay(
     }
     if (!res.ok) {
       const desc = (json as { error?: { description?: string } }).error?.description ?? `status ${res.status}`;
-      log('warn', 'razorpay.error', { path, status: res.status, desc });
+      // a 4xx is our fault (keys, ids, amounts): loud, so that someone fixes it
+      log(res.status >= 500 ? 'warn' : 'error', 'razorpay.error', { path, status: res.status, desc });
       throw new RazorpayError(res.status, desc);
     }
     return json as T;
@@ -104,6 +114,11 @@ export function makeRazorpay(
         )
       ).items,
     fetchPayment: (id: string) => request<RazorpayPayment>('GET', `/v1/payments/${encodeURIComponent(id)}`),
+    capturePayment: (id: string, amountPaise: number) =>
+      request<RazorpayPayment>('POST', `/v1/payments/${encodeURIComponent(id)}/capture`, {
+        amount: amountPaise,
+        currency: 'INR',
+      }),
   };
 }
 

@@ -2,11 +2,35 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { type Config, getConfig } from './config';
 import { type Db, getDb } from './db';
+import { log } from './log';
 
-/** What every domain operation gets: the database, the parsed configuration and the public origin. */
-export type Svc = { db: Db; config: Config; origin: string; env: AppEnv['Bindings'] };
+/**
+ * What every domain operation gets: the database, the parsed configuration, the public origin, and
+ * `defer`, which runs work after the answer (waitUntil), e.g. an email that must not make the answer's
+ * timing depend on whether it is sent.
+ */
+export type Svc = {
+  db: Db;
+  config: Config;
+  origin: string;
+  env: AppEnv['Bindings'];
+  defer?: (work: Promise<unknown>) => void;
+};
 
 export function svc(c: Context<AppEnv>): Svc {
   const config = getConfig(c.env);
-  return { db: getDb(c.env), config, origin: config.APP_URL ?? new URL(c.req.url).origin, env: c.env };
+  return {
+    db: getDb(c.env),
+    config,
+    origin: config.APP_URL ?? new URL(c.req.url).origin,
+    env: c.env,
+    defer: (work) => {
+      const guarded = work.catch((err) => log('error', 'deferred.failed', { error: String(err) }));
+      try {
+        c.executionCtx.waitUntil(guarded);
+      } catch {
+        // no execution context (a direct app.request in a script): the promise still runs to its end
+      }
+    },
+  };
 }

@@ -10,37 +10,38 @@ import {
 import { emptyBody } from '../../core/contracts/common';
 import type { AppEnv } from '../env';
 import { input } from '../lib/input';
+import { limitByAddress } from '../lib/rate-limit';
 import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as accounts from '../services/accounts';
 import { getSettings } from '../services/settings';
 
 export const accountsRoutes = new Hono<AppEnv>()
-  .post('/signUp', input(signUpRequest), async (c) => {
+  .post('/signUp', limitByAddress('auth'), input(signUpRequest), async (c) => {
     const data = await accounts.signUp(svc(c), { ...c.req.valid('json'), iid: null }, { login: false });
     return c.json({ data });
   })
-  .post('/signUpAndLogin', input(signUpAndLoginRequest), async (c) => {
+  .post('/signUpAndLogin', limitByAddress('auth'), input(signUpAndLoginRequest), async (c) => {
     const data = await accounts.signUp(svc(c), c.req.valid('json'), { login: true });
     return c.json({ data });
   })
-  .post('/login', input(loginRequest), async (c) => {
+  .post('/login', limitByAddress('auth'), input(loginRequest), async (c) => {
     return c.json({ data: await accounts.login(svc(c), c.req.valid('json')) });
   })
   .post('/logout', requireRole('user'), input(emptyBody), async (c) => {
     await accounts.logout(svc(c), actorOf(c));
     return c.json({ data: { loggedOut: true } });
   })
-  .post('/forgotPasswd', input(forgotPasswdRequest), async (c) => {
+  .post('/forgotPasswd', limitByAddress('mail'), input(forgotPasswdRequest), async (c) => {
     return c.json({ data: await accounts.forgotPassword(svc(c), c.req.valid('json')) });
   })
-  .post('/changePasswd', input(changePasswdRequest), async (c) => {
+  .post('/changePasswd', limitByAddress('auth'), input(changePasswdRequest), async (c) => {
     return c.json({ data: await accounts.changePassword(svc(c), c.req.valid('json')) });
   })
   .post('/getUserProfile', requireRole('user'), input(emptyBody), (c) => {
     return c.json({ data: accounts.profileOf(actorOf(c)) });
   })
-  .post('/sendVerificationEmail', requireRole('user'), input(emptyBody), async (c) => {
+  .post('/sendVerificationEmail', requireRole('user'), limitByAddress('mail'), input(emptyBody), async (c) => {
     return c.json({ data: await accounts.resendVerification(svc(c), actorOf(c)) });
   })
   .post('/verifyEmail', input(verifyEmailRequest), async (c) => {

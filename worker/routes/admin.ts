@@ -31,12 +31,13 @@ import { approveOfflineOrder, rejectOfflineOrder } from '../services/admin-verif
 export const adminRoutes = new Hono<AppEnv>()
   // ---- Pass Collection (admins and volunteers) ----
   .post('/searchUserOrder', requireRole('staff'), input(searchUserOrderRequest), async (c) => {
-    return c.json({ data: await orders.searchUserOrder(svc(c).db, c.req.valid('json')) });
+    const found = await orders.searchUserOrder(svc(c).db, c.req.valid('json'));
+    return c.json({ data: found.map((o) => orders.forDesk(o, actorOf(c).isAdmin)) });
   })
   .post('/getStaffOrderDetails', requireRole('staff'), input(orderDetailsRequest), async (c) => {
     const order = await orders.getOrderForStaff(svc(c).db, c.req.valid('json').orderPkId);
     if (order?.status !== 'Success') throw notFound('No paid contribution with this id.');
-    return c.json({ data: order });
+    return c.json({ data: orders.forDesk(order, actorOf(c).isAdmin) });
   })
   // ---- verification of direct transfers ----
   .post('/getPendingOrders', requireRole('admin'), input(emptyBody), async (c) => {

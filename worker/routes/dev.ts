@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { notFound } from '../lib/errors';
-import { escapeHtml } from '../lib/mail';
+import { escapeHtml, mailSettled } from '../lib/mail';
 
 /** Local-development tools: the email outbox (JSON and a page). They answer 404 outside local mode. */
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -14,6 +14,7 @@ const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 async function outbox(env: AppEnv['Bindings'], to: string | undefined) {
+  await mailSettled(); // mail still being written after an answer (forgotPasswd) is shown too
   const db = getDb(env);
   const query = db.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(200);
   const rows = to ? await query.where(eq(emailOutbox.toAddr, to.trim().toLowerCase())).all() : await query.all();

@@ -139,6 +139,29 @@ export const gatewayApi = new Hono<AppEnv>()
       .get();
     if (!p) return c.json(rzpError('The id provided does not exist'), 400);
     return c.json(paymentEntity(p));
+  })
+  // Razorpay's capture: only an authorized payment, for its full amount and currency.
+  .post('/v1/payments/:id/capture', async (c) => {
+    const db = getDb(c.env);
+    const body = (await c.req.json().catch(() => ({}))) as { amount?: unknown; currency?: unknown };
+    const p = await db
+      .select()
+      .from(testGatewayPayments)
+      .where(eq(testGatewayPayments.id, c.req.param('id')))
+      .get();
+    if (!p) return c.json(rzpError('The id provided does not exist'), 400);
+    if (body.amount !== p.amount) return c.json(rzpError('Capture amount must be equal to the amount authorized'), 400);
+    if (p.status === 'captured') return c.json(rzpError('This payment has already been captured'), 400);
+    if (p.status !== 'authorized') return c.json(rzpError(`This payment is ${p.status} and cannot be captured`), 400);
+    const captured = await db
+      .update(testGatewayPayments)
+      .set({ status: 'captured' })
+      .where(and(eq(testGatewayPayments.id, p.id), eq(testGatewayPayments.status, 'authorized')))
+      .returning()
+      .get();
+    if (!captured) return c.json(rzpError('This payment has already been captured'), 400);
+    await db.update(testGatewayOrders).set({ status: 'paid' }).where(eq(testGatewayOrders.id, p.orderId));
+    return c.json(paymentEntity(captured));
   });
 
 /** Signs and posts one webhook to the app, as Razorpay does (X-Razorpay-Signature, x-razorpay-event-id). */
@@ -290,19 +313,22 @@ export const testGateway = new Hono<AppEnv>()
       .get();
     if (!order) return c.json(rzpError('The id provided does not exist'), 400);
     if (order.status === 'paid') return c.json(rzpError('This order is already paid'), 400);
-    const success = body.outcome === 'success';
+    // 'authorized': the bank approved the payment but it is not captured (Razorpay refunds it after a few
+    // days unless the merchant captures it); Checkout still hands the signed ids to the page.
+    const authorizedOnly = body.outcome === 'authorized';
+    const success = body.outcome === 'success' || authorizedOnly;
     const payment: GwPayment = {
       id: rid('pay'),
       orderId: order.id,
       amount: order.amount,
       currency: order.currency,
-      status: success ? 'captured' : 'failed',
+      status: authorizedOnly ? 'authorized' : success ? 'captured' : 'failed',
       method: typeof body.method === 'string' ? body.method.slice(0, 20) : 'upi',
       errorCode: success ? null : 'BAD_REQUEST_ERROR',
       errorDescription: success ? null : 'Payment failed: the payer chose failure on the test gateway',
       createdAt: Math.floor(Date.now() / 1000),
     };
-    const paid = success
+    const paid = success && !authorizedOnly
       ? await db
           .update(testGatewayOrders)
           .set({ status: 'paid', attempts: order.attempts + 1 })
@@ -310,8 +336,8 @@ export const testGateway = new Hono<AppEnv>()
           .returning()
           .get()
       : undefined;
-    if (success && !paid) return c.json(rzpError('This order is already paid'), 400);
-    if (!success) {
+    if (success && !authorizedOnly && !paid) return c.json(rzpError('This order is already paid'), 400);
+    if (!success || authorizedOnly) {
       await db
         .update(testGatewayOrders)
         .set({ status: 'attempted', attempts: order.attempts + 1 })
@@ -319,7 +345,7 @@ export const testGateway = new Hono<AppEnv>()
     }
     await db.insert(testGatewayPayments).values(payment);
     // Webhooks go out after the answer, as Razorpay's do; tests may turn them off to choose their order.
-    if (body.webhooks !== false) {
+    if (body.webhooks !== false && !authorizedOnly) {
       const origin = new URL(c.req.url).origin;
       const events: ('payment.captured' | 'order.paid' | 'payment.failed')[] = success
         ? ['payment.captured', 'order.paid']
@@ -356,5 +382,19 @@ export const testGateway = new Hono<AppEnv>()
       razorpay_order_id: order.id,
       razorpay_signature: await paymentSignature(order.id, payment.id, config.RAZORPAY_KEY_SECRET),
     });
+  })
+  // What Razorpay does to an authorized payment never captured: refunds it automatically.
+  .post('/expire-authorization', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { payment_id?: unknown };
+    const p = await getDb(c.env)
+      .update(testGatewayPayments)
+      .set({ status: 'refunded' })
+      .where(
+        and(eq(testGatewayPayments.id, String(body.payment_id ?? '')), eq(testGatewayPayments.status, 'authorized')),
+      )
+      .returning()
+      .get();
+    if (!p) return c.json(rzpError('No authorized payment with this id'), 400);
+    return c.json(paymentEntity(p));
   })
   .route('/', gatewayApi);

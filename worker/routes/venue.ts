@@ -15,16 +15,19 @@ import * as collection from '../services/collection';
 /** Venue pass collection: admins and volunteers ('staff'); the conflicts list is for admins. */
 export const venueRoutes = new Hono<AppEnv>()
   .post('/markCouponCollected', requireRole('staff'), input(markCouponCollectedRequest), async (c) => {
-    return c.json({ data: await collection.markCollected(svc(c), actorOf(c), c.req.valid('json')) });
+    const done = await collection.markCollected(svc(c), actorOf(c), c.req.valid('json'));
+    return c.json({ data: { ...done, pass: collection.forDesk(done.pass, actorOf(c).isAdmin) } });
   })
   .post('/uploadCollections', requireRole('staff'), input(uploadCollectionsRequest), async (c) => {
     return c.json({ data: await collection.uploadCollections(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/getVenuePasses', requireRole('staff'), input(venueSyncRequest), async (c) => {
-    return c.json({ data: await collection.syncPasses(svc(c).db, c.req.valid('json')) });
+    const page = await collection.syncPasses(svc(c).db, c.req.valid('json'));
+    return c.json({ data: { ...page, rows: page.rows.map((p) => collection.forDesk(p, actorOf(c).isAdmin)) } });
   })
   .post('/searchVenuePasses', requireRole('staff'), input(venueSearchRequest), async (c) => {
-    return c.json({ data: await collection.searchPasses(svc(c).db, c.req.valid('json').q) });
+    const found = await collection.searchPasses(svc(c).db, c.req.valid('json').q);
+    return c.json({ data: found.map((p) => collection.forDesk(p, actorOf(c).isAdmin)) });
   })
   .post('/getCollectionConflicts', requireRole('admin'), input(collectionConflictsRequest), async (c) => {
     return c.json({ data: await collection.listConflicts(svc(c).db, c.req.valid('json').fiscalYear) });

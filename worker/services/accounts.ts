@@ -13,7 +13,7 @@ import { sessions, throttles, userTokens, users } from '../../schema/index';
 import { audit } from '../lib/audit';
 import { DUMMY_PASSWORD_HASH, hashPassword, randomCode, randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
 import { DomainError } from '../lib/errors';
-import { compose, sendMail } from '../lib/mail';
+import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { getSettings } from './settings';
@@ -22,9 +22,15 @@ const MINUTE = 60_000;
 const PASSWORD_CODE_TTL = 30 * MINUTE;
 const VERIFY_TTL = 7 * 24 * 60 * MINUTE;
 
-/** Per-account throttling: after `max` failures within the window the key is locked for the window. */
+/**
+ * Per-account throttling (decision 071): at most `max` attempts per key within the window. Attempts are
+ * counted BEFORE the slow work (the password hash, the mail), by one atomic upsert whose answer decides,
+ * so parallel requests cannot all pass a check made before any of them was counted.
+ */
 const LIMITS = {
   login: { max: 5, windowMs: 15 * MINUTE },
+  // a device that signed in to the account before keeps its own allowance when strangers used up the account's
+  loginDevice: { max: 5, windowMs: 15 * MINUTE },
   forgot: { max: 3, windowMs: 15 * MINUTE },
   change: { max: 5, windowMs: 15 * MINUTE },
   verify: { max: 3, windowMs: 15 * MINUTE },
@@ -33,35 +39,39 @@ type Limit = keyof typeof LIMITS;
 
 const rateLimited = () => new DomainError('RateLimited', t('auth.rateLimited'), 429);
 
-async function assertNotLocked(s: Svc, kind: Limit, email: string) {
-  const row = await s.db
-    .select()
-    .from(throttles)
-    .where(eq(throttles.key, `${kind}:${email}`))
-    .get();
-  if (row?.lockedUntil && row.lockedUntil > Date.now()) throw rateLimited();
-}
-
-/** Counts one failure (or one use, for sends); locks the key when the limit is reached. */
-async function countAttempt(s: Svc, kind: Limit, email: string) {
+/** Counts one attempt and answers whether it is within the limit (one statement: the count it returns decides). */
+async function claimAttempt(s: Svc, kind: Limit, id: string): Promise<boolean> {
   const { max, windowMs } = LIMITS[kind];
-  const key = `${kind}:${email}`;
   const at = Date.now();
-  const row = await s.db.select().from(throttles).where(eq(throttles.key, key)).get();
-  const fresh = !row || at - row.windowStart > windowMs;
-  const failures = fresh ? 1 : row.failures + 1;
-  const lockedUntil = failures >= max ? at + windowMs : null;
-  await s.db
-    .insert(throttles)
-    .values({ key, failures, windowStart: fresh ? at : row.windowStart, lockedUntil })
-    .onConflictDoUpdate({
-      target: throttles.key,
-      set: { failures, windowStart: fresh ? at : row.windowStart, lockedUntil },
-    });
+  const row = await s.env.DB.prepare(
+    `INSERT INTO throttles (key, failures, window_start, locked_until) VALUES (?1, 1, ?2, NULL)
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN ?2 - window_start > ?3 THEN 1 ELSE failures + 1 END,
+       window_start = CASE WHEN ?2 - window_start > ?3 THEN ?2 ELSE window_start END,
+       locked_until = CASE WHEN ?2 - window_start > ?3 THEN NULL
+         WHEN failures + 1 >= ?4 THEN window_start + ?3 ELSE NULL END
+     RETURNING failures`,
+  )
+    .bind(`${kind}:${id}`, at, windowMs, max)
+    .first<{ failures: number }>();
+  return (row?.failures ?? Number.POSITIVE_INFINITY) <= max;
 }
 
-async function clearAttempts(s: Svc, kind: Limit, email: string) {
-  await s.db.delete(throttles).where(eq(throttles.key, `${kind}:${email}`));
+async function clearAttempts(s: Svc, kind: Limit, id: string) {
+  await s.db.delete(throttles).where(eq(throttles.key, `${kind}:${id}`));
+}
+
+/** A device (the client's user-iid) that signed in to this account before. */
+async function isKnownDevice(s: Svc, email: string, iid: string | null | undefined): Promise<boolean> {
+  if (!iid) return false;
+  const row = await s.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(users.email, email), eq(sessions.iid, iid)))
+    .limit(1)
+    .get();
+  return !!row;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -141,7 +151,12 @@ export async function signUp(
 }
 
 export async function login(s: Svc, input: z.output<typeof loginRequest>): Promise<UserInfo> {
-  await assertNotLocked(s, 'login', input.email);
+  if (!(await claimAttempt(s, 'login', input.email))) {
+    // Strangers' guesses have used up the account's attempts: that must not lock its owner out, so a
+    // device that signed in here before (its iid) gets attempts of its own.
+    const known = await isKnownDevice(s, input.email, input.iid);
+    if (!known || !(await claimAttempt(s, 'loginDevice', `${input.email}#${input.iid}`))) throw rateLimited();
+  }
   const user = await s.db.select().from(users).where(eq(users.email, input.email)).get();
   // An unknown email costs the same hash as a wrong password, so timing tells nothing.
   const check = await verifyPassword(
@@ -149,11 +164,11 @@ export async function login(s: Svc, input: z.output<typeof loginRequest>): Promi
     user?.passwordHash ?? DUMMY_PASSWORD_HASH,
     s.config.PASSWORD_PEPPER,
   );
-  if (!user || !check.ok) {
-    await countAttempt(s, 'login', input.email);
-    throw new DomainError('InvalidCredentials', t('auth.invalidCredentials'), 401);
-  }
-  await clearAttempts(s, 'login', input.email);
+  if (!user || !check.ok) throw new DomainError('InvalidCredentials', t('auth.invalidCredentials'), 401);
+  await Promise.all([
+    clearAttempts(s, 'login', input.email),
+    input.iid ? clearAttempts(s, 'loginDevice', `${input.email}#${input.iid}`) : null,
+  ]);
   if (check.needsRehash) {
     const passwordHash = await hashPassword(input.password, s.config.PASSWORD_PEPPER);
     await s.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -165,54 +180,64 @@ export async function logout(s: Svc, actor: Actor) {
   await s.db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.id, actor.sessionId));
 }
 
+/**
+ * /forgotPasswd answers the same, in the same time, for any email: only the atomic attempt count is awaited;
+ * looking the account up, writing the code and sending it happen after the answer (waitUntil).
+ */
 export async function forgotPassword(s: Svc, input: z.output<typeof forgotPasswdRequest>) {
-  await assertNotLocked(s, 'forgot', input.email);
-  await countAttempt(s, 'forgot', input.email);
-  const user = await s.db.select().from(users).where(eq(users.email, input.email)).get();
-  if (user) {
-    const code = randomCode(8);
-    const at = Date.now();
-    await s.db.batch([
-      // only the newest code works
-      s.db
-        .update(userTokens)
-        .set({ usedAt: at })
-        .where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'password_code'), isNull(userTokens.usedAt))),
-      s.db.insert(userTokens).values({
-        userId: user.id,
-        purpose: 'password_code',
-        tokenHash: await sha256Hex(`${user.id}:${code}`),
-        expiresAt: at + PASSWORD_CODE_TTL,
-      }),
-    ]);
-    await sendMail(
-      s.db,
-      s.config,
-      compose(
-        user.email,
-        'Your temporary code to reset your password',
-        [
-          `Namaskar ${user.name},`,
-          `Your temporary code is: ${code}`,
-          'It works once and is valid for 30 minutes. Enter it on the Change Password page with a new password.',
-          'If you did not ask for it, you can ignore this email: your password has not changed.',
-        ],
-        { href: `${s.origin}/changePasswd?email=${encodeURIComponent(user.email)}`, label: 'Change my password' },
-      ),
-    );
-  }
+  if (!(await claimAttempt(s, 'forgot', input.email))) throw rateLimited();
+  const work = trackMail(sendPasswordCode(s, input.email));
+  if (s.defer) s.defer(work);
+  else await work;
   return { message: t('password.codeSent') };
 }
 
+async function sendPasswordCode(s: Svc, email: string) {
+  const user = await s.db.select().from(users).where(eq(users.email, email)).get();
+  if (!user) return;
+  const code = randomCode(8);
+  const at = Date.now();
+  await s.db.batch([
+    // only the newest code works
+    s.db
+      .update(userTokens)
+      .set({ usedAt: at })
+      .where(and(eq(userTokens.userId, user.id), eq(userTokens.purpose, 'password_code'), isNull(userTokens.usedAt))),
+    s.db.insert(userTokens).values({
+      userId: user.id,
+      purpose: 'password_code',
+      tokenHash: await sha256Hex(`${user.id}:${code}`),
+      expiresAt: at + PASSWORD_CODE_TTL,
+    }),
+  ]);
+  await sendMail(
+    s.db,
+    s.config,
+    compose(
+      user.email,
+      'Your temporary code to reset your password',
+      [
+        `Namaskar ${user.name},`,
+        `Your temporary code is: ${code}`,
+        'It works once and is valid for 30 minutes. Enter it on the Change Password page with a new password.',
+        'If you did not ask for it, you can ignore this email: your password has not changed.',
+      ],
+      { href: `${s.origin}/changePasswd?email=${encodeURIComponent(user.email)}`, label: 'Change my password' },
+    ),
+  );
+}
+
 export async function changePassword(s: Svc, input: z.output<typeof changePasswdRequest>) {
-  await assertNotLocked(s, 'change', input.email);
+  if (!(await claimAttempt(s, 'change', input.email))) throw rateLimited();
   const user = await s.db.select().from(users).where(eq(users.email, input.email)).get();
   const at = Date.now();
   let codeId: number | null = null;
   if (user) {
+    // The code is consumed by this one conditional update: of parallel requests with one code, exactly
+    // one gets its row back; the others fall through to the old-password check and fail.
     const code = await s.db
-      .select({ id: userTokens.id })
-      .from(userTokens)
+      .update(userTokens)
+      .set({ usedAt: at })
       .where(
         and(
           eq(userTokens.tokenHash, await sha256Hex(`${user.id}:${input.tempPasswd.toUpperCase()}`)),
@@ -221,16 +246,14 @@ export async function changePassword(s: Svc, input: z.output<typeof changePasswd
           gt(userTokens.expiresAt, at),
         ),
       )
+      .returning({ id: userTokens.id })
       .get();
     codeId = code?.id ?? null;
   }
   const oldOk =
     codeId === null &&
     (await verifyPassword(input.tempPasswd, user?.passwordHash ?? DUMMY_PASSWORD_HASH, s.config.PASSWORD_PEPPER)).ok;
-  if (!user || (codeId === null && !oldOk)) {
-    await countAttempt(s, 'change', input.email);
-    throw new DomainError('InvalidCode', t('auth.invalidCode'), 400);
-  }
+  if (!user || (codeId === null && !oldOk)) throw new DomainError('InvalidCode', t('auth.invalidCode'), 400);
   const passwordHash = await hashPassword(input.newPasswd, s.config.PASSWORD_PEPPER);
   await s.db.batch([
     s.db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id)),
@@ -262,8 +285,7 @@ export function profileOf(actor: Actor): UserProfile {
 
 export async function resendVerification(s: Svc, actor: Actor) {
   if (!actor.emailVerified) {
-    await assertNotLocked(s, 'verify', actor.email);
-    await countAttempt(s, 'verify', actor.email);
+    if (!(await claimAttempt(s, 'verify', actor.email))) throw rateLimited();
     await sendVerification(s, { id: actor.userId, email: actor.email, name: actor.name });
   }
   return { message: t('verification.sent') };

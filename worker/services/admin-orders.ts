@@ -15,6 +15,26 @@ export function serializeOrders(db: Db, rows: OrderRow[]): Promise<AdminOrder[]>
   return orderViews(db, rows) as Promise<AdminOrder[]>;
 }
 
+/**
+ * What a volunteer at the pass desk sees of an order: who (name, email, mobile), the passes and their
+ * collection state. Addresses, referral and bank details stay with the admins (decision 072).
+ */
+export function forDesk(o: AdminOrder, isAdmin: boolean): AdminOrder {
+  if (isAdmin) return o;
+  // the serialized order also carries state and pin (OrderView)
+  const desk = { ...o, state: null, pin: null } as AdminOrder;
+  return {
+    ...desk,
+    addr1: null,
+    addr2: null,
+    city: null,
+    referSource: null,
+    referredBy: null,
+    transactionId: null,
+    bankName: null,
+  };
+}
+
 // Every text sorts below this in SQLite's BINARY collation (UTF-8 bytes), so [p, p + TOP) is "starts with p".
 const TOP = '\u{10FFFF}';
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AddToCartRequest, CartDetails, CartKind } from '../../core/contracts/cart';
 import { festivalYear } from '../../core/festival';
+import { t } from '../../core/i18n';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
 import {
   EXTRA_CONTRIBUTION_CODE,
@@ -23,21 +24,30 @@ import { getSettings } from './settings';
 export type { ProductRow };
 
 /**
- * What the server knows about the buyer for pricing: UTSAV memberships and member-priced units already
- * bought this festival year, counted from the buyer's orders that are paid or awaiting approval.
+ * What the server knows about the buyer for pricing: UTSAV memberships bought this festival year (paid or
+ * awaiting approval), and member-priced units already used, also by orders still awaiting payment: an
+ * unpaid order holds its member price until it is paid or given up (trigger member_price_entitlement).
  */
 export async function pricingContext(s: Svc, userId: number, fiscalYear: string): Promise<PricingContext> {
+  const counted = sql.join(
+    COUNTED_STATUSES.map((st) => sql`${st}`),
+    sql`, `,
+  );
   const rows = await s.db
     .select({
       productId: orderLines.productId,
       code: orderLines.code,
-      qty: sql<number>`coalesce(sum(${orderLines.qty}), 0)`,
+      qty: sql<number>`coalesce(sum(CASE WHEN ${orders.status} IN (${counted}) THEN ${orderLines.qty} ELSE 0 END), 0)`,
       memberUnits: sql<number>`coalesce(sum(${orderLines.memberPricedUnits}), 0)`,
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(
-      and(eq(orders.userId, userId), eq(orders.fiscalYear, fiscalYear), inArray(orders.status, [...COUNTED_STATUSES])),
+      and(
+        eq(orders.userId, userId),
+        eq(orders.fiscalYear, fiscalYear),
+        inArray(orders.status, [...COUNTED_STATUSES, 'Pending Payment']),
+      ),
     )
     .groupBy(orderLines.productId, orderLines.code)
     .all();
@@ -129,14 +139,12 @@ export async function checkLines(
       throw new DomainError('FullSponsorOnly', `"${p.name}" can only be sponsored in full, not co-sponsored.`, 400);
     }
     const st = states.get(p.id);
-    if (st?.claim?.userId === buyer.userId && st.claim.state === 'held') {
-      throw new DomainError(
-        'ItemTaken',
-        `"${p.name}" is already held by your contribution that awaits payment. Please complete it from your profile.`,
-        409,
-      );
-    }
-    if (st?.claim) {
+    // The buyer's own unpaid hold does not block them: starting checkout again gives the old order up
+    // (checkout's supersedeOwnHolds), so a closed tab never leaves a dead end.
+    const ownHold =
+      st?.claim?.userId === buyer.userId && st.claim.state === 'held' && st.claim.orderStatus === 'Pending Payment';
+    if (st?.claim && !ownHold) {
+      if (st.claim.state === 'held') throw new DomainError('ItemTaken', t('checkout.itemHeld', { name: p.name }), 409);
       throw new DomainError('ItemTaken', `"${p.name}" is already sponsored for this festival year.`, 409);
     }
     if (l.fullSponsor && st?.coSponsored) {

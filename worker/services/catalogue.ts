@@ -17,7 +17,7 @@ export const CO_SPONSOR_STATUSES = ['Success', 'Pending Approval', 'Pending Paym
 
 export type SponsorshipState = {
   /** the full sponsor's claim this festival year: held by a started checkout, or sponsored once paid */
-  claim: { state: 'held' | 'sponsored'; userId: number; sponsorName: string } | null;
+  claim: { state: 'held' | 'sponsored'; userId: number; sponsorName: string; orderStatus: string } | null;
   coSponsored: boolean;
 };
 
@@ -47,7 +47,7 @@ export async function sponsorshipStates(
   // CROSS JOIN keeps the small table (claims, co-sponsor lines) outermost: with table statistics SQLite would
   // otherwise start from the festival year's orders and read rows in proportion to them.
   const claimSql = sql`SELECT ${sponsorshipClaims.productId} AS productId, ${sponsorshipClaims.state} AS state,
-      ${sponsorshipClaims.userId} AS userId, ${orders.userName} AS sponsorName
+      ${sponsorshipClaims.userId} AS userId, ${orders.userName} AS sponsorName, ${orders.status} AS orderStatus
     FROM ${sponsorshipClaims} CROSS JOIN ${orders} ON ${orders.id} = ${sponsorshipClaims.orderId}
     WHERE ${sponsorshipClaims.fiscalYear} = ${fiscalYear} ${inProducts(sponsorshipClaims.productId)}`;
   const coSql = sql`SELECT DISTINCT ${orderLines.productId} AS productId FROM ${orderLines}
@@ -60,7 +60,9 @@ export async function sponsorshipStates(
         sql`, `,
       )})`;
   const [claims, co] = await Promise.all([
-    s.db.all<{ productId: number; state: 'held' | 'sponsored'; userId: number; sponsorName: string }>(claimSql),
+    s.db.all<{ productId: number; state: 'held' | 'sponsored'; userId: number; sponsorName: string; orderStatus: string }>(
+      claimSql,
+    ),
     s.db.all<{ productId: number }>(coSql),
   ]);
   const out = new Map<number, SponsorshipState>();
@@ -72,7 +74,9 @@ export async function sponsorshipStates(
     }
     return st;
   };
-  for (const c of claims) get(c.productId).claim = { state: c.state, userId: c.userId, sponsorName: c.sponsorName };
+  for (const c of claims) {
+    get(c.productId).claim = { state: c.state, userId: c.userId, sponsorName: c.sponsorName, orderStatus: c.orderStatus };
+  }
   for (const c of co) get(c.productId).coSponsored = true;
   return out;
 }

@@ -16,22 +16,39 @@ import { convenienceCharge } from '../../core/pricing';
 import { carts, orderLines, orders, payments, sponsorshipClaims, userExtraInfo } from '../../schema/index';
 import type { z } from 'zod';
 import { randomToken } from '../lib/crypto';
-import { d1Batch, raw } from '../lib/d1-batch';
+import { d1Batch, guardFailure, isUniqueViolation, raw } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
-import { isPaid, providerUnavailable, type Razorpay, RazorpayError, verifyPaymentSignature } from '../lib/razorpay';
+import {
+  isPaid,
+  isTransient,
+  providerUnavailable,
+  type Razorpay,
+  RazorpayError,
+  verifyPaymentSignature,
+} from '../lib/razorpay';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { checkLines, deleteCartStatements, loadPricedCart } from './cart';
 import { type OrderView, orderViews } from './order-view';
-import { confirmPayment, loadOrder, razorpayAttempt, razorpayFor, releaseOrder, settleOnline } from './payments';
+import {
+  captureIfAuthorized,
+  confirmPayment,
+  loadOrder,
+  razorpayAttempt,
+  razorpayFor,
+  releaseOrder,
+  settleOnline,
+} from './payments';
 import { getSettings } from './settings';
 
 const PRODUCTION_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 const LOCAL_CHECKOUT_SCRIPT = '/dev/razorpay/checkout.js';
 /** A second /startOrder this soon after the first, with the cart already turned into an order, gets that order. */
 const DOUBLE_CLICK_MS = 2 * 60_000;
+/** Items one account may hold with unpaid direct-transfer orders at once (trigger transfer_hold_limit, 0070). */
+export const TRANSFER_HOLD_LIMIT = 3;
 
 const emptyCart = () => new DomainError('EmptyCart', 'Your cart is empty. Please choose your contribution again.', 400);
 const notYours = () => new DomainError('NotFound', 'No such contribution for your account.', 404);
@@ -119,7 +136,9 @@ export async function startOrder(
     .from(carts)
     .where(eq(carts.userId, actor.userId))
     .get();
-  const checkoutKey = `${actor.userId}:${cart?.updatedAt ?? 0}:${paymentType}`;
+  // One cart gives one order, whichever button was pressed: online and direct transfer clicked at the same
+  // moment share this key, and the unique index lets the first through.
+  const checkoutKey = `${actor.userId}:${cart?.updatedAt ?? 0}`;
   const subtotal = loaded.priced.totalSellPaise;
   const { convenienceChargeBasisPoints } = await getSettings(s.db, ['convenienceChargeBasisPoints']);
   const convenience = offline ? 0 : convenienceCharge(subtotal, convenienceChargeBasisPoints);
@@ -201,19 +220,31 @@ export async function startOrder(
     ]);
     created = true;
   } catch (err) {
-    const text = String(err);
-    if (text.includes('UNIQUE') && text.includes('checkout_key')) {
+    const guard = guardFailure(err);
+    if (isUniqueViolation(err, 'checkout_key')) {
       // the same checkout started twice at once: the first one wins, both get its order
-    } else if (text.includes('UNIQUE') && text.includes('sponsorship_claims')) {
-      throw new DomainError(
-        'ItemTaken',
-        'Someone else has just started sponsoring one of your selected items in full. Please choose again.',
-        409,
-      );
+    } else if (isUniqueViolation(err, 'sponsorship_claims') || guard === 'item_taken') {
+      throw new DomainError('ItemTaken', t('checkout.itemTakenMeanwhile'), 409);
+    } else if (guard === 'item_co_sponsored') {
+      throw new DomainError('ItemCoSponsored', t('checkout.itemCoSponsoredMeanwhile'), 409);
+    } else if (guard === 'member_price_used') {
+      throw new DomainError('MemberPriceUsed', t('checkout.memberPriceUsed'), 409);
+    } else if (guard === 'hold_limit') {
+      throw new DomainError('HoldLimit', t('checkout.holdLimit', { max: TRANSFER_HOLD_LIMIT }), 409);
     } else throw err;
   }
   const order = await s.db.select().from(orders).where(eq(orders.checkoutKey, checkoutKey)).get();
   if (!order) throw new Error('order vanished after insert');
+  if (order.paymentType !== paymentType) {
+    // the other button won the same cart a moment ago
+    throw new DomainError(
+      'OrderInProgress',
+      t(order.paymentType === 'Online' ? 'checkout.cartStartedOnline' : 'checkout.cartStartedOffline', {
+        rcpt: formatRcptId(order.id),
+      }),
+      409,
+    );
+  }
   return answer(s, order, created);
 }
 
@@ -332,14 +363,23 @@ export async function handleSuccessOrder(
   }
   let amountPaise = order.totalPaise;
   try {
-    const payment = await razorpayFor(s).fetchPayment(input.razorpayPaymentId);
+    const rzp = razorpayFor(s);
+    let payment = await rzp.fetchPayment(input.razorpayPaymentId);
+    if (payment.order_id === storedRzpOrderId) payment = await captureIfAuthorized(rzp, payment);
     if (payment.order_id !== storedRzpOrderId || !isPaid(payment)) {
       throw new DomainError('PaymentNotCaptured', 'Razorpay does not report this payment as paid for this order.', 409);
     }
     amountPaise = payment.amount;
   } catch (err) {
     if (!(err instanceof RazorpayError)) throw err;
-    // Razorpay unreachable: the valid signature proves the payment of this Razorpay order, whose amount is ours.
+    if (!isTransient(err)) {
+      // A 4xx (wrong keys, unknown payment): never confirm on the signature alone. The order stays
+      // Pending Payment and the reconciler settles it once the configuration is fixed.
+      log('error', 'payment.verify_refused', { orderId: order.id, status: err.status, error: err.message });
+      throw new DomainError('PaymentProviderError', t('checkout.paymentCheckFailed'), 502);
+    }
+    // Razorpay unreachable or failing (5xx): the valid signature proves the payment of this Razorpay order,
+    // whose amount is ours.
     log('warn', 'payment.fetch_failed', { orderId: order.id, error: err.message });
   }
   const { order: after } = await confirmPayment(s, {

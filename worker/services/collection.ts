@@ -106,6 +106,12 @@ function toPass(o: PassRow, lines: LineRow[]): VenuePass {
   };
 }
 
+/**
+ * The copy of a pass a volunteer's phone keeps (and may lose at the venue): name, mobile, passes and
+ * collection state. The email stays with admins (decision 072); the old field is kept, empty.
+ */
+export const forDesk = (p: VenuePass, isAdmin: boolean): VenuePass => (isAdmin ? p : { ...p, email: '' });
+
 const lineColumns = {
   orderId: orderLines.orderId,
   type: orderLines.type,
@@ -254,8 +260,11 @@ export async function markCollected(
         source: 'online',
         onlyIfCollectable: true,
       }),
+      // only with this tap's own event: a nonce already used for another order records nothing, so it
+      // must not collect the pass either (no pass is ever collected without its event and audit row)
       s.db.run(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${actor.userId}
-        WHERE id = ${orderId} AND status = 'Success' AND pass_collected = 0`),
+        WHERE id = ${orderId} AND status = 'Success' AND pass_collected = 0
+          AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND order_id = ${orderId})`),
     ]);
     if (update?.meta.changes === 1) {
       const pass = (await loadPass(s.db, orderId))!;
@@ -276,6 +285,16 @@ export async function markCollected(
     )
     .get();
   if (mine && pass.passCollected === 1) return collectedAnswer(pass);
+  if (!mine && input.nonce) {
+    const used = await s.db
+      .select({ orderId: collectionEvents.orderId, volunteerId: collectionEvents.volunteerId })
+      .from(collectionEvents)
+      .where(eq(collectionEvents.nonce, nonce))
+      .get();
+    if (used && (used.orderId !== orderId || used.volunteerId !== actor.userId)) {
+      throw conflict('NonceReused', t('venue.nonceReused'));
+    }
+  }
   throw alreadyCollected(pass);
 }
 

@@ -1,6 +1,9 @@
 // Payments: the one way an order becomes Success (confirmPayment), the one way it is given up
 // (releaseOrder), and everything that feeds them: the checkout callback, webhooks and the reconciler.
 import { and, eq, inArray, lt, max, sql } from 'drizzle-orm';
+import * as z from 'zod';
+import { describeIssues } from '../../core/contracts/common';
+import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
 import { canTransition, needsCollection, ORDER_STATUS, type OrderStatus } from '../../core/orders';
@@ -12,8 +15,18 @@ import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
 import { passQrEmailHtml } from '../lib/pass-qr';
-import { isPaid, makeRazorpay, type Razorpay, type RazorpayPayment, verifyWebhookSignature } from '../lib/razorpay';
+import {
+  isPaid,
+  isTransient,
+  makeRazorpay,
+  type Razorpay,
+  RazorpayError,
+  type RazorpayPayment,
+  verifyWebhookSignature,
+} from '../lib/razorpay';
 import type { Svc } from '../lib/svc';
+import { pricingContext } from './cart';
+import { audit } from '../lib/audit';
 import { gatewayApi } from '../routes/test-gateway';
 import type { OrderLineRow, OrderRow } from './order-view';
 
@@ -168,17 +181,22 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
           .update(sponsorshipClaims)
           .set({ state: 'sponsored' })
           .where(and(eq(sponsorshipClaims.orderId, order.id), madeIt(order.id, token))),
-        // A late capture after an expiry: take the item back if nobody else took it meanwhile.
+        // A late capture after an expiry: take the item back if nobody else took it (in full or as a
+        // co-sponsor) meanwhile; otherwise the order is flagged for an admin below.
         raw(
           `INSERT OR IGNORE INTO sponsorship_claims (product_id, fiscal_year, order_id, user_id, state)
            SELECT l.product_id, ?, ?, ?, 'sponsored' FROM order_lines l
-           WHERE l.order_id = ? AND l.type = 'SPONSORSHIP' AND l.full_sponsor = 1 AND ${GUARD}`,
+           WHERE l.order_id = ? AND l.type = 'SPONSORSHIP' AND l.full_sponsor = 1 AND ${GUARD}
+             AND NOT EXISTS (SELECT 1 FROM order_lines c CROSS JOIN orders co ON co.id = c.order_id
+               WHERE c.full_sponsor = 0 AND c.product_id = l.product_id AND c.order_id <> l.order_id
+                 AND co.fiscal_year = ? AND co.status IN ('Success', 'Pending Approval', 'Pending Payment'))`,
           order.fiscalYear,
           order.id,
           order.userId,
           order.id,
           order.id,
           token,
+          order.fiscalYear,
         ),
         s.db
           .update(users)
@@ -207,7 +225,7 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
     const changed = after.transitionId === token;
     if (changed) {
       log('info', 'order.confirmed', { orderId: order.id, via: input.via });
-      if (order.status === ORDER_STATUS.failed) await reportLostSponsorships(s, order.id, lines);
+      if (order.status === ORDER_STATUS.failed) await flagLateCapture(s, after, lines);
       const mail = sendConfirmation(s, after, lines).catch((err) =>
         log('error', 'mail.confirmation_failed', { orderId: order.id, error: String(err) }),
       );
@@ -219,12 +237,40 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
   throw new DomainError('Busy', 'Please try again in a moment.', 503);
 }
 
-/** A capture after an expiry re-takes held items when free; one taken meanwhile needs an admin (refund). */
-async function reportLostSponsorships(s: Svc, orderId: number, lines: OrderLineRow[]) {
-  const wanted = lines.filter((l) => l.type === 'SPONSORSHIP' && l.fullSponsor).length;
-  if (wanted === 0) return;
-  const got = await s.db.select().from(sponsorshipClaims).where(eq(sponsorshipClaims.orderId, orderId)).all();
-  if (got.length < wanted) log('error', 'sponsorship.lost_on_late_capture', { orderId, wanted, got: got.length });
+/**
+ * A capture after the order was given up (Failed -> Success) is money received for something that may
+ * have gone to someone else meanwhile: a full sponsorship taken by another member, or member-priced passes
+ * whose entitlement another order used. The payment stands; the order is flagged for an admin (Pending list
+ * and Overview) to refund one of them.
+ */
+async function flagLateCapture(s: Svc, order: OrderRow, lines: OrderLineRow[]) {
+  const problems: string[] = [];
+  const wanted = lines.filter((l) => l.type === 'SPONSORSHIP' && l.fullSponsor);
+  if (wanted.length > 0) {
+    const got = await s.db.select().from(sponsorshipClaims).where(eq(sponsorshipClaims.orderId, order.id)).all();
+    const have = new Set(got.map((c) => c.productId));
+    const lost = wanted.filter((l) => !have.has(l.productId)).map((l) => l.name);
+    if (lost.length > 0) problems.push(`sponsored by someone else meanwhile: ${lost.join(', ')}`);
+  }
+  if (lines.some((l) => l.memberPricedUnits > 0)) {
+    const ctx = await pricingContext(s, order.userId, order.fiscalYear);
+    const used = Object.values(ctx.memberPricedUsed).reduce((a, b) => a + b, 0);
+    const byProduct = Object.values(ctx.memberPricedUsed).some((n) => n > ctx.utsavMemberships);
+    if (byProduct) problems.push(`member price used beyond ${ctx.utsavMemberships} UTSAV membership(s) (${used} units)`);
+  }
+  if (problems.length === 0) return;
+  const attention = `Paid after it was given up; ${problems.join('; ')}. Refund one of the payments.`.slice(0, 500);
+  log('error', 'order.late_capture_conflict', { orderId: order.id, attention });
+  await s.db.batch([
+    s.db.update(orders).set({ attention }).where(eq(orders.id, order.id)),
+    audit(s.db, {
+      actorId: null,
+      action: 'order.needs_attention',
+      entityType: 'order',
+      entityId: order.id,
+      details: { attention },
+    }),
+  ]);
 }
 
 async function sendConfirmation(s: Svc, o: OrderRow, lines: OrderLineRow[]) {
@@ -315,10 +361,31 @@ export async function releaseOrder(s: Svc, input: ReleaseInput): Promise<{ order
   return { order: after, changed };
 }
 
-/** Razorpay's word on one of our online orders: the paid payment of its Razorpay order, if any. */
+/**
+ * A payment Razorpay reports as authorized but not captured is captured now (for its own amount), so that
+ * the order is paid for real; Razorpay would otherwise refund it while the order looked paid. Returns the
+ * payment as Razorpay reports it after that.
+ */
+export async function captureIfAuthorized(rzp: Razorpay, p: RazorpayPayment): Promise<RazorpayPayment> {
+  if (p.status !== 'authorized') return p;
+  try {
+    return await rzp.capturePayment(p.id, p.amount);
+  } catch (err) {
+    // captured meanwhile by a concurrent call: Razorpay refuses the second capture; ask again
+    if (err instanceof RazorpayError && !isTransient(err)) return rzp.fetchPayment(p.id);
+    throw err;
+  }
+}
+
+/** Razorpay's word on one of our online orders: the paid (captured) payment of its Razorpay order, if any. */
 export async function paidPaymentOf(rzp: Razorpay, providerOrderId: string): Promise<RazorpayPayment | null> {
-  const items = await rzp.fetchOrderPayments(providerOrderId);
-  return items.find((p) => isPaid(p) && p.order_id === providerOrderId) ?? null;
+  const items = (await rzp.fetchOrderPayments(providerOrderId)).filter((p) => p.order_id === providerOrderId);
+  const paid = items.find(isPaid);
+  if (paid) return paid;
+  const authorized = items.find((p) => p.status === 'authorized');
+  if (!authorized) return null;
+  const after = await captureIfAuthorized(rzp, authorized);
+  return isPaid(after) ? after : null;
 }
 
 /** The online attempt of an order (one Razorpay order per order). */
@@ -417,13 +484,33 @@ export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ set
   return { settled, expired };
 }
 
-type WebhookBody = {
-  event?: string;
-  payload?: {
-    payment?: { entity?: Partial<RazorpayPayment> };
-    order?: { entity?: { id?: string; amount?: number; amount_paid?: number } };
-  };
-};
+const rzpId = z.string().min(1).max(100);
+/** The parts of a Razorpay event the app reads; anything else in it is ignored. */
+const webhookBody = z
+  .object({
+    event: z.string().max(100),
+    payload: z
+      .object({
+        payment: z
+          .object({
+            entity: z
+              .object({
+                id: rzpId,
+                order_id: rzpId.nullish(),
+                amount: z.number().int().nonnegative(),
+                error_description: z.string().nullish(),
+              })
+              .loose(),
+          })
+          .loose()
+          .optional(),
+        order: z.object({ entity: z.object({ id: rzpId }).loose() }).loose().optional(),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
+type WebhookBody = z.output<typeof webhookBody>;
 
 /**
  * POST /api/webhooks/razorpay: verified on the raw body, de-duplicated on the event id. payment.captured
@@ -441,14 +528,24 @@ export async function handleWebhook(
     log('warn', 'webhook.bad_signature', { bytes: raw.length });
     throw new DomainError('InvalidSignature', 'The webhook signature does not match.', 400);
   }
-  let body: WebhookBody;
+  let json: unknown;
   try {
-    body = JSON.parse(raw) as WebhookBody;
+    json = JSON.parse(raw);
   } catch {
     throw new DomainError('BadRequest', 'The webhook body is not JSON.', 400);
   }
-  const event = String(body.event ?? '');
   const eventId = eventIdHeader?.trim().slice(0, 100) || `sha:${await sha256(raw)}`;
+  const parsed = webhookBody.safeParse(json);
+  if (!parsed.success) {
+    // Signed by Razorpay but not of a shape we read: retrying cannot help, so it is acknowledged (2xx)
+    // and kept in the log; never a 5xx that Razorpay would retry for days.
+    const what = describeIssues(parsed.error.issues);
+    log('error', 'webhook.bad_payload', { eventId, what });
+    await s.db.insert(webhookEvents).values({ eventId, eventType: 'malformed' }).onConflictDoNothing();
+    return { received: true, ignored: t('webhook.badPayload', { what }) };
+  }
+  const body: WebhookBody = parsed.data;
+  const event = body.event;
   const seen = await s.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId)).get();
   if (seen) return { received: true, duplicate: true };
 

@@ -1,0 +1,38 @@
+// Per-client-address limits on the calls that cost a password hash or send an email (decision 071).
+// Cloudflare's rate limiting binding decides, locally (workerd simulates it) and in production alike.
+import type { MiddlewareHandler } from 'hono';
+import { t } from '../../core/i18n';
+import type { AppEnv } from '../env';
+import { getConfig } from './config';
+import { DomainError } from './errors';
+import { log } from './log';
+
+export type AddressLimit = 'auth' | 'mail';
+
+/** The client's address as Cloudflare's edge reports it; absent on a request that did not cross the edge. */
+export const clientAddress = (headers: { get(name: string): string | null }) =>
+  headers.get('CF-Connecting-IP')?.trim().slice(0, 64) || null;
+
+let warnedUnbound = false;
+
+/**
+ * Middleware: refuses with 429 RateLimited once this address has used up its calls of that kind in the
+ * binding's period. A request with no client address (only local requests that never crossed Cloudflare's
+ * edge: tests, wrangler dev) is not limited in local mode; in production it shares one "unknown" key.
+ */
+export function limitByAddress(kind: AddressLimit): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const address = clientAddress(c.req.raw.headers);
+    const config = getConfig(c.env);
+    if (!address && config.isLocal) return next();
+    const binding = kind === 'auth' ? c.env.AUTH_RATE_LIMITER : c.env.MAIL_RATE_LIMITER;
+    if (!binding) {
+      if (!warnedUnbound) log('error', 'ratelimit.unbound', { kind });
+      warnedUnbound = true;
+      return next();
+    }
+    const { success } = await binding.limit({ key: `${kind}:${address ?? 'unknown'}` });
+    if (!success) throw new DomainError('RateLimited', t('auth.addressLimited'), 429);
+    await next();
+  };
+}
