@@ -42,6 +42,8 @@ describe('accounts in the browser', () => {
     await page.getByText('Email Verified').waitFor();
     await page.getByText('9845012345').waitFor();
 
+    // on a phone, Logout is a labelled item of the menu (docs/decisions/102)
+    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('user-info'))).toBeNull();
@@ -106,7 +108,7 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('draws the Membership / Sponsorship button on the first paint, so a phone page does not jump', async () => {
+  it('keeps the phone bar to one row that does not jump, with Membership / Sponsorship in the menu', async () => {
     const { page, context, problems } = await newPage(browser, { width: 360, height: 740 });
     await signIn(page, 'member@example.org', 'member-demo-123');
     // a fresh load of /membership with the stored session: the nav must not grow once the flags arrive
@@ -119,10 +121,13 @@ describe('accounts in the browser', () => {
     });
     await page.reload();
     await page.getByRole('heading', { name: 'Choose your Membership / Renewal Option' }).waitFor();
-    await page.getByRole('link', { name: 'Membership / Sponsorship' }).waitFor();
     await page.waitForLoadState('networkidle');
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
     expect(shifts).toBeLessThan(0.1);
+    // at 360 px the bar is one row; the button is the menu's first item (docs/decisions/102)
+    expect((await page.locator('header.nav').boundingBox())!.height).toBeLessThan(64);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Membership / Sponsorship' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -45,7 +45,7 @@ export const uniqueEmail = (tag: string) =>
   `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.net`;
 
 /**
- * Logs in through the /login form the way a person does and waits for /membership. If the screen answers
+ * Logs in through the /login form the way a person does and waits to leave /login. If the screen answers
  * with an error toast instead, the test fails with the toast's text rather than a bare navigation timeout.
  */
 export async function signIn(page: Page, email: string, password: string, opts: { open?: boolean } = {}) {
@@ -58,7 +58,8 @@ export async function signIn(page: Page, email: string, password: string, opts: 
   await page.getByRole('button', { name: 'Login' }).click();
   const alert = page.locator('.toast[role="alert"]').first();
   const outcome = await Promise.race([
-    page.waitForURL('**/membership').then(() => 'ok' as const),
+    // members land on /membership, admins on /admin, volunteers on /venue (docs/decisions/103)
+    page.waitForURL((u) => u.pathname !== '/login').then(() => 'ok' as const),
     alert.waitFor().then(async () => `login answered with an error toast: ${await alert.textContent()}`),
   ]);
   if (outcome !== 'ok') throw new Error(outcome);

@@ -53,6 +53,8 @@ async function memberWithCart(page: Page, picks: { code: string; qty: number }[]
 /** Chooses a plan the way a member does, so that the checkout's history steps stay inside the app. */
 async function chooseThroughScreens(page: Page, plan: string) {
   await page.goto('/index');
+  // on a phone the button sits in the menu (docs/decisions/102)
+  await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('link', { name: 'Membership / Sponsorship' }).click();
   await page.waitForURL('**/membership');
   await page.getByRole('button', { name: `Add one ${plan}` }).click();

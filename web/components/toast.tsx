@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
-type Toast = { id: number; kind: Kind; text: string };
+type Toast = { id: number; kind: Kind; text: string; at: number };
 export type ToastPosition = 'top-right' | 'bottom-center';
 
 type ToastApi = {
@@ -11,7 +11,12 @@ type ToastApi = {
   info: (text: string) => void;
   warning: (text: string) => void;
   setPosition: (p: ToastPosition) => void;
+  /** Dismisses the toasts older than a moment: called on navigation, so that they do not follow the user. */
+  clearStale: () => void;
 };
+
+/** A toast shown this shortly before a navigation belongs to it ("saved, now log in") and stays. */
+const FRESH_MS = 1500;
 
 const ToastContext = createContext<ToastApi | null>(null);
 
@@ -26,7 +31,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (kind: Kind, text: string) => {
       const id = next.current++;
-      setToasts((all) => [...all.slice(-4), { id, kind, text }]);
+      // the same message twice (a double tap) is shown once
+      setToasts((all) => [...all.filter((x) => x.text !== text).slice(-2), { id, kind, text, at: Date.now() }]);
       setTimeout(() => dismiss(id), TOAST_MS);
     },
     [dismiss],
@@ -39,6 +45,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       info: (x) => show('info', x),
       warning: (x) => show('warning', x),
       setPosition,
+      clearStale: () =>
+        setToasts((all) => {
+          const fresh = all.filter((x) => Date.now() - x.at < FRESH_MS);
+          return fresh.length === all.length ? all : fresh;
+        }),
     }),
     [show],
   );

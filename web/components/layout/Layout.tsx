@@ -3,6 +3,7 @@ import { OfflineBanner } from '../OfflineBanner';
 import { UpdatePrompt } from '../UpdatePrompt';
 import { Footer } from './Footer';
 import { Nav } from './Nav';
+import { ScrollManager } from './ScrollManager';
 
 export function Layout() {
   return (
@@ -17,6 +18,7 @@ export function Layout() {
       </main>
       <UpdatePrompt />
       <Footer />
+      <ScrollManager />
     </>
   );
 }

@@ -77,6 +77,17 @@ export function Nav() {
   }
 
   const staff = !!user && (user.admin || user.volunteer);
+  const logoutIcon = (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path
+        fill="currentColor"
+        d="M10 17l1.4-1.4L8.8 13H20v-2H8.8l2.6-2.6L10 7l-5 5 5 5zM4 5h8V3H4a2 2 0 00-2 2v14a2 2 0 002 2h8v-2H4V5z"
+      />
+    </svg>
+  );
+  // On a phone (docs/decisions/102) the bar is one row: brand, Coupons | Offering, Menu. The other actions
+  // (Membership / Sponsorship, Create Account, Logout) move into the menu, which opens as a sheet inside the
+  // screen; from 601 px they stand in the bar as before.
   return (
     <header className={`nav ${scrolled ? 'nav-opaque' : 'nav-transparent'}`}>
       <nav className="nav-inner" aria-label="Main">
@@ -87,15 +98,30 @@ export function Nav() {
           <div className="menu" ref={menuRef}>
             <button
               type="button"
-              className="btn btn-ghost"
+              className="btn btn-ghost menu-button"
               aria-haspopup="true"
               aria-expanded={open}
               onClick={() => setOpen((o) => !o)}
             >
-              Menu ▾
+              <span className="menu-burger" aria-hidden="true" />
+              Menu
             </button>
             {open && (
               <ul className="menu-list">
+                {user && membershipLive && (
+                  <li className="menu-narrow">
+                    <Link to={paths.membership} className="btn btn-primary">
+                      Membership / Sponsorship
+                    </Link>
+                  </li>
+                )}
+                {!user && (
+                  <li className="menu-narrow">
+                    <Link to={paths.signup} className="btn btn-primary">
+                      Create Account
+                    </Link>
+                  </li>
+                )}
                 {user?.admin && (
                   <li>
                     <Link to={paths.admin}>Admin Page</Link>
@@ -125,6 +151,14 @@ export function Nav() {
                 <li>
                   <Link to={paths.responsibility}>Our Social Responsibility</Link>
                 </li>
+                {user && (
+                  <li className="menu-narrow">
+                    <button type="button" className="menu-logout" onClick={logout}>
+                      {logoutIcon}
+                      Logout
+                    </button>
+                  </li>
+                )}
               </ul>
             )}
           </div>
@@ -132,29 +166,19 @@ export function Nav() {
             Coupons | Offering
           </Link>
           {!user && (
-            <Link to={paths.signup} className="btn btn-primary">
+            <Link to={paths.signup} className="btn btn-primary nav-wide">
               Create Account
             </Link>
           )}
           {user && membershipLive && (
-            <Link to={paths.membership} className="btn btn-primary">
+            <Link to={paths.membership} className="btn btn-primary nav-wide">
               Membership / Sponsorship
             </Link>
           )}
           {user && (
-            <button
-              type="button"
-              className="btn btn-ghost icon-btn"
-              onClick={logout}
-              aria-label="Logout"
-              title="Logout"
-            >
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path
-                  fill="currentColor"
-                  d="M10 17l1.4-1.4L8.8 13H20v-2H8.8l2.6-2.6L10 7l-5 5 5 5zM4 5h8V3H4a2 2 0 00-2 2v14a2 2 0 002 2h8v-2H4V5z"
-                />
-              </svg>
+            <button type="button" className="btn btn-ghost nav-wide nav-logout" onClick={logout}>
+              {logoutIcon}
+              Logout
             </button>
           )}
         </div>

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import type { UserInfo } from '../../../core/contracts/accounts';
 import { checkLoginForm } from '../../../core/contracts/accounts';
 import { t } from '../../../core/i18n';
 import { paths } from '../../app/paths';
@@ -9,7 +10,19 @@ import { storeUserInfo, useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { login } from './api';
 
+/**
+ * Where a login lands (docs/decisions/103): back to what the visitor was doing (`?next=`, a path inside the app),
+ * else volunteers at /venue, admins at /admin, everyone else at /membership.
+ */
+export function landingAfterLogin(info: Pick<UserInfo, 'admin'> & { volunteer?: boolean }, next: string | null) {
+  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login')) return next;
+  if (info.admin) return paths.admin;
+  if (info.volunteer) return paths.venue;
+  return paths.membership;
+}
+
 export function LoginPage() {
+  const [params] = useSearchParams();
   const user = useUserInfo();
   const navigate = useNavigate();
   const toast = useToast();
@@ -29,7 +42,7 @@ export function LoginPage() {
     if (info) {
       loggedInHere.current = true;
       storeUserInfo(info);
-      navigate(paths.membership);
+      navigate(landingAfterLogin(info, params.get('next')));
     }
   }
 

@@ -264,7 +264,7 @@ export function DailyPassPage() {
             />
             <p className="hint">At least 8 characters.</p>
             <div className="dialog-actions">
-              <Link to={paths.login} className="btn btn-ghost">
+              <Link to={`${paths.login}?next=${encodeURIComponent(paths.dmPass)}`} className="btn btn-ghost">
                 {t('passes.haveAccount')}
               </Link>
               <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -301,7 +301,7 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
   return (
     <Dialog className="pay-dialog" title="Contribution Details" onClose={onClose}>
       <div className="table-wrap">
-        <table className="details-table">
+        <table className="details-table stack-table">
           <thead>
             <tr>
               <th scope="col">Plan Name</th>
@@ -312,21 +312,21 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
           <tbody>
             {order.selectedProducts.map((l) => (
               <tr key={l.code}>
-                <td>{l.name}</td>
-                <td>{l.qty}</td>
-                <td>{formatINR(paise(l.sellPrice))}</td>
+                <td className="stack-title">{l.name}</td>
+                <td data-label="Quantity">{l.qty}</td>
+                <td data-label="Contribution">{formatINR(paise(l.sellPrice))}</td>
               </tr>
             ))}
             {order.convenienceCharge > 0 && (
               <tr>
-                <td>Convenience charge</td>
+                <td className="stack-title">Convenience charge</td>
                 <td />
-                <td>{formatINR(paise(order.convenienceCharge))}</td>
+                <td data-label="Amount">{formatINR(paise(order.convenienceCharge))}</td>
               </tr>
             )}
           </tbody>
           <tfoot>
-            <tr>
+            <tr className="stack-total">
               <th scope="row" colSpan={2}>
                 Total
               </th>

@@ -1,0 +1,231 @@
+// Issue 12 on a 390 px (and 360 px) phone: the menu inside the screen, a one-row bar, no sideways scrolling on
+// any screen, every navigation at the top, the landing after login, and direct transfer by UPI app.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE, launch, newPage, signIn, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function post(path: string, body: object, token?: string) {
+  const res = await fetch(`${BASE}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data?: any; error?: string; desc?: string };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function storeSession(page: Page, email: string, password: string) {
+  const info = await post('login', { email, password, iid: crypto.randomUUID() });
+  await page.goto('/tnc');
+  await page.evaluate((i) => localStorage.setItem('user-info', JSON.stringify(i)), info);
+  return info as { session: string };
+}
+
+/**
+ * Everything that scrolls sideways: the page itself, and any element inside it that scrolls its own content
+ * sideways (a table in an overflow box still makes the reader scroll sideways).
+ */
+function sideways(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const w = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > w) out.push(`page ${document.documentElement.scrollWidth} > ${w}`);
+    for (const el of document.querySelectorAll<HTMLElement>('main *, header *')) {
+      const ox = getComputedStyle(el).overflowX;
+      if ((ox === 'auto' || ox === 'scroll') && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+        out.push(`${el.tagName.toLowerCase()}.${el.className} scrolls ${el.scrollWidth} in ${el.clientWidth}`);
+      }
+    }
+    return out;
+  });
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('p.loading')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+}
+
+describe('the bar and the menu on a phone', () => {
+  for (const width of [360, 390]) {
+    it(`at ${width} px the bar is one row and the open menu lies inside the screen`, async () => {
+      const { page, problems, context } = await newPage(browser, { width });
+      for (const who of ['visitor', 'member'] as const) {
+        if (who === 'member') await storeSession(page, 'member@example.org', 'member-demo-123');
+        await page.goto('/index');
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        const bar = (await page.locator('header.nav').boundingBox())!;
+        expect(bar.height, who).toBeLessThan(64);
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const menu = page.locator('.menu-list');
+        await menu.waitFor();
+        const box = (await menu.boundingBox())!;
+        expect(box.x, who).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, who).toBeLessThanOrEqual(width);
+        for (const item of await menu.locator('a, button').all()) {
+          const b = (await item.boundingBox())!;
+          expect(b.x).toBeGreaterThanOrEqual(0);
+          expect(b.x + b.width).toBeLessThanOrEqual(width);
+        }
+        if (who === 'member') {
+          await menu.getByRole('link', { name: 'Membership / Sponsorship' }).waitFor();
+          await menu.getByRole('button', { name: 'Logout' }).waitFor();
+        } else {
+          await menu.getByRole('link', { name: 'Create Account' }).waitFor();
+        }
+        await page.keyboard.press('Escape');
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('no sideways scrolling at 390 px', () => {
+  it('on the public screens', async () => {
+    const { page, problems, context } = await newPage(browser);
+    for (const path of [
+      '/index',
+      '/dmPass',
+      '/login',
+      '/signup',
+      '/forgotPasswd',
+      '/tnc',
+      '/responsibitity',
+      '/sponsors',
+      '/magazine',
+      '/2023',
+      '/corporate',
+    ]) {
+      await page.goto(path);
+      await settle(page);
+      expect(await sideways(page), path).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("on a member's screens, with contributions in the profile and a cart at checkout", async () => {
+    const { page, problems, context } = await newPage(browser);
+    const email = uniqueEmail('phone');
+    const info = await post('signUpAndLogin', {
+      name: 'Sharmila Dutta',
+      email,
+      mobile: '98450 11111',
+      password: 'durga-puja-2026',
+      iid: crypto.randomUUID(),
+    });
+    const products = await post('getProducts', {}, info.session);
+    const [plan] = products.productsResponses.MEMBERSHIP;
+    const item = products.productsResponses.SPONSORSHIP.find(
+      (p: { fullSponsorOnly: boolean; available: boolean }) => !p.fullSponsorOnly && p.available,
+    );
+    await post(
+      'addToCart',
+      {
+        productQtys: {
+          [plan.id]: { qty: 2, code: plan.code },
+          [item.id]: { qty: 1, code: item.code, fullSponsor: false },
+        },
+      },
+      info.session,
+    );
+    await post('startOrder', { offline: true }, info.session);
+    await post('addToCart', { productQtys: { [plan.id]: { qty: 3, code: plan.code } } }, info.session);
+    await page.goto('/tnc');
+    await page.evaluate((i) => localStorage.setItem('user-info', JSON.stringify(i)), info);
+    for (const path of ['/membership', '/sponsorship', '/summary', '/profile']) {
+      await page.goto(path);
+      await settle(page);
+      expect(await sideways(page), path).toEqual([]);
+    }
+    // the profile's contribution: amount, status and its action visible without scrolling sideways
+    const row = page.locator('table.contributions tbody tr').first();
+    for (const part of [row.getByText('Pending Payment'), row.getByRole('button', { name: 'Retry Payment' })]) {
+      const b = (await part.boundingBox())!;
+      expect(b.x + b.width).toBeLessThanOrEqual(390);
+    }
+    await row.getByRole('button', { name: 'Click for Details' }).click();
+    await page.getByRole('dialog', { name: 'Contribution Details' }).waitFor();
+    expect(await sideways(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('scroll position', () => {
+  it('every navigation starts at the top of the new page', async () => {
+    const { page, problems, context } = await newPage(browser);
+    await page.goto('/index');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.locator('footer').getByRole('link', { name: 'Our Social Responsibility' }).click();
+    await page.waitForURL('**/responsibitity');
+    // the old screen stays up until the new one's chunk has loaded
+    await page.getByRole('heading', { level: 1, name: 'Our Social Responsibility' }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('.menu-list').getByRole('link', { name: 'Terms and Conditions' }).click();
+    await page.waitForURL('**/tnc');
+    await page.getByRole('heading', { level: 1, name: /Terms/ }).waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('landing after login', () => {
+  it('volunteers land on /venue and admins on /admin', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'volunteer@example.org', 'volunteer-demo-123');
+    await page.waitForURL('**/venue');
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, 'admin@example.org', 'admin-demo-123');
+    await page.waitForURL('**/admin');
+    await context.close();
+  });
+
+  it('a page that needs a session returns there after login', async () => {
+    const { page, problems, context } = await newPage(browser);
+    await page.goto('/profile');
+    await page.waitForURL('**/login?next=*');
+    await signIn(page, 'member@example.org', 'member-demo-123', { open: false });
+    await page.waitForURL('**/profile');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("'Already registered? Login' returns to the passes with the selection kept", async () => {
+    const { page, problems, context } = await newPage(browser);
+    await page.goto('/dmPass');
+    await page.getByRole('button', { name: 'Add one Dandiya Night Pass' }).click();
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await page
+      .getByRole('dialog', { name: 'Add an extra contribution?' })
+      .getByRole('button', { name: 'Skip Contribution' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Register to Proceed' })
+      .getByRole('link', { name: 'Already registered? Login' })
+      .click();
+    await signIn(page, 'member@example.org', 'member-demo-123', { open: false });
+    await page.waitForURL('**/dmPass');
+    await page.getByText('Total Amount: ₹500.00').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

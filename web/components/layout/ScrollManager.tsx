@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { ScrollRestoration, useLocation } from 'react-router-dom';
+import { useToast } from '../toast';
+
+/**
+ * Every navigation starts at the top of the new page, or at the element its #anchor names; Back and Forward
+ * return to where the page was (react-router's ScrollRestoration, docs/decisions/104). A screen that loads
+ * lazily may draw the anchor's element a moment later: it is then scrolled to once it appears (for 3 s).
+ */
+export function ScrollManager() {
+  const { hash, key, pathname } = useLocation();
+  const { clearStale } = useToast();
+  // toasts of the page left behind do not follow the user (docs/decisions/104)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on every change of page
+  useEffect(() => clearStale(), [pathname]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation (key), for its hash
+  useEffect(() => {
+    if (!hash) return;
+    let id: string;
+    try {
+      id = decodeURIComponent(hash.slice(1));
+    } catch {
+      return;
+    }
+    if (document.getElementById(id)) return; // ScrollRestoration has scrolled to it
+    const observer = new MutationObserver(() => {
+      const el = document.getElementById(id);
+      if (el) {
+        observer.disconnect();
+        el.scrollIntoView();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const stop = setTimeout(() => observer.disconnect(), 3000);
+    return () => {
+      observer.disconnect();
+      clearTimeout(stop);
+    };
+  }, [key]);
+  return <ScrollRestoration />;
+}
