@@ -173,6 +173,11 @@ export const en = {
   'profile.attemptsHint':
     'Payments that were cancelled, failed or replaced by a later attempt. Nothing is owed on them.',
   'profile.attemptsLabel': 'Earlier unfinished attempts',
+  'phone.copy': 'Copy',
+  'phone.copied': 'Copied',
+  'phone.copyLabel': 'Copy {what}',
+  'phone.payUpiApp': 'Pay with UPI app',
+  'phone.upiAppHint': 'Opens your UPI app with the amount and the contribution id filled in. Or scan the QR code from another phone.',
   'checkout.choosePasses': 'Choose passes',
   'checkout.chooseContribution': 'Choose membership or sponsorship',
 

@@ -229,3 +229,53 @@ describe('landing after login', () => {
     await context.close();
   });
 });
+
+describe('direct transfer on a phone', () => {
+  it('offers a UPI app button and copy buttons, does not pop the keyboard, and survives closing the app', async () => {
+    const { page, problems, context } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+    const email = uniqueEmail('upi');
+    const info = await post('signUpAndLogin', {
+      name: 'Ruma Ghosh',
+      email,
+      mobile: '98450 33333',
+      password: 'durga-puja-2026',
+      iid: crypto.randomUUID(),
+    });
+    const passes = await post('getUProducts', {}, info.session);
+    const pass = passes.productsResponses.DAILY_PASS.find((p: { code: string }) => p.code === 'DPAD');
+    await post('addToCart', { productQtys: { [pass.id]: { qty: 2, code: pass.code } } }, info.session);
+    await page.goto('/tnc');
+    await page.evaluate((i) => localStorage.setItem('user-info', JSON.stringify(i)), info);
+    await page.goto('/dpsummary');
+    await page.getByRole('button', { name: /^Direct Transfer ₹/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay and Share details' });
+    const app = dialog.getByRole('link', { name: 'Pay with UPI app' });
+    await app.waitFor();
+    const href = (await app.getAttribute('href'))!;
+    expect(href).toMatch(/^upi:\/\/pay\?pa=[^&]+@[^&]+&pn=[^&]+&am=\d+\.\d\d&tn=SMT\d{6}&cu=INR$/);
+    const rcpt = /tn=(SMT\d{6})/.exec(href)![1]!;
+    // the focus is not in a text field, so the keyboard does not cover the details
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('INPUT');
+    await dialog.getByRole('button', { name: 'Copy Contribution ID' }).click();
+    await dialog.getByRole('button', { name: 'Copy Contribution ID' }).getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rcpt);
+    await dialog.getByRole('button', { name: 'Copy Amount' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^\d+\.\d\d$/);
+    for (const label of ['UPI ID', 'Account Number']) {
+      await dialog.getByRole('button', { name: `Copy ${label}` }).waitFor();
+    }
+    expect(await sideways(page)).toEqual([]);
+
+    // the app is closed and opened again on the summary: the transfer is still there to finish
+    await page.goto('/dpsummary');
+    await page.getByText('Your cart is empty.').waitFor();
+    await page.getByRole('link', { name: 'Share transfer details' }).click();
+    await page.waitForURL(`**/profile#${rcpt}`);
+    const retry = page.getByRole('dialog', { name: 'Pay and Share deatils' });
+    await retry.getByText(rcpt).first().waitFor();
+    await retry.getByRole('link', { name: 'Pay with UPI app' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,7 +1,8 @@
 // The direct-transfer pieces shared by checkout and the profile's Retry Payment: bank details with a UPI QR
 // that carries the payee VPA, the exact amount and the contribution id, and the transaction-id form.
 import QRCode from 'qrcode';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { t } from '../../../core/i18n';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
 import { formatINR } from '../../../core/money';
 import { upiLink } from '../../../core/orders';
@@ -40,6 +41,42 @@ export function UpiQr({ bank, amountPaise, note }: { bank: BankDetailsView; amou
   );
 }
 
+/** Copies a value to the clipboard and says so in place (a toast would cover the details). */
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+    } catch {
+      // no clipboard permission (an old WebView): select the text the old way
+      const area = document.createElement('textarea');
+      area.value = value;
+      area.setAttribute('readonly', '');
+      area.style.position = 'fixed';
+      area.style.opacity = '0';
+      document.body.append(area);
+      area.select();
+      document.execCommand('copy');
+      area.remove();
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), 2000);
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn-small btn-ghost copy-btn"
+      onClick={copy}
+      aria-label={t('phone.copyLabel', { what: label })}
+    >
+      <span aria-live="polite">{copied ? t('phone.copied') : t('phone.copy')}</span>
+    </button>
+  );
+}
+
 export function BankDetails({
   bank,
   amountPaise,
@@ -51,24 +88,43 @@ export function BankDetails({
   note: string;
   accountLabel?: string;
 }) {
+  const link = upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise, note });
+  // label, value, and whether a copy button helps (values typed into a banking app)
+  const rows: [string, string, boolean, string?][] = [
+    ['Amount', formatINR(amountPaise), true, 'transfer-amount'],
+    ['Contribution ID', note, true],
+    ['Account Payee', bank.payee, false],
+    [accountLabel, bank.accountNumber, true],
+    ['IFSC Code', bank.ifsc, true],
+    ['Bank', bank.bankName, false],
+    ['UPI ID', bank.upiVpa, true],
+  ];
   return (
     <div className="bank-details">
+      {bank.upiVpa && (
+        <div className="upi-app">
+          {/* on a phone the UPI app opens with payee, amount and note filled in (docs/decisions/105) */}
+          <a className="btn btn-primary btn-block" href={link} data-testid="upi-app-link">
+            {t('phone.payUpiApp')}
+          </a>
+          <p className="hint">{t('phone.upiAppHint')}</p>
+        </div>
+      )}
       <UpiQr bank={bank} amountPaise={amountPaise} note={note} />
-      <dl>
-        <dt>Amount</dt>
-        <dd data-testid="transfer-amount">{formatINR(amountPaise)}</dd>
-        <dt>Contribution ID</dt>
-        <dd>{note}</dd>
-        <dt>Account Payee</dt>
-        <dd>{bank.payee}</dd>
-        <dt>{accountLabel}</dt>
-        <dd>{bank.accountNumber}</dd>
-        <dt>IFSC Code</dt>
-        <dd>{bank.ifsc}</dd>
-        <dt>Bank</dt>
-        <dd>{bank.bankName}</dd>
-        <dt>UPI ID</dt>
-        <dd>{bank.upiVpa}</dd>
+      <dl className="bank-lines">
+        {rows.map(([label, value, copy, testId]) => (
+          <div key={label} className="bank-line">
+            <dt>{label}</dt>
+            <dd>
+              <span className="bank-value" data-testid={testId}>
+                {value}
+              </span>
+              {copy && value && (
+                <CopyButton value={label === 'Amount' ? (amountPaise / 100).toFixed(2) : value} label={label} />
+              )}
+            </dd>
+          </div>
+        ))}
       </dl>
     </div>
   );

@@ -1,6 +1,6 @@
 // The profile's Contribution tab (SPEC.md sections 2 and 4): the member's orders with the actions per status,
 // the 'Contribution Details' modal and Retry Payment for a direct transfer that still awaits its details.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
 import { formatDate } from '../../../core/festival';
@@ -136,10 +136,15 @@ export function ContributionsTab() {
       navigate(order.kind === 'DAILY_PASS' ? paths.dpSummary : paths.summary);
     });
 
-  // /profile#SMT000042 (from an empty checkout): show that order
+  // /profile#SMT000042 (from an empty checkout): show that order, and open a waiting transfer's details
+  const opened = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per list and anchor; openRetry only starts a call
   useEffect(() => {
-    if (!orders || !hash) return;
+    if (!orders || !hash || opened.current === hash) return;
+    opened.current = hash;
     document.getElementById(`order-${hash.slice(1)}`)?.scrollIntoView({ block: 'center' });
+    const o = orders.find((x) => `#${x.orderRcptId}` === hash);
+    if (o && o.paymentType === 'Offline' && o.status === 'Pending Payment') openRetry(o);
   }, [orders, hash]);
 
   const submitRetry = (txn: string, bankName: string) => {
