@@ -25,10 +25,13 @@ export async function d1Batch(s: Pick<Svc, 'env'>, items: (Buildable | RawStatem
  * (migrations/0070), which rolls the whole batch back. null for any other error.
  */
 export function guardFailure(err: unknown): string | null {
-  const m = /guard:([a-z_]+)/.exec(String(err));
+  // drizzle wraps the driver's error: the guard's name is in its cause
+  const m = /guard:([a-z_]+)/.exec(`${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`);
   return m ? m[1]! : null;
 }
 
 /** True when a unique index refused the write; `what` narrows it to a column or index name. */
-export const isUniqueViolation = (err: unknown, what = '') =>
-  String(err).includes('UNIQUE') && String(err).includes(what);
+export const isUniqueViolation = (err: unknown, what = '') => {
+  const text = `${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`;
+  return text.includes('UNIQUE') && text.includes(what);
+};

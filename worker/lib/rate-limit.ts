@@ -3,7 +3,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { t } from '../../core/i18n';
 import type { AppEnv } from '../env';
-import { getConfig } from './config';
+import { getConfig, isLocalHost } from './config';
 import { DomainError } from './errors';
 import { log } from './log';
 
@@ -17,14 +17,15 @@ let warnedUnbound = false;
 
 /**
  * Middleware: refuses with 429 RateLimited once this address has used up its calls of that kind in the
- * binding's period. A request with no client address (only local requests that never crossed Cloudflare's
- * edge: tests, wrangler dev) is not limited in local mode; in production it shares one "unknown" key.
+ * binding's period. In local mode the developer's own machine (no address, or a loopback/LAN address, as
+ * wrangler dev reports it) is not limited, so that test suites may sign in as often as they like; any
+ * other address is, through the same binding. In production a request without an address shares one key.
  */
 export function limitByAddress(kind: AddressLimit): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const address = clientAddress(c.req.raw.headers);
     const config = getConfig(c.env);
-    if (!address && config.isLocal) return next();
+    if (config.isLocal && (!address || isLocalHost(address))) return next();
     const binding = kind === 'auth' ? c.env.AUTH_RATE_LIMITER : c.env.MAIL_RATE_LIMITER;
     if (!binding) {
       if (!warnedUnbound) log('error', 'ratelimit.unbound', { kind });

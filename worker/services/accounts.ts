@@ -12,6 +12,7 @@ import { t } from '../../core/i18n';
 import { sessions, throttles, userTokens, users } from '../../schema/index';
 import { audit } from '../lib/audit';
 import { DUMMY_PASSWORD_HASH, hashPassword, randomCode, randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
+import { isUniqueViolation } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
@@ -142,7 +143,7 @@ export async function signUp(
       .get();
   } catch (err) {
     // Two sign-ups racing for one email: the unique index lets exactly one through.
-    if (String(err).includes('UNIQUE')) throw new DomainError('EmailTaken', t('auth.emailTaken'), 409);
+    if (isUniqueViolation(err)) throw new DomainError('EmailTaken', t('auth.emailTaken'), 409);
     throw err;
   }
   await sendVerification(s, user);

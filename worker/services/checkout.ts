@@ -1,5 +1,5 @@
 // Checkout: /startOrder (both paths), the browser callbacks, direct-transfer details, the member's orders.
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import {
   normalizeTxnId,
   type OfflineStartOrder,
@@ -438,7 +438,8 @@ export async function handleOfflineOrder(
   const used = await s.db
     .select({ orderId: payments.orderId })
     .from(payments)
-    .where(eq(payments.transactionId, txn))
+    // a transfer rejected by mistake may be shared again (payments_txn_uq skips rejected attempts)
+    .where(and(eq(payments.transactionId, txn), ne(payments.status, 'rejected')))
     .get();
   if (used && used.orderId === order.id && order.status === 'Pending Approval') {
     return { message: t('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: order.status };
@@ -488,7 +489,7 @@ export async function handleOfflineOrder(
       ),
     ]);
   } catch (err) {
-    if (String(err).includes('UNIQUE') && String(err).includes('transaction_id')) throw txnUsed();
+    if (isUniqueViolation(err, 'transaction_id')) throw txnUsed();
     throw err;
   }
   const after = (await loadOrder(s, order.id))!;

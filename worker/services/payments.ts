@@ -10,7 +10,7 @@ import { canTransition, needsCollection, ORDER_STATUS, type OrderStatus } from '
 import { isPassLine } from '../../core/pass-qr';
 import { orderLines, orders, payments, sponsorshipClaims, users, webhookEvents } from '../../schema/index';
 import { randomCode, randomToken } from '../lib/crypto';
-import { d1Batch, raw } from '../lib/d1-batch';
+import { d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
@@ -29,6 +29,7 @@ import { pricingContext } from './cart';
 import { audit } from '../lib/audit';
 import { gatewayApi } from '../routes/test-gateway';
 import type { OrderLineRow, OrderRow } from './order-view';
+import { handleRefundEvent } from './refunds';
 
 export type Via = 'callback' | 'webhook' | 'reconciler' | 'admin';
 
@@ -71,8 +72,6 @@ export async function loadOrder(s: Svc, orderId: number): Promise<OrderRow | und
 async function loadLines(s: Svc, orderId: number): Promise<OrderLineRow[]> {
   return s.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id).all();
 }
-
-const isUnique = (err: unknown, what: string) => String(err).includes('UNIQUE') && String(err).includes(what);
 
 function linesText(lines: readonly OrderLineRow[]) {
   return lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.sellPricePaise)}`).join('\n');
@@ -215,8 +214,8 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
         }),
       ]);
     } catch (err) {
-      if (isUnique(err, 'success_ts') || isUnique(err, 'pass_code')) continue; // a concurrent confirmation
-      if (isUnique(err, 'provider_payment_id')) {
+      if (isUniqueViolation(err, 'success_ts') || isUniqueViolation(err, 'pass_code')) continue; // a concurrent confirmation
+      if (isUniqueViolation(err, 'provider_payment_id')) {
         throw new DomainError('PaymentIdUsed', 'This payment has already been used for another contribution.', 409);
       }
       throw err;
@@ -256,7 +255,8 @@ async function flagLateCapture(s: Svc, order: OrderRow, lines: OrderLineRow[]) {
     const ctx = await pricingContext(s, order.userId, order.fiscalYear);
     const used = Object.values(ctx.memberPricedUsed).reduce((a, b) => a + b, 0);
     const byProduct = Object.values(ctx.memberPricedUsed).some((n) => n > ctx.utsavMemberships);
-    if (byProduct) problems.push(`member price used beyond ${ctx.utsavMemberships} UTSAV membership(s) (${used} units)`);
+    if (byProduct)
+      problems.push(`member price used beyond ${ctx.utsavMemberships} UTSAV membership(s) (${used} units)`);
   }
   if (problems.length === 0) return;
   const attention = `Paid after it was given up; ${problems.join('; ')}. Refund one of the payments.`.slice(0, 500);
@@ -504,7 +504,10 @@ const webhookBody = z
           })
           .loose()
           .optional(),
-        order: z.object({ entity: z.object({ id: rzpId }).loose() }).loose().optional(),
+        order: z
+          .object({ entity: z.object({ id: rzpId }).loose() })
+          .loose()
+          .optional(),
       })
       .loose()
       .optional(),
@@ -559,7 +562,8 @@ export async function handleWebhook(
         .where(eq(payments.providerOrderId, rzpOrderId))
         .get()
     : undefined;
-  if (!['payment.captured', 'order.paid', 'payment.failed'].includes(event)) ignored = 'event not handled';
+  if (event.startsWith('refund.')) ignored = await handleRefundEvent(s, event, json);
+  else if (!['payment.captured', 'order.paid', 'payment.failed'].includes(event)) ignored = 'event not handled';
   else if (!pay?.id || !rzpOrderId) ignored = 'no payment in the payload';
   else if (!found) ignored = 'unknown order';
   else {
