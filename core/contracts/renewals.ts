@@ -24,6 +24,18 @@ export const campaignRequest = z.object({
   campaignId: z.number({ error: 'must be a number' }).int('must be whole').positive(),
 });
 
+/** Local mode only: a paid membership of last festival year for the caller (demo and e2e tests). */
+export const devMembershipRequest = z
+  .object({
+    code: z.string({ error: 'is required' }).trim().min(1, 'is required').max(10, 'is not a plan code'),
+    qty: z
+      .number({ error: 'must be a number' })
+      .int('must be whole')
+      .min(1, 'must be at least 1')
+      .max(10, 'must be at most 10'),
+  })
+  .strict();
+
 // ---- responses ----
 
 export type RenewalLine = { productId: number; code: string; name: string; qty: number };

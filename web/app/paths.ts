@@ -21,4 +21,5 @@ export const paths = {
   year2023: '/2023',
   dmPass: '/dmPass',
   venue: '/venue',
+  unsubscribe: '/unsubscribe', // issue 17: a reminder's signed unsubscribe link
 } as const;

@@ -43,6 +43,9 @@ const TncPage = lazy(() => import('./public/TncPage').then((m) => ({ default: m.
 const SponsorsPage = lazy(() => import('./public/SponsorsPage').then((m) => ({ default: m.SponsorsPage })));
 const MagazinePage = lazy(() => import('./public/MagazinePage').then((m) => ({ default: m.MagazinePage })));
 const Year2023Page = lazy(() => import('./public/PresentationsPage').then((m) => ({ default: m.Year2023Page })));
+const UnsubscribePage = lazy(() =>
+  import('../features/renewals/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
+);
 const CorporatePage = lazy(() => import('./public/PresentationsPage').then((m) => ({ default: m.CorporatePage })));
 
 const page = (node: ReactNode) => <Suspense fallback={<p className="loading">Loading…</p>}>{node}</Suspense>;
@@ -59,6 +62,7 @@ export const router = createBrowserRouter([
       { path: paths.forgot, element: page(<ForgotPasswordPage />) },
       { path: paths.change, element: page(<ChangePasswordPage />) },
       { path: paths.verifyEmail, element: page(<VerifyEmailPage />) },
+      { path: paths.unsubscribe, element: page(<UnsubscribePage />) },
       { path: paths.profile, element: member(<ProfilePage />) },
       {
         path: paths.admin,

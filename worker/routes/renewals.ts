@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { emptyBody } from '../../core/contracts/common';
 import {
   campaignRequest,
+  devMembershipRequest,
   emailPrefsRequest,
   renewalReportRequest,
   renewalRequest,
@@ -64,8 +65,13 @@ export const renewalRoutes = new Hono<AppEnv>()
   .post('/getRenewalReport', requireRole('admin'), input(renewalReportRequest), async (c) => {
     return c.json({ data: await renewals.renewalReport(svc(c), c.req.valid('json').fiscalYear) });
   })
-  // ---- local only: run the cron's reminder step now (the e2e test and a developer use it) ----
+  // ---- local only: run the cron's reminder step now; give the caller a paid membership of last year ----
   .post('/devSendReminders', async (c) => {
     if (!getConfig(c.env).isLocal) throw notFound(t('notFound'));
     return c.json({ data: await renewals.sendReminderBatch(svc(c)) });
+  })
+  .post('/devLastYearMembership', requireRole('user'), input(devMembershipRequest), async (c) => {
+    if (!getConfig(c.env).isLocal) throw notFound(t('notFound'));
+    const { code, qty } = c.req.valid('json');
+    return c.json({ data: await renewals.devLastYearMembership(svc(c), actorOf(c), code, qty) });
   });

@@ -618,3 +618,49 @@ export async function renewalReport(s: Svc, yearArg?: string, at = Date.now()): 
     ).map((r) => ({ ...r, qty: Number(r.qty), remindersOff: r.remindersOff === 1 })),
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// Local mode only (the route refuses elsewhere): last year's paid membership for the caller, so that the
+// renewal can be tried (and the e2e test can run) on a fresh local database.
+
+export async function devLastYearMembership(s: Svc, actor: Actor, code: string, qty: number, at = Date.now()) {
+  const lastYear = previousFestivalYear(festivalYear(at));
+  const p = await prep(
+    s,
+    `SELECT id, name, code, type, price_paise AS price FROM products WHERE code = ? AND type = 'MEMBERSHIP'`,
+    code,
+  ).first<{ id: number; name: string; code: string; type: string; price: number }>();
+  if (!p) throw new DomainError('NotFound', `${code} is not a membership plan`, 404);
+  const total = p.price * qty;
+  const lastYearDay = at - 365 * DAY_MS;
+  await s.env.DB.batch([
+    prep(
+      s,
+      `INSERT INTO orders (user_id, kind, fiscal_year, status, payment_type, subtotal_paise, total_paise,
+          payment_date, user_name, user_email, user_mobile, created_at)
+        VALUES (?, 'CONTRIBUTION', ?, 'Success', 'Offline', ?, ?, ?, ?, ?, ?, ?)`,
+      actor.userId,
+      lastYear,
+      total,
+      total,
+      lastYearDay,
+      actor.name,
+      actor.email,
+      actor.mobile,
+      lastYearDay,
+    ),
+    prep(
+      s,
+      `INSERT INTO order_lines (order_id, product_id, type, code, name, qty, unit_price_paise, max_price_paise,
+          sell_price_paise) VALUES (last_insert_rowid(), ?, 'MEMBERSHIP', ?, ?, ?, ?, ?, ?)`,
+      p.id,
+      p.code,
+      p.name,
+      qty,
+      p.price,
+      total,
+      total,
+    ),
+  ]);
+  return { fiscalYear: lastYear, code: p.code, qty };
+}

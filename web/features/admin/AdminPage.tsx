@@ -6,6 +6,7 @@ import { useUserInfo } from '../../lib/session';
 import './admin.css';
 import { AddProductTab, BlockProductTab, ProductsTab } from './CatalogueTabs';
 import { OrderListTab, PassCollectionTab, PendingOrdersTab } from './OrderTabs';
+import { RenewalsTab } from './RenewalsTab';
 import { AuditTab, OverviewTab, SettingsTab } from './SystemTabs';
 
 type Tab = {
@@ -32,6 +33,7 @@ const TABS: Tab[] = [
   { id: 'block', label: 'admin.tab.block', adminOnly: true, render: () => <BlockProductTab /> },
   { id: 'settings', label: 'admin.tab.settings', adminOnly: true, render: () => <SettingsTab /> },
   { id: 'overview', label: 'admin.tab.overview', adminOnly: true, render: () => <OverviewTab /> },
+  { id: 'renewals', label: 'admin.tab.renewals', adminOnly: true, render: () => <RenewalsTab /> },
   { id: 'audit', label: 'admin.tab.audit', adminOnly: true, render: () => <AuditTab /> },
 ];
 

@@ -17,6 +17,7 @@ import {
 import { downloadCsv } from './csv';
 import { inr } from './OrderDialog';
 import { ScrollBox } from './ScrollBox';
+import { RenewalReport } from './RenewalsTab';
 
 export function SettingsTab() {
   const [s, setS] = useState<AdminSettings | null>(null);
@@ -348,6 +349,7 @@ export function OverviewTab() {
           </button>
         </>
       ) : null}
+      <RenewalReport year={o.fiscalYear} />
       {days.length > 0 ? <h3>Passes collected per hour</h3> : null}
       {days.map((d) => (
         <div key={d}>

@@ -9,6 +9,7 @@ import plans from '../../content/plans.json';
 import { useToast } from '../../components/toast';
 import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
 import { Dialog } from '../../components/Dialog';
+import { RenewalOffer } from './RenewalOffer';
 import { Stepper } from './Stepper';
 import { NO_CONTEXT, useContributionCatalogue } from './use-catalogue';
 import './contribute.css';
@@ -69,6 +70,7 @@ export function MembershipPage() {
       {stale && <p className="notice">{t('contribute.offlineCopy')}</p>}
       {live === false && <p className="notice">{t('contribute.notLive')}</p>}
       {!products && !error && <p className="loading">Loading…</p>}
+      <RenewalOffer memberships={memberships} setCart={setCart} />
       <div className="ct-grid">
         {memberships.map((p) => {
           const qty = cart[p.id]?.qty ?? 0;

@@ -4,6 +4,8 @@ import { useToast } from '../../components/toast';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { getUserProfile, sendVerificationEmail } from '../auth/api';
+import { EmailPrefs } from '../renewals/EmailPrefs';
+import { RenewalCard } from '../renewals/RenewalCard';
 import { ContributionsTab } from './ContributionsTab';
 
 type Tab = 'profile' | 'contribution';
@@ -13,6 +15,7 @@ export function ProfilePage() {
   return (
     <section className="page">
       <h1>Your Profile and Contribution</h1>
+      <RenewalCard />
       <div className="tabs" role="tablist" aria-label="Profile sections">
         <button
           type="button"
@@ -38,6 +41,7 @@ export function ProfilePage() {
       {tab === 'profile' ? (
         <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile">
           <ProfileTab />
+          <EmailPrefs />
         </div>
       ) : (
         <div role="tabpanel" id="panel-contribution" aria-labelledby="tab-contribution">

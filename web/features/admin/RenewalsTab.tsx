@@ -1,0 +1,208 @@
+// The admin console's renewals (issue 17): the renewal report (also shown in the Overview) and the renewal
+// reminder campaign: audience, preview, a test to oneself, then the send (in cron batches, once per member).
+import { useCallback, useEffect, useState } from 'react';
+import type { MailPreview, ReminderAudience, RenewalReport as Report } from '../../../core/contracts/renewals';
+import { formatDateTime } from '../../../core/festival';
+import { t } from '../../../core/i18n';
+import { Dialog } from '../../components/Dialog';
+import { useToast } from '../../components/toast';
+import { useAction } from '../../lib/use-action';
+import {
+  getReminderAudience,
+  getRenewalReport,
+  previewReminder,
+  sendReminderTest,
+  startReminderCampaign,
+  stopReminderCampaign,
+} from '../renewals/api';
+import '../renewals/renewals.css';
+import { downloadCsv } from './csv';
+import { ScrollBox } from './ScrollBox';
+
+/** Per plan: last year's members, renewed, not yet renewed, new; and the members to call, as CSV. */
+export function RenewalReport({ year }: { year?: string }) {
+  const [r, setR] = useState<Report | null>(null);
+  const { run } = useAction();
+  useEffect(() => {
+    void run(async () => setR(await getRenewalReport(year)));
+  }, [run, year]);
+  if (!r) return <p className="loading">Loading…</p>;
+  const rows = [...r.plans, { code: '', name: t('renewals.total'), ...r.totals }];
+  return (
+    <div data-testid="renewal-report">
+      <h3>{t('renewals.reportTitle', { year: r.fiscalYear })}</h3>
+      <ScrollBox label={t('renewals.reportTitle', { year: r.fiscalYear })}>
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>{t('renewals.plan')}</th>
+              <th>{t('renewals.lastYear', { year: r.lastYear })}</th>
+              <th>{t('renewals.renewed')}</th>
+              <th>{t('renewals.notRenewed')}</th>
+              <th>{t('renewals.newMembers')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.code || 'all'}>
+                <th scope="row">{p.name}</th>
+                <td>{p.lastYear}</td>
+                <td>{p.renewed}</td>
+                <td>{p.notRenewed}</td>
+                <td>{p.newMembers}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <details>
+        <summary>{t('renewals.notRenewedList', { count: r.totals.notRenewed })}</summary>
+        <ul className="renewals-people">
+          {r.notRenewed.map((m) => (
+            <li key={`${m.userId}-${m.plan}`}>
+              <strong>{m.name}</strong> · {t('renewal.line', { name: m.plan, qty: m.qty })}
+              {m.remindersOff ? ` · ${t('renewals.remindersOff')}` : ''}
+              <br />
+              <a href={`tel:${m.mobile}`}>{m.mobile}</a> · <a href={`mailto:${m.email}`}>{m.email}</a>
+            </li>
+          ))}
+        </ul>
+      </details>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={r.notRenewed.length === 0}
+        onClick={() =>
+          downloadCsv(`not-renewed-${r.fiscalYear}`, r.notRenewed, [
+            { header: 'Name', value: (m) => m.name },
+            { header: 'Mobile', value: (m) => m.mobile },
+            { header: 'Email', value: (m) => m.email },
+            { header: `Plan ${r.lastYear}`, value: (m) => m.plan },
+            { header: 'Members', value: (m) => m.qty },
+            { header: 'Reminders off', value: (m) => (m.remindersOff ? 'yes' : '') },
+          ])
+        }
+      >
+        {t('renewals.exportNotRenewed')}
+      </button>
+    </div>
+  );
+}
+
+export function RenewalsTab() {
+  const [a, setA] = useState<ReminderAudience | null>(null);
+  const [preview, setPreview] = useState<MailPreview | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const load = useCallback(() => run(async () => setA(await getReminderAudience())), [run]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const closePreview = useCallback(() => setPreview(null), []);
+  const closeConfirm = useCallback(() => setConfirm(false), []);
+  if (!a) return <p className="loading">Loading…</p>;
+  const sending = a.campaigns.some((c) => c.state === 'sending');
+  return (
+    <div>
+      <h2>{t('renewals.campaignTitle')}</h2>
+      <p data-testid="reminder-audience">
+        {t('renewals.audience', { count: a.count, lastYear: a.lastYear, year: a.fiscalYear, off: a.unsubscribed })}
+      </p>
+      <div className="renewals-actions">
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          onClick={() => run(async () => setPreview(await previewReminder()))}
+        >
+          {t('renewals.preview')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          onClick={() => run(async () => toast.success((await sendReminderTest()).message))}
+        >
+          {t('renewals.testSend')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy || a.count === 0 || sending}
+          onClick={() => setConfirm(true)}
+        >
+          {t('renewals.start')}
+        </button>
+      </div>
+      {a.campaigns.length > 0 && (
+        <>
+          <h3>{t('renewals.campaigns')}</h3>
+          <ul className="renewals-campaigns">
+            {a.campaigns.map((c) => (
+              <li key={c.id}>
+                <span>
+                  {t('renewals.campaignRow', {
+                    when: formatDateTime(c.createdAt),
+                    sent: c.sent,
+                    audience: c.audience,
+                    waiting: c.waiting,
+                    state: t(`renewals.state.${c.state}`),
+                  })}
+                </span>
+                {c.state === 'sending' && (
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={busy}
+                    onClick={() =>
+                      run(async () => {
+                        toast.success((await stopReminderCampaign(c.id)).message);
+                        await getReminderAudience().then(setA);
+                      })
+                    }
+                  >
+                    {t('renewals.stop')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <RenewalReport />
+      {preview && (
+        <Dialog title={preview.subject} onClose={closePreview}>
+          <pre className="renewals-preview" data-testid="reminder-preview">
+            {preview.text}
+          </pre>
+        </Dialog>
+      )}
+      {confirm && (
+        <Dialog title={t('renewals.confirmTitle')} onClose={closeConfirm}>
+          <p>{t('renewals.confirmBody', { count: a.count })}</p>
+          <div className="dialog-actions">
+            <button type="button" className="btn" onClick={closeConfirm}>
+              {t('contribute.stayHere')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() =>
+                run(async () => {
+                  const r = await startReminderCampaign();
+                  setConfirm(false);
+                  toast.success(r.message);
+                  setA(await getReminderAudience());
+                })
+              }
+            >
+              {t('renewals.start')}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// The profile's email choice: renewal reminders on or off (order emails always go out).
+import { useEffect, useState } from 'react';
+import { t } from '../../../core/i18n';
+import { useToast } from '../../components/toast';
+import { useAction } from '../../lib/use-action';
+import { getEmailPrefs, setEmailPrefs } from './api';
+import './renewals.css';
+
+export function EmailPrefs() {
+  const [on, setOn] = useState<boolean | null>(null);
+  const { run, busy } = useAction();
+  const toast = useToast();
+  useEffect(() => {
+    let live = true;
+    getEmailPrefs()
+      .then((p) => live && setOn(p.renewalReminders))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (on === null) return null;
+  return (
+    <fieldset className="email-prefs">
+      <legend>{t('prefs.title')}</legend>
+      <label>
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={busy}
+          onChange={(e) => {
+            const next = e.target.checked;
+            void run(async () => {
+              const r = await setEmailPrefs(next);
+              setOn(r.renewalReminders);
+              toast.success(r.message);
+            });
+          }}
+        />
+        {t('prefs.reminders')}
+      </label>
+      <p className="hint">{t('prefs.hint')}</p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,32 @@
+// The profile's "Renew your <plan> for <year>": opens /membership with last year's plan selected.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { RenewalOffer } from '../../../core/contracts/renewals';
+import { t } from '../../../core/i18n';
+import { paths } from '../../app/paths';
+import { getRenewal } from './api';
+import './renewals.css';
+
+export function RenewalCard() {
+  const [offer, setOffer] = useState<RenewalOffer | null>(null);
+  useEffect(() => {
+    let live = true;
+    getRenewal()
+      .then((o) => live && setOffer(o))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!offer || offer.renewed || offer.lines.length === 0) return null;
+  const lines = offer.lines.map((l) => t('renewal.line', { name: l.name, qty: l.qty })).join(', ');
+  return (
+    <div className="renewal-card" data-testid="renewal-card">
+      <h2>{t('renewal.offer', { plan: offer.plan ?? '', year: offer.fiscalYear })}</h2>
+      <p>{t('renewal.offerBody', { lastYear: offer.lastYear, lines })}</p>
+      <Link className="btn btn-primary" to={`${paths.membership}?renew`}>
+        {t('renewal.renew')}
+      </Link>
+    </div>
+  );
+}
