@@ -48,6 +48,10 @@ export const orders = sqliteTable(
     passCollected: integer('pass_collected'), // null: no passes; 0: not collected; 1: collected
     collectedAt: integer('collected_at'),
     collectedBy: integer('collected_by').references(() => users.id),
+    // refunds (migrations/0080): paise given back, NULL | 'Partially Refunded' | 'Refunded', passes void
+    refundedPaise: integer('refunded_paise').notNull().default(0),
+    refundState: text('refund_state', { enum: ['Partially Refunded', 'Refunded'] }),
+    passVoid: integer('pass_void').notNull().default(0),
     updatedAt: integer('updated_at').notNull().default(now),
   },
   (t) => [
@@ -86,6 +90,7 @@ export const orderLines = sqliteTable(
     sellPricePaise: integer('sell_price_paise').notNull(), // what is paid for the line
     fullSponsor: integer('full_sponsor', { mode: 'boolean' }),
     memberPricedUnits: integer('member_priced_units').notNull().default(0),
+    refundedQty: integer('refunded_qty').notNull().default(0), // migrations/0080
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

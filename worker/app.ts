@@ -17,8 +17,10 @@ import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { checkoutRoutes, webhookRoutes } from './routes/checkout';
 import { devApi, devPages } from './routes/dev';
+import { refundRoutes } from './routes/refunds';
 import { renewalRoutes } from './routes/renewals';
 import { testGateway } from './routes/test-gateway';
+import { gatewayRefundControls, gatewayRefundsApi } from './routes/test-gateway-refunds';
 import { venueRoutes } from './routes/venue';
 import { ensureSeeded } from './services/seed';
 
@@ -32,6 +34,7 @@ const api = new Hono<AppEnv>()
   .route('/', webhookRoutes)
   .route('/', venueRoutes)
   .route('/', renewalRoutes)
+  .route('/', refundRoutes)
   .route('/dev', devApi);
 
 export const app = new Hono<AppEnv>()
@@ -76,6 +79,8 @@ export const app = new Hono<AppEnv>()
   .use('/api/*', benchRows) // local-only rows_read measurement for npm run bench (X-Bench-Rows: 1)
   .route('/api', api)
   .route('/dev/razorpay', testGateway)
+  .route('/dev/razorpay', gatewayRefundControls)
+  .route('/dev/razorpay', gatewayRefundsApi)
   .route('/dev', devPages);
 
 app.notFound(async (c) => {

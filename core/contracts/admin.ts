@@ -226,7 +226,15 @@ export const auditLogRequest = z
 
 // ---- responses ----
 
-export type OrderLineView = { name: string; code: string; qty: number; sellPrice: number; maxPrice: number };
+export type OrderLineView = {
+  name: string;
+  code: string;
+  qty: number;
+  sellPrice: number;
+  maxPrice: number;
+  lineId?: number;
+  refundedQty?: number; // migrations/0080
+};
 
 export type AdminOrder = {
   orderRcptId: string;
@@ -253,6 +261,11 @@ export type AdminOrder = {
   passCode?: string | null;
   rejectReason?: string | null;
   selectedProducts: OrderLineView[];
+  // refunds (migrations/0080)
+  refundState?: 'Partially Refunded' | 'Refunded' | null;
+  refundedAmount?: number;
+  refunds?: { amount: number; status: string; date: number }[];
+  convenienceCharge?: number;
 };
 
 export type UnitTotals = { byCode: Record<string, number>; units: number };

@@ -94,6 +94,8 @@ export type VenuePass = {
   passCollected: 0 | 1 | null;
   collectedAt: number | null;
   collectedBy: string | null;
+  /** every pass unit refunded (migrations/0080): the venue refuses the pass as "Refunded" */
+  refunded?: boolean;
 };
 
 export type VenueSyncResponse = { rows: VenuePass[]; cursor: string | null; more: boolean; fiscalYear: string };

@@ -37,7 +37,7 @@ export async function pricingContext(s: Svc, userId: number, fiscalYear: string)
     .select({
       productId: orderLines.productId,
       code: orderLines.code,
-      qty: sql<number>`coalesce(sum(CASE WHEN ${orders.status} IN (${counted}) THEN ${orderLines.qty} ELSE 0 END), 0)`,
+      qty: sql<number>`coalesce(sum(CASE WHEN ${orders.status} IN (${counted}) THEN ${orderLines.qty} - ${orderLines.refundedQty} ELSE 0 END), 0)`, // refunded units: 0080
       memberUnits: sql<number>`coalesce(sum(${orderLines.memberPricedUnits}), 0)`,
     })
     .from(orderLines)

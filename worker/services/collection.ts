@@ -47,6 +47,7 @@ const passColumns = {
   collectedAt: orders.collectedAt,
   collectedBy: collector.name,
   updatedAt: orders.updatedAt,
+  passVoid: orders.passVoid,
 };
 
 type PassRow = {
@@ -60,6 +61,7 @@ type PassRow = {
   collectedAt: number | null;
   collectedBy: string | null;
   updatedAt: number;
+  passVoid: number;
 };
 
 /**
@@ -86,10 +88,14 @@ function selectPasses(db: Db) {
   return db.select(passColumns).from(orders).leftJoin(collector, eq(collector.id, orders.collectedBy));
 }
 
-type LineRow = { orderId: number; type: string; code: string; name: string; qty: number };
+type LineRow = { orderId: number; type: string; code: string; name: string; qty: number; refundedQty: number };
 
 function toPass(o: PassRow, lines: LineRow[]): VenuePass {
-  const passLines = lines.filter(isPassLine).map((l) => ({ code: l.code, name: l.name, qty: l.qty }));
+  // refunded units are not handed out (migrations/0080)
+  const passLines = lines
+    .filter(isPassLine)
+    .map((l) => ({ code: l.code, name: l.name, qty: l.qty - l.refundedQty }))
+    .filter((l) => l.qty > 0);
   return {
     id: o.id,
     orderRcptId: formatRcptId(o.id),
@@ -103,6 +109,7 @@ function toPass(o: PassRow, lines: LineRow[]): VenuePass {
     passCollected: o.passCollected === null ? null : o.passCollected ? 1 : 0,
     collectedAt: o.collectedAt,
     collectedBy: o.collectedBy,
+    refunded: o.passVoid === 1,
   };
 }
 
@@ -118,6 +125,7 @@ const lineColumns = {
   code: orderLines.code,
   name: orderLines.name,
   qty: orderLines.qty,
+  refundedQty: orderLines.refundedQty,
 };
 
 async function withLines(db: Db, rows: PassRow[]): Promise<VenuePass[]> {
@@ -172,7 +180,7 @@ function recordStatements(
   });
   // online: only while the pass is still to collect (checked again by the UPDATE after these two)
   const collectable = e.onlyIfCollectable
-    ? sql`AND EXISTS (SELECT 1 FROM orders WHERE id = ${e.orderId} AND status = 'Success' AND pass_collected = 0)`
+    ? sql`AND EXISTS (SELECT 1 FROM orders WHERE id = ${e.orderId} AND status = 'Success' AND pass_collected = 0 AND pass_void = 0)`
     : sql``;
   return [
     db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
@@ -196,9 +204,10 @@ function reflagStatement(db: Db, orderId: number) {
         WHEN id IS w.winner THEN NULL
         WHEN w.status IS NOT 'Success' THEN 'not_paid'
         WHEN w.pass_collected IS NULL THEN 'no_passes'
+        WHEN w.pass_void = 1 THEN 'refunded'
         ELSE 'collected_earlier' END
     FROM (
-      SELECT o.status, o.pass_collected, (
+      SELECT o.status, o.pass_collected, o.pass_void, (
         SELECT e.id FROM collection_events e
         WHERE e.order_id = o.id AND o.status = 'Success' AND o.pass_collected = 1
           AND e.happened_at = o.collected_at AND e.volunteer_id = o.collected_by
@@ -231,6 +240,7 @@ export async function markCollected(
       status: orders.status,
       userEmail: orders.userEmail,
       passCollected: orders.passCollected,
+      passVoid: orders.passVoid,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -242,6 +252,7 @@ export async function markCollected(
   }
   if (order.passCollected === null) throw conflict('NoPasses', t('venue.noPasses', { rcpt }));
   if (order.status !== 'Success') throw conflict('NotPaid', t('venue.notPaid', { rcpt, status: order.status }));
+  if (order.passVoid === 1) throw conflict('Refunded', t('venue.refunded', { rcpt }));
 
   const nonce = input.nonce ?? `srv-${randomToken(12)}`;
   const now = Date.now();
@@ -263,7 +274,7 @@ export async function markCollected(
       // only with this tap's own event: a nonce already used for another order records nothing, so it
       // must not collect the pass either (no pass is ever collected without its event and audit row)
       s.db.run(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${actor.userId}
-        WHERE id = ${orderId} AND status = 'Success' AND pass_collected = 0
+        WHERE id = ${orderId} AND status = 'Success' AND pass_collected = 0 AND pass_void = 0
           AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND order_id = ${orderId})`),
     ]);
     if (update?.meta.changes === 1) {
@@ -387,7 +398,7 @@ export async function uploadCollections(
       }),
       // the earliest collection counts: it sets (or moves back) the order's collected_at and collected_by
       s.db.run(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
-        WHERE id = ${order.id} AND status = 'Success' AND pass_collected IS NOT NULL
+        WHERE id = ${order.id} AND status = 'Success' AND pass_collected IS NOT NULL AND pass_void = 0
           AND (pass_collected = 0 OR collected_at IS NULL OR collected_at > ${happenedAt})
           AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${item.nonce} AND order_id = ${order.id}
             AND volunteer_id = ${volunteerId} AND happened_at = ${happenedAt})`),

@@ -1,14 +1,26 @@
 // One order as SPEC.md section 3 names its fields, for the member's list and the admin's lists alike.
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, inArray, ne } from 'drizzle-orm';
 import { formatRcptId } from '../../core/ids';
 import { paiseToRupees } from '../../core/money';
 import { orderLines, type orders } from '../../schema/index';
+import { refunds } from '../../schema/refunds';
 import type { Db } from '../lib/db';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
-export type OrderLineView = { name: string; code: string; qty: number; sellPrice: number; maxPrice: number };
+export type OrderLineView = {
+  name: string;
+  code: string;
+  qty: number;
+  sellPrice: number;
+  maxPrice: number;
+  lineId: number;
+  refundedQty: number; // migrations/0080
+};
+
+/** One refund as the member and the lists show it (rupees; status: pending, processed). */
+export type OrderRefundView = { amount: number; status: string; date: number };
 
 export type OrderView = {
   orderRcptId: string;
@@ -40,9 +52,13 @@ export type OrderView = {
   passCode: string | null;
   rejectReason: string | null;
   selectedProducts: OrderLineView[];
+  /** refunds (migrations/0080): null, 'Partially Refunded' or 'Refunded'; amount in rupees */
+  refundState: 'Partially Refunded' | 'Refunded' | null;
+  refundedAmount: number;
+  refunds: OrderRefundView[];
 };
 
-export function orderView(o: OrderRow, lines: readonly OrderLineRow[]): OrderView {
+export function orderView(o: OrderRow, lines: readonly OrderLineRow[], refundRows: OrderRefundView[] = []): OrderView {
   return {
     orderRcptId: formatRcptId(o.id),
     orderPkId: o.id,
@@ -70,7 +86,7 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]): OrderVie
     state: o.state,
     pin: o.pin,
     passCollected: o.passCollected,
-    passCode: o.passCode,
+    passCode: o.passVoid ? null : o.passCode, // a refunded pass has no QR any more
     rejectReason: o.rejectReason,
     selectedProducts: lines.map((l) => ({
       name: l.name,
@@ -78,7 +94,12 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[]): OrderVie
       qty: l.qty,
       sellPrice: paiseToRupees(l.sellPricePaise),
       maxPrice: paiseToRupees(l.maxPricePaise),
+      lineId: l.id,
+      refundedQty: l.refundedQty,
     })),
+    refundState: o.refundState,
+    refundedAmount: paiseToRupees(o.refundedPaise),
+    refunds: refundRows,
   };
 }
 
@@ -102,5 +123,33 @@ export async function orderViews(db: Db, rows: readonly OrderRow[]): Promise<Ord
       byOrder.set(l.orderId, list);
     }
   }
-  return rows.map((r) => orderView(r, byOrder.get(r.id) ?? []));
+  // refunds are read only for the orders that have some, so the lists' reads stay flat (bench)
+  const refunded = rows.filter((r) => r.refundState !== null).map((r) => r.id);
+  const refundsBy = new Map<number, OrderRefundView[]>();
+  for (let i = 0; i < refunded.length; i += 90) {
+    const rs = await db
+      .select({
+        orderId: refunds.orderId,
+        amountPaise: refunds.amountPaise,
+        status: refunds.status,
+        createdAt: refunds.createdAt,
+        settledAt: refunds.settledAt,
+      })
+      .from(refunds)
+      .where(
+        and(
+          inArray(refunds.orderId, refunded.slice(i, i + 90)),
+          ne(refunds.status, 'failed'),
+          ne(refunds.status, 'requested'),
+        ),
+      )
+      .orderBy(asc(refunds.id))
+      .all();
+    for (const r of rs) {
+      const list = refundsBy.get(r.orderId) ?? [];
+      list.push({ amount: paiseToRupees(r.amountPaise), status: r.status, date: r.settledAt ?? r.createdAt });
+      refundsBy.set(r.orderId, list);
+    }
+  }
+  return rows.map((r) => orderView(r, byOrder.get(r.id) ?? [], refundsBy.get(r.id) ?? []));
 }

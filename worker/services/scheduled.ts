@@ -5,6 +5,7 @@ import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { log } from '../lib/log';
 import { reconcilePayments } from './payments';
+import { reconcileRefunds } from './refunds';
 
 /** The cron job (wrangler.toml [triggers]): housekeeping now; payment reconciliation joins it with checkout. */
 export async function runScheduled(env: Bindings): Promise<void> {
@@ -23,5 +24,17 @@ export async function runScheduled(env: Bindings): Promise<void> {
   // Payments: settle orders left in Pending Payment by asking Razorpay; expire abandoned ones.
   const config = getConfig(env);
   const payments = await reconcilePayments({ db, config, env, origin: config.APP_URL ?? 'http://localhost:8787' });
-  log('info', 'scheduled.done', { ms: Date.now() - at, ...payments });
+  // Refunds: send again those the gateway did not answer (same idempotency key), settle pending ones.
+  const refunds = await reconcileRefunds({ db, config, env, origin: config.APP_URL ?? 'http://localhost:8787' }).catch(
+    (err) => {
+      log('error', 'scheduled.refunds_failed', { error: String(err) });
+      return { sent: 0, settled: 0 };
+    },
+  );
+  log('info', 'scheduled.done', {
+    ms: Date.now() - at,
+    ...payments,
+    refundsSent: refunds.sent,
+    refundsSettled: refunds.settled,
+  });
 }

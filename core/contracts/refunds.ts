@@ -1,0 +1,120 @@
+// Contracts of the refund calls (issue 13, docs/decisions/080-refunds.md). Admins only; the amount is never
+// sent by the client: the server computes it from the lines chosen.
+import * as z from 'zod';
+import { text } from './common';
+
+const POSITIVE_INT = 'must be a positive whole number';
+const id = () =>
+  z
+    .union([z.number(), z.string().trim()], {
+      error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : POSITIVE_INT),
+    })
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^\d{1,15}$/.test(v) ? Number(v) : Number.NaN;
+      if (!Number.isSafeInteger(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: POSITIVE_INT });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const refundLine = z
+  .object({
+    lineId: id(),
+    qty: z
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .positive('must be at least 1')
+      .max(1000, 'must be at most 1000')
+      .nullish(),
+  })
+  .strict();
+
+/** A bank/UPI reference as people write it: letters, digits, spaces, '-' and '/'; stored without spaces. */
+export const refundReference = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(4, 'must be at least 4 characters')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[A-Za-z0-9 /-]+$/, 'may hold only letters, digits, spaces, - and /');
+
+const choice = {
+  orderPkId: id(),
+  all: z.boolean({ error: 'must be true or false' }).nullish(),
+  lines: z.array(refundLine, { error: 'must be a list of lines' }).max(50, 'must name at most 50 lines').nullish(),
+};
+
+const oneChoice = (v: { all?: boolean | null; lines?: unknown[] | null }) => !!v.all !== (v.lines?.length ?? 0) > 0;
+
+export const refundQuoteRequest = z
+  .object(choice)
+  .strict()
+  .refine(oneChoice, { message: 'lines: choose all: true or at least one line, not both', path: ['lines'] });
+
+export const refundOrderRequest = z
+  .object({
+    ...choice,
+    reason: text(500),
+    /** direct transfers: the bank/UPI reference of the money sent back */
+    reference: refundReference.nullish(),
+    /** one per dialog: a double click or a retry of the same request is one refund */
+    requestKey: z
+      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _'),
+  })
+  .strict()
+  .refine(oneChoice, { message: 'lines: choose all: true or at least one line, not both', path: ['lines'] });
+
+export const orderRefundsRequest = z.object({ orderPkId: id() }).strict();
+
+// ---- responses ----
+
+export type RefundView = {
+  refundId: number;
+  method: 'razorpay' | 'bank_transfer';
+  status: 'requested' | 'pending' | 'processed' | 'failed';
+  amount: number; // rupees
+  reason: string;
+  reference: string | null;
+  providerRefundId: string | null;
+  failureReason: string | null;
+  createdAt: number;
+  settledAt: number | null;
+  lines: { name: string; qty: number; amount: number }[];
+};
+
+export type RefundableLineView = {
+  lineId: number;
+  name: string;
+  code: string;
+  type: string;
+  qty: number;
+  refundedQty: number;
+  /** units not yet refunded (nor being refunded) */
+  refundableQty: number;
+  sellPrice: number;
+  sellPricePaise: number;
+  pass: boolean;
+};
+
+export type OrderRefunds = {
+  orderPkId: number;
+  orderRcptId: string;
+  status: string;
+  paymentType: 'Online' | 'Offline';
+  orderTotal: number;
+  convenienceCharge: number;
+  refunded: number;
+  refundState: 'Partially Refunded' | 'Refunded' | null;
+  passCollected: number | null;
+  lines: RefundableLineView[];
+  refunds: RefundView[];
+};
+
+export type RefundQuote = {
+  amount: number;
+  amountInPaisa: number;
+  lines: { lineId: number; name: string; qty: number; amount: number }[];
+};
+
+export type RefundResult = { message: string; refund: RefundView; order: OrderRefunds };

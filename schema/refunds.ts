@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { orderLines, orders } from './orders';
+import { users } from './users';
+
+const now = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
+
+export const REFUND_STATUSES = ['requested', 'pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Money given back for some lines of a paid order (migrations/0080, docs/decisions/080). Online: a Razorpay
+ * refund, 'requested' while the gateway is asked, 'pending' once it accepted, then 'processed' or 'failed'
+ * (webhook or reconciler). Direct transfer: recorded 'processed' with the bank/UPI reference of the money
+ * sent back. The database refuses a refund beyond what was captured, or of a line refunded already.
+ */
+export const refunds = sqliteTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    requestKey: text('request_key').notNull(), // the admin dialog's key: a double click is one refund
+    method: text('method', { enum: ['razorpay', 'bank_transfer'] }).notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    reason: text('reason').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    providerRefundId: text('provider_refund_id'),
+    reference: text('reference'), // bank/UPI reference of a direct transfer's refund: unique system-wide
+    failureReason: text('failure_reason'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: integer('created_at').notNull().default(now),
+    updatedAt: integer('updated_at').notNull().default(now),
+    settledAt: integer('settled_at'),
+    transitionId: text('transition_id'), // token of the last state change, as on orders (migrations/0021)
+  },
+  (t) => [
+    uniqueIndex('refunds_request_key_uq').on(t.requestKey),
+    uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
+    uniqueIndex('refunds_reference_uq').on(t.reference),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_status_idx').on(t.status, t.updatedAt),
+  ],
+);
+
+export const refundLines = sqliteTable(
+  'refund_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    qty: integer('qty').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+  },
+  (t) => [index('refund_lines_line_idx').on(t.lineId), index('refund_lines_refund_idx').on(t.refundId)],
+);
+
+/** The local test gateway's refunds (local mode only). */
+export const testGatewayRefunds = sqliteTable(
+  'test_gateway_refunds',
+  {
+    id: text('id').primaryKey(), // rfnd_...
+    paymentId: text('payment_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'processed', 'failed'] }).notNull(),
+    idempotencyKey: text('idempotency_key'),
+    notes: text('notes').notNull().default('{}'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('test_gateway_refunds_key_uq').on(t.idempotencyKey),
+    index('test_gateway_refunds_payment_idx').on(t.paymentId),
+  ],
+);
+
+export const testGatewayFlags = sqliteTable('test_gateway_flags', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,601 @@
+// Cancellations and refunds (issue 13): server-computed amounts, the Razorpay Refunds API of the test
+// gateway with its idempotency and webhooks, direct-transfer refunds, what a refund releases, and the
+// database guards under parallel requests.
+import { exports } from 'cloudflare:workers';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
+import { refunds, testGatewayRefunds } from '../../schema/refunds';
+import { getConfig } from '../../worker/lib/config';
+import { hmacSha256Hex } from '../../worker/lib/crypto';
+import type { Svc } from '../../worker/lib/svc';
+import { reconcileRefunds } from '../../worker/services/refunds';
+import { ADMIN, bindings, call, db, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
+
+const s = (): Svc => ({ db: db(), config: getConfig(bindings), env: bindings, origin: 'http://localhost' });
+const AUTH = { authorization: `Basic ${btoa('rzp_test_local:local-test-secret')}` };
+
+async function productId(code: string) {
+  return (await db().select({ id: products.id }).from(products).where(eq(products.code, code)).get())!.id;
+}
+
+type Pick = { code: string; qty?: number; fullSponsor?: boolean };
+async function fillCart(token: string, picks: Pick[]) {
+  const productQtys: Record<string, object> = {};
+  for (const p of picks) {
+    productQtys[String(await productId(p.code))] = {
+      qty: p.qty ?? 1,
+      code: p.code,
+      ...(p.fullSponsor !== undefined ? { fullSponsor: p.fullSponsor } : {}),
+    };
+  }
+  const r = await call('addToCart', { productQtys }, token);
+  if (r.status !== 200) throw new Error(`addToCart: ${JSON.stringify(r.body)}`);
+}
+
+async function gateway(path: string, body: unknown) {
+  const res = await exports.default.fetch(`http://localhost/dev/razorpay/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const setMode = (mode: 'process' | 'fail' | 'hold' | 'refuse') => gateway('refund-mode', { mode });
+
+/** A paid online order, through the real checkout: start, pay on the test gateway, confirm. */
+async function paidOnline(picks: Pick[], u?: Awaited<ReturnType<typeof newUser>>) {
+  const user = u ?? (await newUser());
+  await fillCart(user.token, picks);
+  const start = await call('startOrder', { offline: false }, user.token);
+  expect(start.status).toBe(200);
+  const paid = await gateway('pay', {
+    key: 'rzp_test_local',
+    order_id: start.body.data.orderOrTokenId,
+    outcome: 'success',
+    webhooks: false,
+  });
+  const ok = await call(
+    'handleSuccessOrder',
+    {
+      isOffline: false,
+      orderId: start.body.data.orderOrTokenId,
+      razorpayPaymentId: paid.body.razorpay_payment_id,
+      razorpaySignature: paid.body.razorpay_signature,
+    },
+    user.token,
+  );
+  expect(ok.status).toBe(200);
+  return {
+    u: user,
+    orderPkId: start.body.data.orderPkId as number,
+    paymentId: paid.body.razorpay_payment_id as string,
+  };
+}
+
+/** A paid direct transfer: start offline, share the transaction id, approved by the admin. */
+async function paidTransfer(picks: Pick[], admin: string) {
+  const u = await newUser();
+  await fillCart(u.token, picks);
+  const start = await call('startOrder', { offline: true }, u.token);
+  expect(start.status).toBe(200);
+  const txn = `UTR${crypto.randomUUID().slice(0, 10).replace(/-/g, '')}`.toUpperCase();
+  const shared = await call(
+    'handleOfflineOrder',
+    { isOffline: true, offlineTxnId: txn, offlineBankName: 'SBI', orderRcptId: start.body.data.orderRcptId },
+    u.token,
+  );
+  expect(shared.status).toBe(200);
+  const orderPkId = start.body.data.orderPkId as number;
+  const order = (await db().select().from(orders).where(eq(orders.id, orderPkId)).get())!;
+  const ok = await call('approveOfflineOrder', { offlineUserId: order.userId, orderPkId }, admin);
+  expect(ok.status).toBe(200);
+  return { u, orderPkId, txn };
+}
+
+const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)).get())!;
+const linesOf = (id: number) =>
+  db().select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.id).all();
+const key = () => `k-${crypto.randomUUID()}`;
+const auditCount = async (orderId: number, action: string) =>
+  (await db()
+    .select({ n: sql<number>`count(*)` })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, String(orderId)), eq(auditLog.action, action)))
+    .get())!.n;
+
+/** Waits for the gateway's webhooks, delivered a moment after its answer. */
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 4000): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await read();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await read();
+  }
+  return v;
+}
+const refundRow = async (orderId: number) =>
+  (await db().select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.id).all()).at(-1)!;
+
+async function refundWebhook(event: string, refund: Record<string, unknown>, eventId = `evt_${crypto.randomUUID()}`) {
+  const body = JSON.stringify({
+    entity: 'event',
+    account_id: 'acc_test',
+    event,
+    contains: ['refund', 'payment'],
+    payload: {
+      refund: { entity: { entity: 'refund', currency: 'INR', ...refund } },
+      payment: {
+        entity: {
+          id: refund.payment_id,
+          entity: 'payment',
+          amount: 100,
+          currency: 'INR',
+          status: 'captured',
+          order_id: 'order_x',
+        },
+      },
+    },
+    created_at: Math.floor(Date.now() / 1000),
+  });
+  const res = await exports.default.fetch('http://localhost/api/webhooks/razorpay', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-razorpay-signature': await hmacSha256Hex('local-webhook-secret', body),
+      'x-razorpay-event-id': eventId,
+    },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+let admin: string;
+beforeEach(async () => {
+  admin ??= await loginAs(ADMIN);
+  await setMode('process');
+});
+
+describe('/refundOrder online', () => {
+  it('refunds a sponsorship through the Refunds API, frees the item, and settles by webhook', async () => {
+    const { u, orderPkId, paymentId } = await paidOnline([
+      { code: 'MABD', qty: 1 },
+      { code: 'SDHK', fullSponsor: true },
+    ]);
+    const before = await orderRow(orderPkId);
+    const lines = await linesOf(orderPkId);
+    const sponsorLine = lines.find((l) => l.code === 'SDHK')!;
+    expect(
+      await db().select().from(sponsorshipClaims).where(eq(sponsorshipClaims.orderId, orderPkId)).all(),
+    ).toHaveLength(1);
+
+    // the dialog's quote is the server's number: what the line cost, without the convenience charge
+    const quote = await call('getRefundQuote', { orderPkId, lines: [{ lineId: sponsorLine.id }] }, admin);
+    expect(quote.body.data.amountInPaisa).toBe(sponsorLine.sellPricePaise);
+
+    const r = await call(
+      'refundOrder',
+      { orderPkId, lines: [{ lineId: sponsorLine.id }], reason: 'Festival plan changed', requestKey: key() },
+      admin,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.data.refund).toMatchObject({
+      method: 'razorpay',
+      status: 'pending',
+      amount: sponsorLine.sellPricePaise / 100,
+    });
+    expect(r.body.data.message).toMatch(/started/);
+    // the gateway holds the refund, keyed by our refund record
+    const row = await refundRow(orderPkId);
+    const gw = await db()
+      .select()
+      .from(testGatewayRefunds)
+      .where(eq(testGatewayRefunds.id, row.providerRefundId!))
+      .get();
+    expect(gw).toMatchObject({
+      paymentId,
+      amount: sponsorLine.sellPricePaise,
+      idempotencyKey: `samiti-refund-${row.id}`,
+    });
+    // released at once: the claim is gone, the item is on sale again, the order partially refunded
+    expect(
+      await db().select().from(sponsorshipClaims).where(eq(sponsorshipClaims.orderId, orderPkId)).all(),
+    ).toHaveLength(0);
+    const o = await orderRow(orderPkId);
+    expect(o).toMatchObject({
+      status: 'Success',
+      refundState: 'Partially Refunded',
+      refundedPaise: sponsorLine.sellPricePaise,
+      passVoid: 0,
+    });
+    const catalogue = await call('getProducts', {}, (await newUser()).token);
+    const item = catalogue.body.data.productsResponses.SPONSORSHIP.find((p: { code: string }) => p.code === 'SDHK');
+    expect(item).toMatchObject({ available: true, sponsoredBy: null });
+    // then refund.created and refund.processed arrive from the gateway
+    const done = await until(
+      () => refundRow(orderPkId),
+      (x) => x.status === 'processed',
+    );
+    expect(done.status).toBe('processed');
+    expect(await auditCount(orderPkId, 'refund.requested')).toBe(1);
+    expect(await auditCount(orderPkId, 'refund.accepted')).toBe(1);
+    expect(await auditCount(orderPkId, 'refund.processed')).toBe(1);
+    const mails = (await outbox(u.email)).map((m) => m.subject);
+    expect(mails.filter((x) => x.startsWith('Refund started'))).toHaveLength(1);
+    expect(mails.filter((x) => x.startsWith('Refund done'))).toHaveLength(1);
+    expect(before.conveniencePaise).toBeGreaterThan(0);
+  });
+
+  it('answers a double click (the same requestKey) with the same refund, and the gateway never refunds twice', async () => {
+    const { orderPkId, paymentId } = await paidOnline([{ code: 'MHHR', qty: 2 }]);
+    const body = { orderPkId, all: true, reason: 'Cannot attend', requestKey: key() };
+    const [a, b] = await Promise.all([call('refundOrder', body, admin), call('refundOrder', body, admin)]);
+    const c = await call('refundOrder', body, admin);
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(new Set([a.body.data.refund.refundId, b.body.data.refund.refundId, c.body.data.refund.refundId]).size).toBe(
+      1,
+    );
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, orderPkId)).all()).toHaveLength(1);
+    const listed = await exports.default.fetch(`http://localhost/dev/razorpay/v1/payments/${paymentId}/refunds`, {
+      headers: AUTH,
+    });
+    expect(((await listed.json()) as any).count).toBe(1);
+  });
+
+  it('the gateway answers the same X-Refund-Idempotency key with the same refund', async () => {
+    const { paymentId } = await paidOnline([{ code: 'MABD', qty: 1 }]);
+    const create = () =>
+      exports.default.fetch(`http://localhost/dev/razorpay/v1/payments/${paymentId}/refund`, {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json', 'X-Refund-Idempotency': 'same-key-1' },
+        body: JSON.stringify({ amount: 10000 }),
+      });
+    await setMode('hold');
+    const [a, b] = await Promise.all([create(), create()]);
+    const [ja, jb] = [(await a.json()) as any, (await b.json()) as any];
+    expect(ja.id).toMatch(/^rfnd_/);
+    expect(jb.id).toBe(ja.id);
+    const fetched = await exports.default.fetch(`http://localhost/dev/razorpay/v1/refunds/${ja.id}`, { headers: AUTH });
+    expect(await fetched.json()).toMatchObject({
+      id: ja.id,
+      entity: 'refund',
+      amount: 10000,
+      payment_id: paymentId,
+      status: 'pending',
+    });
+    // beyond the captured amount: refused as Razorpay refuses it
+    const tooMuch = await exports.default.fetch(`http://localhost/dev/razorpay/v1/payments/${paymentId}/refund`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json', 'X-Refund-Idempotency': 'other-key-1' },
+      body: JSON.stringify({ amount: 10_000_000 }),
+    });
+    expect(tooMuch.status).toBe(400);
+    // without the keys: refused
+    const anon = await exports.default.fetch(`http://localhost/dev/razorpay/v1/refunds/${ja.id}`);
+    expect(anon.status).toBe(401);
+  });
+
+  it('leaves the order as it was when the gateway refuses, and says why', async () => {
+    const { orderPkId } = await paidOnline([{ code: 'MABD', qty: 1 }]);
+    await setMode('refuse');
+    const r = await call('refundOrder', { orderPkId, all: true, reason: 'Test', requestKey: key() }, admin);
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({
+      error: 'RefundRefused',
+      desc: expect.stringMatching(/refused the refund: .+Nothing was changed/),
+    });
+    expect(await orderRow(orderPkId)).toMatchObject({ refundState: null, refundedPaise: 0, passVoid: 0 });
+    expect((await refundRow(orderPkId)).status).toBe('failed');
+    // the amount is free again: a later refund goes through
+    await setMode('process');
+    const again = await call('refundOrder', { orderPkId, all: true, reason: 'Test', requestKey: key() }, admin);
+    expect(again.status).toBe(200);
+  });
+
+  it('settles webhooks that arrive twice and out of order to one state, with one email each', async () => {
+    const { u, orderPkId, paymentId } = await paidOnline([{ code: 'MABD', qty: 1 }]);
+    await setMode('hold');
+    const r = await call('refundOrder', { orderPkId, all: true, reason: 'Twice', requestKey: key() }, admin);
+    expect(r.body.data.refund.status).toBe('pending');
+    const row = await refundRow(orderPkId);
+    const entity = {
+      id: row.providerRefundId,
+      payment_id: paymentId,
+      amount: row.amountPaise,
+      notes: { samiti_refund: String(row.id) },
+    };
+    // processed first, then processed again (a new event id), then the late created, then the same event twice
+    const p1 = await refundWebhook('refund.processed', { ...entity, status: 'processed' });
+    const p2 = await refundWebhook('refund.processed', { ...entity, status: 'processed' });
+    const created = await refundWebhook('refund.created', { ...entity, status: 'pending' }, 'evt_dup_created');
+    const dup = await refundWebhook('refund.created', { ...entity, status: 'pending' }, 'evt_dup_created');
+    expect([p1.status, p2.status, created.status, dup.status]).toEqual([200, 200, 200, 200]);
+    expect(p1.body.data).toEqual({ received: true });
+    expect(p2.body.data.ignored).toMatch(/processed/);
+    expect(dup.body.data.duplicate).toBe(true);
+    expect((await refundRow(orderPkId)).status).toBe('processed');
+    // a late failure cannot undo a processed refund
+    const late = await refundWebhook('refund.failed', { ...entity, status: 'failed' });
+    expect(late.body.data.ignored).toMatch(/processed/);
+    expect(await orderRow(orderPkId)).toMatchObject({ refundState: 'Refunded' });
+    expect((await outbox(u.email)).filter((m) => m.subject.startsWith('Refund done'))).toHaveLength(1);
+    expect(await auditCount(orderPkId, 'refund.processed')).toBe(1);
+  });
+
+  it('a refund that fails at the gateway after it started gives the lines back and tells the member', async () => {
+    const { u, orderPkId } = await paidOnline([{ code: 'MABD', qty: 2 }]);
+    await setMode('fail');
+    const r = await call('refundOrder', { orderPkId, all: true, reason: 'Try', requestKey: key() }, admin);
+    expect(r.body.data.refund.status).toBe('pending');
+    expect((await orderRow(orderPkId)).passVoid).toBe(1);
+    const failed = await until(
+      () => refundRow(orderPkId),
+      (x) => x.status === 'failed',
+    );
+    expect(failed.status).toBe('failed');
+    expect(await orderRow(orderPkId)).toMatchObject({ refundState: null, refundedPaise: 0, passVoid: 0 });
+    expect((await outbox(u.email)).filter((m) => m.subject.startsWith('Refund failed'))).toHaveLength(1);
+  });
+
+  it('the reconciler settles a pending refund by asking the gateway', async () => {
+    const { orderPkId } = await paidOnline([{ code: 'MABD', qty: 1 }]);
+    await setMode('hold');
+    await call('refundOrder', { orderPkId, all: true, reason: 'Cron', requestKey: key() }, admin);
+    const row = await refundRow(orderPkId);
+    const settled = await gateway('settle-refund', {
+      refund_id: row.providerRefundId,
+      outcome: 'processed',
+      webhooks: false,
+    });
+    expect(settled.body.status).toBe('processed');
+    expect((await refundRow(orderPkId)).status).toBe('pending');
+    const out = await reconcileRefunds(s(), Date.now() + 120_000);
+    expect(out.settled).toBeGreaterThanOrEqual(1);
+    expect((await refundRow(orderPkId)).status).toBe('processed');
+  });
+});
+
+describe('/refundOrder guards', () => {
+  it('two admins refunding the same order at the same moment: one refund, the others a clear 400', async () => {
+    const admin2 = await loginAs(ADMIN);
+    const { orderPkId } = await paidTransfer([{ code: 'MHHR', qty: 3 }], admin);
+    const rs = await Promise.all(
+      [admin, admin2, admin, admin2].map((who, i) =>
+        call(
+          'refundOrder',
+          {
+            orderPkId,
+            all: true,
+            reason: `Admin ${i}`,
+            reference: `RACE${i}${crypto.randomUUID().slice(0, 8)}`,
+            requestKey: key(),
+          },
+          who,
+        ),
+      ),
+    );
+    expect(rs.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
+    for (const loser of rs.filter((r) => r.status === 400)) expect(loser.body.error).toBe('AlreadyRefunded');
+    const live = await db()
+      .select({ sum: sql<number>`sum(amount_paise)`, n: sql<number>`count(*)` })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderPkId), sql`status <> 'failed'`))
+      .get();
+    const o = await orderRow(orderPkId);
+    expect(live).toEqual({ sum: o.totalPaise - o.conveniencePaise, n: 1 });
+  });
+
+  it('parallel partial refunds of one line never exceed its units', async () => {
+    const { orderPkId } = await paidOnline([{ code: 'MHHR', qty: 3 }]);
+    const [line] = await linesOf(orderPkId);
+    const rs = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        call(
+          'refundOrder',
+          { orderPkId, lines: [{ lineId: line!.id, qty: 1 }], reason: 'One', requestKey: key() },
+          admin,
+        ),
+      ),
+    );
+    expect(rs.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(rs.filter((r) => r.status === 400)).toHaveLength(1);
+    const after = await until(
+      () => linesOf(orderPkId),
+      (ls) => ls[0]!.refundedQty === 3,
+    );
+    expect(after[0]!.refundedQty).toBe(3);
+    expect((await orderRow(orderPkId)).refundedPaise).toBe(line!.sellPricePaise);
+  });
+
+  it('refuses an order that is not Success, unknown orders, foreign and refunded lines, and bad input', async () => {
+    const u = await newUser();
+    await fillCart(u.token, [{ code: 'MABD', qty: 1 }]);
+    const start = await call('startOrder', { offline: false }, u.token);
+    const pending = await call(
+      'refundOrder',
+      { orderPkId: start.body.data.orderPkId, all: true, reason: 'x', requestKey: key() },
+      admin,
+    );
+    expect(pending.status).toBe(409);
+    expect(pending.body).toMatchObject({
+      error: 'NotPaid',
+      desc: expect.stringMatching(/Pending Payment.*only a paid/),
+    });
+
+    const unknown = await call(
+      'refundOrder',
+      { orderPkId: 99_999_999, all: true, reason: 'x', requestKey: key() },
+      admin,
+    );
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'UnknownOrder', desc: expect.stringMatching(/SMT/) } });
+
+    const one = await paidOnline([{ code: 'MABD', qty: 1 }]);
+    const other = await paidOnline([{ code: 'MHHR', qty: 1 }]);
+    const [foreign] = await linesOf(other.orderPkId);
+    const bad = await call(
+      'refundOrder',
+      { orderPkId: one.orderPkId, lines: [{ lineId: foreign!.id }], reason: 'x', requestKey: key() },
+      admin,
+    );
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: 'UnknownLine', desc: expect.stringMatching(/not a line of this contribution/) },
+    });
+
+    expect(
+      (await call('refundOrder', { orderPkId: one.orderPkId, all: true, reason: 'x', requestKey: key() }, admin))
+        .status,
+    ).toBe(200);
+    const again = await call(
+      'refundOrder',
+      { orderPkId: one.orderPkId, all: true, reason: 'x', requestKey: key() },
+      admin,
+    );
+    expect(again.body.error).toBe('AlreadyRefunded');
+
+    const noReason = await call('refundOrder', { orderPkId: one.orderPkId, all: true, requestKey: key() }, admin);
+    expect(noReason).toMatchObject({
+      status: 400,
+      body: { error: 'BadRequest', desc: expect.stringMatching(/reason is required/) },
+    });
+    const both = await call(
+      'refundOrder',
+      { orderPkId: one.orderPkId, all: true, lines: [{ lineId: 1 }], reason: 'x', requestKey: key() },
+      admin,
+    );
+    expect(both.body.desc).toMatch(/lines/);
+    const amount = await call(
+      'refundOrder',
+      { orderPkId: one.orderPkId, all: true, reason: 'x', requestKey: key(), amount: 1 },
+      admin,
+    );
+    expect(amount.body.desc).toMatch(/unknown field/);
+    const zero = await call(
+      'refundOrder',
+      { orderPkId: one.orderPkId, lines: [{ lineId: 1, qty: 0 }], reason: 'x', requestKey: key() },
+      admin,
+    );
+    expect(zero.body.desc).toMatch(/qty must be at least 1/);
+    const online = await call(
+      'refundOrder',
+      { orderPkId: other.orderPkId, all: true, reason: 'x', reference: 'UTR12345', requestKey: key() },
+      admin,
+    );
+    expect(online.body.desc).toMatch(/takes no reference/);
+  });
+
+  it('is for admins only, checked before the body', async () => {
+    const volunteer = await loginAs(VOLUNTEER);
+    const member = (await newUser()).token;
+    for (const path of ['refundOrder', 'getRefundQuote', 'getOrderRefunds']) {
+      expect((await call(path, { nonsense: true }, volunteer)).status).toBe(403);
+      expect((await call(path, { nonsense: true }, member)).status).toBe(403);
+      expect((await call(path, { nonsense: true })).status).toBe(401);
+    }
+  });
+});
+
+describe('direct transfers', () => {
+  it('records the refund with a reference unique across the system', async () => {
+    const { u, orderPkId, txn } = await paidTransfer([{ code: 'MABD', qty: 1 }], admin);
+    const noRef = await call('refundOrder', { orderPkId, all: true, reason: 'Moved away', requestKey: key() }, admin);
+    expect(noRef.body.desc).toMatch(/reference is required/);
+    // a payer's transaction id cannot be a refund reference
+    const reused = await call(
+      'refundOrder',
+      { orderPkId, all: true, reason: 'x', reference: txn, requestKey: key() },
+      admin,
+    );
+    expect(reused).toMatchObject({ status: 400, body: { error: 'ReferenceUsed' } });
+    const ref = `RFD ${crypto.randomUUID().slice(0, 8)}`;
+    const r = await call(
+      'refundOrder',
+      { orderPkId, all: true, reason: 'Moved away', reference: ref, requestKey: key() },
+      admin,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.data.refund).toMatchObject({
+      method: 'bank_transfer',
+      status: 'processed',
+      reference: ref.replace(/\s/g, '').toUpperCase(),
+    });
+    expect(await orderRow(orderPkId)).toMatchObject({ refundState: 'Refunded', passVoid: 1 });
+    expect((await outbox(u.email)).filter((m) => m.subject.startsWith('Refund done'))).toHaveLength(1);
+    expect(await auditCount(orderPkId, 'refund.recorded')).toBe(1);
+
+    // the same reference for another order's refund, or as another payer's transaction id: refused
+    const other = await paidTransfer([{ code: 'MHHR', qty: 1 }], admin);
+    const twice = await call(
+      'refundOrder',
+      { orderPkId: other.orderPkId, all: true, reason: 'x', reference: ref, requestKey: key() },
+      admin,
+    );
+    expect(twice.body.error).toBe('ReferenceUsed');
+    const payer = await newUser();
+    await fillCart(payer.token, [{ code: 'MABD', qty: 1 }]);
+    const start = await call('startOrder', { offline: true }, payer.token);
+    const shared = await call(
+      'handleOfflineOrder',
+      { isOffline: true, offlineTxnId: ref, offlineBankName: 'SBI', orderRcptId: start.body.data.orderRcptId },
+      payer.token,
+    );
+    expect(shared.status).toBe(409);
+    expect(shared.body.error).toBe('TransactionIdUsed');
+  });
+});
+
+describe('what a refund releases', () => {
+  it('refunded passes are void: the venue refuses them as Refunded, and the sync carries it', async () => {
+    const { u, orderPkId } = await paidOnline([{ code: 'DPAD', qty: 3 }]);
+    const volunteer = await loginAs(VOLUNTEER);
+    const [line] = await linesOf(orderPkId);
+    // 1 of 3 passes: the pass stays good for the other 2
+    await call(
+      'refundOrder',
+      { orderPkId, lines: [{ lineId: line!.id, qty: 1 }], reason: 'One less', requestKey: key() },
+      admin,
+    );
+    const found = await call('searchVenuePasses', { q: u.email }, volunteer);
+    expect(found.body.data[0]).toMatchObject({ qty: 2, refunded: false });
+    await call('refundOrder', { orderPkId, all: true, reason: 'None', requestKey: key() }, admin);
+    const rcpt = `SMT${String(orderPkId).padStart(6, '0')}`;
+    const refused = await call('markCouponCollected', { orderRcptId: rcpt }, volunteer);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { error: 'Refunded', desc: expect.stringMatching(/refunded/) },
+    });
+    const again = await call('searchVenuePasses', { q: u.email }, volunteer);
+    expect(again.body.data[0]).toMatchObject({ refunded: true, qty: 0 });
+    // the member's QR is gone
+    const mine = await call('getOrders', {}, u.token);
+    const o = mine.body.data.find((x: { orderPkId: number }) => x.orderPkId === orderPkId);
+    expect(o).toMatchObject({ passCode: null, refundState: 'Refunded' });
+  });
+
+  it('refuses to refund passes once collected, but still a sponsorship of the same order', async () => {
+    const { orderPkId } = await paidOnline([
+      { code: 'MABD', qty: 1 },
+      { code: 'SSBH', fullSponsor: true },
+    ]);
+    const volunteer = await loginAs(VOLUNTEER);
+    const rcpt = `SMT${String(orderPkId).padStart(6, '0')}`;
+    expect((await call('markCouponCollected', { orderRcptId: rcpt }, volunteer)).status).toBe(200);
+    const all = await call('refundOrder', { orderPkId, all: true, reason: 'x', requestKey: key() }, admin);
+    expect(all).toMatchObject({ status: 409, body: { error: 'PassCollected' } });
+    const sponsor = (await linesOf(orderPkId)).find((l) => l.code === 'SSBH')!;
+    const ok = await call(
+      'refundOrder',
+      { orderPkId, lines: [{ lineId: sponsor.id }], reason: 'x', requestKey: key() },
+      admin,
+    );
+    expect(ok.status).toBe(200);
+  });
+
+  it('a refunded UTSAV membership no longer gives member-priced passes', async () => {
+    const { u, orderPkId } = await paidOnline([{ code: 'MUTV', qty: 1 }]);
+    expect((await call('getUtsavUserCount', {}, u.token)).body.data.count).toBe(1);
+    await call('refundOrder', { orderPkId, all: true, reason: 'x', requestKey: key() }, admin);
+    expect((await call('getUtsavUserCount', {}, u.token)).body.data.count).toBe(0);
+  });
+});

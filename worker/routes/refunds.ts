@@ -1,0 +1,19 @@
+// Refund calls (issue 13): admins only, the role checked before the body is validated (DECISIONS.md).
+import { Hono } from 'hono';
+import { orderRefundsRequest, refundOrderRequest, refundQuoteRequest } from '../../core/contracts/refunds';
+import type { AppEnv } from '../env';
+import { input } from '../lib/input';
+import { actorOf, requireRole } from '../lib/session';
+import { svc } from '../lib/svc';
+import { getOrderRefunds, quoteRefund, refundOrder } from '../services/refunds';
+
+export const refundRoutes = new Hono<AppEnv>()
+  .post('/getOrderRefunds', requireRole('admin'), input(orderRefundsRequest), async (c) => {
+    return c.json({ data: await getOrderRefunds(svc(c), c.req.valid('json')) });
+  })
+  .post('/getRefundQuote', requireRole('admin'), input(refundQuoteRequest), async (c) => {
+    return c.json({ data: await quoteRefund(svc(c), c.req.valid('json')) });
+  })
+  .post('/refundOrder', requireRole('admin'), input(refundOrderRequest), async (c) => {
+    return c.json({ data: await refundOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  });

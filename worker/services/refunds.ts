@@ -1,0 +1,686 @@
+// Cancellations and refunds (issue 13, docs/decisions/080-refunds.md). An admin refunds whole lines or N of a
+// line's units of a paid order; the server computes the amount (the convenience charge stays with the
+// provider). Every guard (paid order, never beyond what was captured, a line never refunded twice, no pass
+// once collected, a reference unique system-wide) is checked by the database in the batch that writes the
+// refund (migrations/0080 triggers), so two admins refunding at the same moment cannot both pass it.
+//
+// Online: the refund row is written 'requested' first (reserving its lines), then Razorpay is asked with an
+// X-Refund-Idempotency key derived from the row, so a retry or a double click never refunds twice. Accepted:
+// 'pending' (effects applied), settled 'processed' or 'failed' by webhook or the reconciler. Refused: 'failed'
+// and nothing changed. No answer: left 'requested' and sent again by the reconciler with the same key.
+// Direct transfer: recorded 'processed' with the bank/UPI reference, effects in the same batch.
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { normalizeTxnId } from '../../core/contracts/checkout';
+import type {
+  OrderRefunds,
+  orderRefundsRequest,
+  RefundQuote,
+  RefundResult,
+  RefundView,
+  refundOrderRequest,
+  refundQuoteRequest,
+} from '../../core/contracts/refunds';
+import { t } from '../../core/i18n';
+import { formatRcptId } from '../../core/ids';
+import { formatINR, paiseToRupees } from '../../core/money';
+import { isPassLine } from '../../core/pass-qr';
+import { planRefund, RefundPlanError, type RefundableLine } from '../../core/refunds';
+import { orderLines, orders, payments } from '../../schema/orders';
+import { refundLines, refunds } from '../../schema/refunds';
+import { randomToken } from '../lib/crypto';
+import { d1Batch, guardFailure, isUniqueViolation, raw } from '../lib/d1-batch';
+import { DomainError } from '../lib/errors';
+import { log } from '../lib/log';
+import { compose, sendMail } from '../lib/mail';
+import { isTransient, RazorpayError } from '../lib/razorpay';
+import { makeRazorpayRefunds, type RazorpayRefund } from '../lib/razorpay-refunds';
+import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
+import { gatewayRefundsApi } from '../routes/test-gateway-refunds';
+
+type OrderRow = typeof orders.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+export type Defer = (work: Promise<unknown>) => void;
+
+/** The Refunds API of this environment: the built-in test gateway in-process in local mode. */
+export function refundsClient(s: Svc, defer?: Defer) {
+  const ctx = {
+    waitUntil: (p: Promise<unknown>) => {
+      const run = defer ?? s.defer;
+      if (run) run(p);
+    },
+    passThroughOnException: () => {},
+    props: {},
+  };
+  const transport =
+    s.config.RAZORPAY_BASE_URL === 'local'
+      ? (req: Request) => gatewayRefundsApi.fetch(req, s.env, ctx as never) as Promise<Response>
+      : (req: Request) => fetch(req);
+  return makeRazorpayRefunds(s.config, transport);
+}
+
+export const idempotencyKey = (refundId: number) => `samiti-refund-${refundId}`;
+
+// ---- reading ----
+
+const LIVE = sql`r.status <> 'failed'`;
+
+/** The order's lines with the units already refunded or being refunded (failed refunds give theirs back). */
+async function refundableLines(s: Svc, orderId: number): Promise<(RefundableLine & { productId: number })[]> {
+  const rows = await s.db
+    .select({
+      id: orderLines.id,
+      productId: orderLines.productId,
+      type: orderLines.type,
+      code: orderLines.code,
+      name: orderLines.name,
+      qty: orderLines.qty,
+      sellPricePaise: orderLines.sellPricePaise,
+      reserved: sql<number>`(SELECT coalesce(sum(rl.qty), 0) FROM refund_lines rl CROSS JOIN refunds r
+        ON r.id = rl.refund_id WHERE rl.line_id = order_lines.id AND ${LIVE})`,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.id))
+    .all();
+  return rows.map((r) => ({ ...r, refundedQty: Number(r.reserved) }));
+}
+
+async function refundViews(s: Svc, orderIds: number[]): Promise<Map<number, RefundView[]>> {
+  const out = new Map<number, RefundView[]>();
+  if (orderIds.length === 0) return out;
+  const rows = await s.db
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.orderId, orderIds))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id))
+    .all();
+  if (rows.length === 0) return out;
+  const lines = await s.db
+    .select({
+      refundId: refundLines.refundId,
+      qty: refundLines.qty,
+      amountPaise: refundLines.amountPaise,
+      name: orderLines.name,
+    })
+    .from(refundLines)
+    .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
+    .where(
+      inArray(
+        refundLines.refundId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(refundLines.id))
+    .all();
+  const byRefund = Map.groupBy(lines, (l) => l.refundId);
+  for (const r of rows) {
+    const list = out.get(r.orderId) ?? [];
+    list.push({
+      refundId: r.id,
+      method: r.method,
+      status: r.status,
+      amount: paiseToRupees(r.amountPaise),
+      reason: r.reason,
+      reference: r.reference,
+      providerRefundId: r.providerRefundId,
+      failureReason: r.failureReason,
+      createdAt: r.createdAt,
+      settledAt: r.settledAt,
+      lines: (byRefund.get(r.id) ?? []).map((l) => ({
+        name: l.name,
+        qty: l.qty,
+        amount: paiseToRupees(l.amountPaise),
+      })),
+    });
+    out.set(r.orderId, list);
+  }
+  return out;
+}
+
+/** The refunds of many orders, for the member's contributions and the admin lists. */
+export const refundsOfOrders = refundViews;
+
+const unknownOrder = (orderPkId: number) =>
+  new DomainError('UnknownOrder', `orderPkId: there is no contribution ${formatRcptId(orderPkId)}.`, 400);
+
+async function loadOrder(s: Svc, orderId: number) {
+  return s.db.select().from(orders).where(eq(orders.id, orderId)).get();
+}
+
+async function orderRefundsOf(s: Svc, order: OrderRow): Promise<OrderRefunds> {
+  const [lines, views] = await Promise.all([refundableLines(s, order.id), refundViews(s, [order.id])]);
+  const processedQty = new Map(
+    (
+      await s.db
+        .select({ id: orderLines.id, refundedQty: orderLines.refundedQty })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, order.id))
+        .all()
+    ).map((l) => [l.id, l.refundedQty]),
+  );
+  return {
+    orderPkId: order.id,
+    orderRcptId: formatRcptId(order.id),
+    status: order.status,
+    paymentType: order.paymentType,
+    orderTotal: paiseToRupees(order.totalPaise),
+    convenienceCharge: paiseToRupees(order.conveniencePaise),
+    refunded: paiseToRupees(order.refundedPaise),
+    refundState: order.refundState,
+    passCollected: order.passCollected,
+    lines: lines.map((l) => ({
+      lineId: l.id,
+      name: l.name,
+      code: l.code,
+      type: l.type,
+      qty: l.qty,
+      refundedQty: processedQty.get(l.id) ?? 0,
+      refundableQty: Math.max(0, l.qty - l.refundedQty),
+      sellPrice: paiseToRupees(l.sellPricePaise),
+      sellPricePaise: l.sellPricePaise,
+      pass: isPassLine(l),
+    })),
+    refunds: views.get(order.id) ?? [],
+  };
+}
+
+/** /getOrderRefunds: what can still be refunded, and every refund so far. */
+export async function getOrderRefunds(s: Svc, input: z.output<typeof orderRefundsRequest>): Promise<OrderRefunds> {
+  const order = await loadOrder(s, input.orderPkId);
+  if (!order) throw unknownOrder(input.orderPkId);
+  return orderRefundsOf(s, order);
+}
+
+function plan(
+  order: OrderRow,
+  lines: RefundableLine[],
+  choice: { all?: boolean | null; lines?: { lineId: number; qty?: number | null }[] | null },
+) {
+  if (order.status !== 'Success') {
+    throw new DomainError('NotPaid', t('refund.notPaid', { rcpt: formatRcptId(order.id), status: order.status }), 409);
+  }
+  try {
+    return planRefund(lines, choice, { passCollected: order.passCollected === 1 });
+  } catch (err) {
+    if (err instanceof RefundPlanError) {
+      throw new DomainError(err.code, err.message, err.code === 'PassCollected' ? 409 : 400);
+    }
+    throw err;
+  }
+}
+
+/** /getRefundQuote: the amount a refund of these lines gives back, as the server will compute it. */
+export async function quoteRefund(s: Svc, input: z.output<typeof refundQuoteRequest>): Promise<RefundQuote> {
+  const order = await loadOrder(s, input.orderPkId);
+  if (!order) throw unknownOrder(input.orderPkId);
+  const p = plan(order, await refundableLines(s, order.id), input);
+  return {
+    amount: paiseToRupees(p.amountPaise),
+    amountInPaisa: p.amountPaise,
+    lines: p.lines.map((l) => ({ lineId: l.lineId, name: l.name, qty: l.qty, amount: paiseToRupees(l.amountPaise) })),
+  };
+}
+
+// ---- the effects of a refund, recomputed from the refunds that stand (idempotent, order-independent) ----
+
+const STANDING = `('pending', 'processed')`;
+const PASS_LINE = `type IN ('MEMBERSHIP', 'DAILY_PASS') AND code <> 'DNP'`;
+
+/**
+ * Recomputes what the order's standing refunds (pending or processed) release: refunded units per line, the
+ * order's refunded amount and state, its passes void when every pass unit is refunded, and the full
+ * sponsorship claims of refunded sponsorship lines deleted (the item is free again). The same statements
+ * are right whichever event arrives first, and harmless when repeated.
+ */
+function effects(orderId: number) {
+  return [
+    raw(
+      `UPDATE order_lines SET refunded_qty = (SELECT coalesce(sum(rl.qty), 0) FROM refund_lines rl
+         CROSS JOIN refunds r ON r.id = rl.refund_id WHERE rl.line_id = order_lines.id AND r.status IN ${STANDING})
+       WHERE order_id = ?`,
+      orderId,
+    ),
+    raw(
+      `UPDATE orders SET
+         refunded_paise = (SELECT coalesce(sum(amount_paise), 0) FROM refunds
+           WHERE order_id = orders.id AND status IN ${STANDING}),
+         refund_state = CASE
+           WHEN NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND refunded_qty > 0) THEN NULL
+           WHEN NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND refunded_qty < qty) THEN 'Refunded'
+           ELSE 'Partially Refunded' END,
+         pass_void = CASE
+           WHEN EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND ${PASS_LINE})
+             AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND ${PASS_LINE} AND refunded_qty < qty)
+           THEN 1 ELSE 0 END
+       WHERE id = ?`,
+      orderId,
+    ),
+    raw(
+      `DELETE FROM sponsorship_claims WHERE order_id = ? AND product_id IN (SELECT product_id FROM order_lines
+         WHERE order_id = ? AND type = 'SPONSORSHIP' AND full_sponsor = 1 AND refunded_qty >= qty)`,
+      orderId,
+      orderId,
+    ),
+  ];
+}
+
+const REFUND_GUARD = 'EXISTS (SELECT 1 FROM refunds WHERE id = ? AND transition_id = ?)';
+
+/**
+ * Moves a refund from one of `from` to `to` with one conditional update; the effects, the audit row and the
+ * email follow only for the call that made the change. Safe to call from the admin's request, a webhook and
+ * the reconciler in any order, any number of times.
+ */
+async function transition(
+  s: Svc,
+  refund: RefundRow,
+  from: RefundRow['status'][],
+  to: RefundRow['status'],
+  extra: { providerRefundId?: string | null; failureReason?: string | null; via: string; actorId: number | null },
+): Promise<{ changed: boolean; refund: RefundRow }> {
+  const token = randomToken(12);
+  const at = Date.now();
+  const settled = to === 'processed' || to === 'failed';
+  const provider = extra.providerRefundId ?? null;
+  await d1Batch(s, [
+    raw(
+      `UPDATE refunds SET status = ?, transition_id = ?, updated_at = ?,
+         provider_refund_id = coalesce(provider_refund_id, ?), failure_reason = coalesce(?, failure_reason),
+         settled_at = CASE WHEN ? THEN ? ELSE settled_at END
+       WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`,
+      to,
+      token,
+      at,
+      provider,
+      extra.failureReason ?? null,
+      settled ? 1 : 0,
+      at,
+      refund.id,
+      ...from,
+    ),
+    ...effects(refund.orderId),
+    raw(
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+       SELECT ?, ?, 'order', ?, ? WHERE ${REFUND_GUARD}`,
+      extra.actorId,
+      `refund.${to === 'pending' ? 'accepted' : to}`,
+      String(refund.orderId),
+      JSON.stringify({
+        refundId: refund.id,
+        from: refund.status,
+        amountPaise: refund.amountPaise,
+        via: extra.via,
+        ...(provider ? { razorpayRefundId: provider } : {}),
+        ...(extra.failureReason ? { failureReason: extra.failureReason } : {}),
+      }),
+      refund.id,
+      token,
+    ),
+  ]);
+  const after = (await s.db.select().from(refunds).where(eq(refunds.id, refund.id)).get())!;
+  const changed = after.transitionId === token;
+  if (changed) {
+    log('info', 'refund.transition', { refundId: refund.id, from: refund.status, to, via: extra.via });
+    await notifyMember(s, after, refund.status).catch((err) =>
+      log('error', 'mail.refund_failed', { refundId: refund.id, error: String(err) }),
+    );
+  }
+  return { changed, refund: after };
+}
+
+// ---- the admin's call ----
+
+const guardMessage = (guard: string, rcpt: string): DomainError | null => {
+  switch (guard) {
+    case 'order_not_paid':
+      return new DomainError('NotPaid', t('refund.notPaid', { rcpt, status: 'not paid' }), 409);
+    case 'refund_exceeds':
+    case 'line_refunded':
+      return new DomainError('AlreadyRefunded', t('refund.alreadyRefunded', { rcpt }), 400);
+    case 'pass_collected':
+      return new DomainError('PassCollected', t('refund.passCollected', { rcpt }), 409);
+    case 'foreign_line':
+      return new DomainError('UnknownLine', 'lines: a line is not a line of this contribution.', 400);
+    case 'reference_used':
+      return new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+    default:
+      return null;
+  }
+};
+
+/**
+ * /refundOrder: cancels the chosen lines of a paid order and gives their money back. Answers the refund and
+ * the order's refunds after it. The same requestKey again answers the refund it made.
+ */
+export async function refundOrder(
+  s: Svc,
+  actor: Pick<Actor, 'userId'>,
+  input: z.output<typeof refundOrderRequest>,
+  defer?: Defer,
+): Promise<RefundResult> {
+  const again = await s.db.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)).get();
+  if (again) return answerExisting(s, again, input.orderPkId);
+
+  const order = await loadOrder(s, input.orderPkId);
+  if (!order) throw unknownOrder(input.orderPkId);
+  const rcpt = formatRcptId(order.id);
+  const lines = await refundableLines(s, order.id);
+  const p = plan(order, lines, input);
+
+  let method: RefundRow['method'];
+  let providerPaymentId: string | null = null;
+  let reference: string | null = null;
+  if (order.paymentType === 'Online') {
+    if (input.reference) throw new DomainError('BadRequest', t('refund.referenceOnline'), 400);
+    const paid = await s.db
+      .select({ id: payments.providerPaymentId })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.method, 'razorpay'), eq(payments.status, 'captured')))
+      .get();
+    providerPaymentId = paid?.id ?? order.transactionId;
+    if (!providerPaymentId) throw new DomainError('NoPayment', t('refund.noPayment', { rcpt }), 409);
+    method = 'razorpay';
+  } else {
+    if (!input.reference) throw new DomainError('BadRequest', t('refund.referenceRequired'), 400);
+    reference = normalizeTxnId(input.reference);
+    const used = await s.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.transactionId, reference), sql`${payments.status} <> 'rejected'`))
+      .get();
+    const usedByRefund = await s.db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(eq(refunds.reference, reference))
+      .get();
+    if (used || usedByRefund) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+    method = 'bank_transfer';
+  }
+
+  const status: RefundRow['status'] = method === 'razorpay' ? 'requested' : 'processed';
+  const at = Date.now();
+  const token = randomToken(12);
+  const key = input.requestKey;
+  try {
+    await d1Batch(s, [
+      s.db.insert(refunds).values({
+        orderId: order.id,
+        requestKey: key,
+        method,
+        status,
+        amountPaise: p.amountPaise,
+        reason: input.reason,
+        providerPaymentId,
+        reference,
+        createdBy: actor.userId,
+        createdAt: at,
+        updatedAt: at,
+        settledAt: status === 'processed' ? at : null,
+        transitionId: token,
+      }),
+      ...p.lines.map((l) =>
+        raw(
+          `INSERT INTO refund_lines (refund_id, order_id, line_id, qty, amount_paise)
+           SELECT id, ?, ?, ?, ? FROM refunds WHERE request_key = ?`,
+          order.id,
+          l.lineId,
+          l.qty,
+          l.amountPaise,
+          key,
+        ),
+      ),
+      ...(status === 'processed' ? effects(order.id) : []),
+      raw(
+        `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, ?, 'order', ?, ?)`,
+        actor.userId,
+        method === 'razorpay' ? 'refund.requested' : 'refund.recorded',
+        String(order.id),
+        JSON.stringify({
+          requestKey: key,
+          amountPaise: p.amountPaise,
+          reason: input.reason,
+          lines: p.lines.map((l) => ({ lineId: l.lineId, code: l.code, qty: l.qty, amountPaise: l.amountPaise })),
+          ...(reference ? { reference } : {}),
+          ...(providerPaymentId ? { razorpayPaymentId: providerPaymentId } : {}),
+        }),
+      ),
+    ]);
+  } catch (err) {
+    if (isUniqueViolation(err, 'request_key')) {
+      const row = (await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get())!;
+      return answerExisting(s, row, order.id);
+    }
+    if (isUniqueViolation(err, 'reference')) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+    const known = guardMessage(guardFailure(err) ?? '', rcpt);
+    if (known) throw known;
+    throw err;
+  }
+  const row = (await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get())!;
+  log('info', 'refund.created', { refundId: row.id, orderId: order.id, method, amountPaise: p.amountPaise });
+
+  if (method === 'bank_transfer') {
+    await notifyMember(s, row, null).catch((err) =>
+      log('error', 'mail.refund_failed', { refundId: row.id, error: String(err) }),
+    );
+    return result(s, row, t('refund.recorded', { amount: formatINR(row.amountPaise), rcpt, reference: reference! }));
+  }
+  return askGateway(s, row, { via: 'admin', actorId: actor.userId, defer, throwOnRefusal: true });
+}
+
+async function answerExisting(s: Svc, row: RefundRow, orderPkId: number): Promise<RefundResult> {
+  if (row.orderId !== orderPkId) throw new DomainError('BadRequest', t('refund.keyReused'), 400);
+  return result(s, row, messageFor(row));
+}
+
+function messageFor(row: RefundRow) {
+  const amount = formatINR(row.amountPaise);
+  const rcpt = formatRcptId(row.orderId);
+  if (row.status === 'requested') return t('refund.retrying', { amount, rcpt });
+  if (row.status === 'failed') return t('refund.refused', { reason: row.failureReason ?? '-' });
+  if (row.method === 'bank_transfer') return t('refund.recorded', { amount, rcpt, reference: row.reference ?? '' });
+  return t('refund.started', { amount, rcpt });
+}
+
+async function result(s: Svc, row: RefundRow, message: string): Promise<RefundResult> {
+  const order = (await loadOrder(s, row.orderId))!;
+  const view = await orderRefundsOf(s, order);
+  return { message, refund: view.refunds.find((r) => r.refundId === row.id)!, order: view };
+}
+
+/**
+ * Asks Razorpay to refund a 'requested' refund (again, with the same idempotency key: never twice).
+ * Accepted: pending or processed. Refused (4xx): failed, nothing changed, and the admin is told why.
+ * No answer (network, 5xx): left requested for the reconciler.
+ */
+async function askGateway(
+  s: Svc,
+  row: RefundRow,
+  opts: { via: string; actorId: number | null; defer?: Defer; throwOnRefusal: boolean },
+): Promise<RefundResult> {
+  let rzp: RazorpayRefund;
+  try {
+    rzp = await refundsClient(s, opts.defer).createRefund({
+      paymentId: row.providerPaymentId!,
+      amountPaise: row.amountPaise,
+      idempotencyKey: idempotencyKey(row.id),
+      notes: { samiti_refund: String(row.id), contribution: formatRcptId(row.orderId) },
+    });
+  } catch (err) {
+    if (err instanceof RazorpayError && !isTransient(err)) {
+      const { refund } = await transition(s, row, ['requested'], 'failed', {
+        failureReason: err.message.slice(0, 300),
+        via: opts.via,
+        actorId: opts.actorId,
+      });
+      if (opts.throwOnRefusal)
+        throw new DomainError('RefundRefused', t('refund.refused', { reason: err.message }), 409);
+      return result(s, refund, messageFor(refund));
+    }
+    log('warn', 'refund.gateway_no_answer', { refundId: row.id, error: String(err) });
+    return result(s, row, messageFor(row));
+  }
+  const to = rzp.status === 'processed' ? 'processed' : rzp.status === 'failed' ? 'failed' : 'pending';
+  const { refund } = await transition(s, row, ['requested'], to, {
+    providerRefundId: rzp.id,
+    via: opts.via,
+    actorId: opts.actorId,
+  });
+  return result(s, refund, messageFor(refund));
+}
+
+// ---- webhooks and the reconciler ----
+
+type RefundPayload = {
+  payload?: { refund?: { entity?: { id?: unknown; payment_id?: unknown; status?: unknown; notes?: unknown } } };
+};
+
+/**
+ * refund.created / refund.processed / refund.failed (signature and event id already checked by
+ * handleWebhook). Returns why the event was ignored, if it was.
+ */
+export async function handleRefundEvent(s: Svc, event: string, body: unknown): Promise<string | undefined> {
+  const entity = (body as RefundPayload)?.payload?.refund?.entity;
+  const rzpId = typeof entity?.id === 'string' ? entity.id.slice(0, 100) : '';
+  const paymentId = typeof entity?.payment_id === 'string' ? entity.payment_id.slice(0, 100) : '';
+  if (!rzpId || !paymentId) return 'no refund in the payload';
+  let row = await s.db.select().from(refunds).where(eq(refunds.providerRefundId, rzpId)).get();
+  if (!row) {
+    // the webhook may arrive before the admin's request has stored Razorpay's id: find it by our notes
+    const notes = entity?.notes as Record<string, unknown> | undefined;
+    const ours = Number(notes && !Array.isArray(notes) ? notes.samiti_refund : Number.NaN);
+    if (Number.isSafeInteger(ours) && ours > 0) {
+      const byNotes = await s.db.select().from(refunds).where(eq(refunds.id, ours)).get();
+      if (byNotes && byNotes.providerPaymentId === paymentId && (byNotes.providerRefundId ?? rzpId) === rzpId) {
+        row = byNotes;
+      }
+    }
+  }
+  if (!row) return 'unknown refund';
+  const status = String(entity?.status ?? '');
+  if (event === 'refund.created') {
+    const r = await transition(s, row, ['requested'], 'pending', {
+      providerRefundId: rzpId,
+      via: 'webhook',
+      actorId: null,
+    });
+    return r.changed ? undefined : `refund is ${r.refund.status}`;
+  }
+  if (event === 'refund.processed' || (event === 'refund.created' && status === 'processed')) {
+    const r = await transition(s, row, ['requested', 'pending'], 'processed', {
+      providerRefundId: rzpId,
+      via: 'webhook',
+      actorId: null,
+    });
+    return r.changed ? undefined : `refund is ${r.refund.status}`;
+  }
+  if (event === 'refund.failed') {
+    const r = await transition(s, row, ['requested', 'pending'], 'failed', {
+      providerRefundId: rzpId,
+      failureReason: 'The payment gateway could not complete the refund.',
+      via: 'webhook',
+      actorId: null,
+    });
+    return r.changed ? undefined : `refund is ${r.refund.status}`;
+  }
+  return 'event not handled';
+}
+
+/** The cron's part: send again refunds left 'requested' (same key), ask Razorpay about 'pending' ones. */
+export async function reconcileRefunds(s: Svc, now = Date.now()): Promise<{ sent: number; settled: number }> {
+  const stale = await s.db
+    .select()
+    .from(refunds)
+    .where(and(inArray(refunds.status, ['requested', 'pending']), lt(refunds.updatedAt, now - 60_000)))
+    .orderBy(asc(refunds.updatedAt))
+    .limit(50)
+    .all();
+  let sent = 0;
+  let settled = 0;
+  for (const row of stale) {
+    try {
+      if (row.status === 'requested') {
+        const r = await askGateway(s, row, { via: 'reconciler', actorId: null, throwOnRefusal: false });
+        if (r.refund.status !== 'requested') sent++;
+      } else if (row.providerRefundId) {
+        const rzp = await refundsClient(s).fetchRefund(row.providerRefundId);
+        if (rzp.status === 'processed' || rzp.status === 'failed') {
+          const r = await transition(s, row, ['pending'], rzp.status, {
+            failureReason: rzp.status === 'failed' ? 'The payment gateway could not complete the refund.' : null,
+            via: 'reconciler',
+            actorId: null,
+          });
+          if (r.changed) settled++;
+        }
+      }
+    } catch (err) {
+      log('warn', 'refund.reconcile_skipped', { refundId: row.id, error: String(err) });
+    }
+  }
+  return { sent, settled };
+}
+
+// ---- emails ----
+
+async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | null) {
+  const order = await loadOrder(s, row.orderId);
+  if (!order) return;
+  const rcpt = formatRcptId(order.id);
+  const amount = formatINR(row.amountPaise);
+  const lines = await s.db
+    .select({ name: orderLines.name, qty: refundLines.qty, amountPaise: refundLines.amountPaise })
+    .from(refundLines)
+    .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
+    .where(eq(refundLines.refundId, row.id))
+    .all();
+  const what = lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.amountPaise)}`).join('\n');
+  const hi = `Namaskar ${order.userName},`;
+  const link = { href: `${s.origin}/profile`, label: 'See your contributions' };
+  let mail: ReturnType<typeof compose> | undefined;
+  if (row.status === 'pending') {
+    mail = compose(
+      order.userEmail,
+      `Refund started: ${rcpt}`,
+      [
+        hi,
+        `We have cancelled the following from your contribution ${rcpt} and started a refund of ${amount} to the original payment method.`,
+        what,
+        `Reason: ${row.reason}`,
+        order.conveniencePaise > 0
+          ? 'The online convenience charge is kept by the payment provider and is not refunded.'
+          : '',
+        'The money reaches your account within 10 working days. We will write again when it is done.',
+      ].filter(Boolean),
+      link,
+    );
+  }
+  if (row.status === 'processed') {
+    mail = compose(
+      order.userEmail,
+      `Refund done: ${rcpt}`,
+      [
+        hi,
+        row.method === 'bank_transfer'
+          ? `We have sent ${amount} back to you for your contribution ${rcpt} (bank/UPI reference ${row.reference}).`
+          : `The refund of ${amount} for your contribution ${rcpt} is complete: the money is on its way to the original payment method.`,
+        what,
+        `Reason: ${row.reason}`,
+      ],
+      link,
+    );
+  }
+  if (row.status === 'failed' && from === 'pending') {
+    mail = compose(
+      order.userEmail,
+      `Refund failed: ${rcpt}`,
+      [
+        hi,
+        `The refund of ${amount} for your contribution ${rcpt} could not be completed by the payment provider.`,
+        'Our team has been told and will refund you another way. Please reply to this email if you have questions.',
+      ],
+      link,
+    );
+  }
+  if (mail) await sendMail(s.db, s.config, mail);
+}
