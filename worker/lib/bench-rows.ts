@@ -1,7 +1,8 @@
 // Local-only measurement for `npm run bench`: how many rows D1 reads to answer one request.
 // A request that carries `X-Bench-Rows: 1` in local mode gets its env.DB wrapped for the length of the request;
 // the wrapper sums `meta.rows_read` of every statement and the answer carries it in `X-Bench-Rows-Read`
-// (plus `X-Bench-Statements`). In production, or without the header, the middleware only calls next().
+// (plus `X-Bench-Statements`), and counts the request's sequential D1 round trips in `X-Bench-Round-Trips`
+// (docs/decisions/111). In production, or without the header, the middleware only calls next().
 import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
@@ -10,8 +11,26 @@ import { getConfig } from './config';
 export const BENCH_ROWS_HEADER = 'X-Bench-Rows';
 export const BENCH_ROWS_READ_HEADER = 'X-Bench-Rows-Read';
 export const BENCH_STATEMENTS_HEADER = 'X-Bench-Statements';
+export const BENCH_ROUND_TRIPS_HEADER = 'X-Bench-Round-Trips';
 
-export type RowsMeter = { rowsRead: number; statements: number };
+/**
+ * rowsRead and statements are sums. roundTrips is the length of the longest chain of D1 calls (a statement or a
+ * batch) each of which started after the previous one had answered: the calls a request waits for one after
+ * another. Calls started together (Promise.all) share a step; a batch is one call. `settled` is the deepest step
+ * that has answered so far: a call started now may depend on it, so it is one step deeper.
+ */
+export type RowsMeter = { rowsRead: number; statements: number; roundTrips?: number; settled?: number };
+
+/** Times one D1 call on the meter's chain of round trips. */
+async function step<T>(meter: RowsMeter, call: () => Promise<T>): Promise<T> {
+  const depth = (meter.settled ?? 0) + 1;
+  meter.roundTrips = Math.max(meter.roundTrips ?? 0, depth);
+  try {
+    return await call();
+  } finally {
+    meter.settled = Math.max(meter.settled ?? 0, depth);
+  }
+}
 
 type Meta = { rows_read?: number } | undefined;
 
@@ -36,19 +55,19 @@ class CountingStatement {
   }
 
   async all<T = Record<string, unknown>>(): Promise<D1Result<T>> {
-    const r = await this.inner.all<T>();
+    const r = await step(this.meter, () => this.inner.all<T>());
     this.count(r.meta);
     return r;
   }
 
   async run<T = Record<string, unknown>>(): Promise<D1Result<T>> {
-    const r = await this.inner.run<T>();
+    const r = await step(this.meter, () => this.inner.run<T>());
     this.count(r.meta);
     return r;
   }
 
   async first<T = unknown>(column?: string): Promise<T | null> {
-    const r = await this.inner.all<Record<string, unknown>>();
+    const r = await step(this.meter, () => this.inner.all<Record<string, unknown>>());
     this.count(r.meta);
     const row = r.results[0];
     if (!row) return null;
@@ -62,11 +81,14 @@ class CountingStatement {
    */
   async raw<T = unknown[]>(options?: { columnNames?: boolean }): Promise<T[]> {
     if (isPureRead(this.sql) || options?.columnNames) {
-      const [rows, r] = await Promise.all([this.inner.raw<T>(options as never), this.inner.all()]);
+      // one round trip of the request: the second execution is the meter's, not the app's
+      const [rows, r] = await step(this.meter, () =>
+        Promise.all([this.inner.raw<T>(options as never), this.inner.all()]),
+      );
       this.count(r.meta);
       return rows as T[];
     }
-    const r = await this.inner.all<Record<string, unknown>>();
+    const r = await step(this.meter, () => this.inner.all<Record<string, unknown>>());
     this.count(r.meta);
     return r.results.map((row) => Object.keys(row).map((k) => row[k])) as T[];
   }
@@ -77,7 +99,9 @@ export function countingD1(db: D1Database, meter: RowsMeter): D1Database {
   const wrapper = {
     prepare: (sql: string) => new CountingStatement(db.prepare(sql), meter, sql),
     async batch(statements: (CountingStatement | D1PreparedStatement)[]) {
-      const results = await db.batch(statements.map((s) => (s instanceof CountingStatement ? s.inner : s)));
+      const results = await step(meter, () =>
+        db.batch(statements.map((s) => (s instanceof CountingStatement ? s.inner : s))),
+      );
       for (const r of results) {
         meter.statements++;
         meter.rowsRead += r.meta?.rows_read ?? 0;
@@ -95,9 +119,10 @@ export function countingD1(db: D1Database, meter: RowsMeter): D1Database {
 /** Mounted on /api/*, after local seeding. Does nothing unless local mode and `X-Bench-Rows: 1`. */
 export const benchRows: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.header(BENCH_ROWS_HEADER) !== '1' || !getConfig(c.env).isLocal) return next();
-  const meter: RowsMeter = { rowsRead: 0, statements: 0 };
+  const meter: RowsMeter = { rowsRead: 0, statements: 0, roundTrips: 0, settled: 0 };
   c.env = { ...c.env, DB: countingD1(c.env.DB, meter) };
   await next();
   c.res.headers.set(BENCH_ROWS_READ_HEADER, String(meter.rowsRead));
   c.res.headers.set(BENCH_STATEMENTS_HEADER, String(meter.statements));
+  c.res.headers.set(BENCH_ROUND_TRIPS_HEADER, String(meter.roundTrips ?? 0));
 };

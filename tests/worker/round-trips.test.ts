@@ -1,0 +1,144 @@
+// Sequential D1 round trips per call (docs/decisions/111), counted by the bench's local meter
+// (worker/lib/bench-rows.ts, X-Bench-Round-Trips). In production each round trip goes to the database's
+// primary or a replica, often tens of milliseconds away: a call whose count rises fails here.
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../schema/index';
+import { placeOrder, productId } from './cart-fixtures';
+import { countingD1, type RowsMeter } from '../../worker/lib/bench-rows';
+import { ADMIN, bindings, db, loginAs, MEMBER, newUser, VOLUNTEER } from './helpers';
+
+type Who = 'none' | 'member' | 'admin' | 'volunteer' | 'buyer';
+type Case = { path: string; who: Who; body?: unknown; budget: number };
+
+async function measure(path: string, body: unknown, token: string | null) {
+  const { exports } = await import('cloudflare:workers');
+  const res = await exports.default.fetch(`http://localhost/api/${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'X-Bench-Rows': '1',
+      ...(token ? { 'X-Session-Token': token } : {}),
+    },
+    body: JSON.stringify(body ?? {}),
+  });
+  const text = await res.text();
+  return { status: res.status, text, roundTrips: Number(res.headers.get('X-Bench-Round-Trips')) };
+}
+
+/**
+ * Today's counts: the session lookup, then the call's own reads (independent ones together). A change that adds a
+ * sequential round trip fails here; one that saves one should lower the budget (docs/decisions/111).
+ */
+const READS: Case[] = [
+  { path: 'isMembershipLive', who: 'none', budget: 1 },
+  { path: 'isDailyPassLive', who: 'none', budget: 1 },
+  { path: 'getUProducts', who: 'none', budget: 1 },
+  { path: 'getUserProfile', who: 'member', budget: 1 },
+  { path: 'getProducts', who: 'member', budget: 2 },
+  { path: 'getUtsavUserCount', who: 'member', budget: 2 },
+  { path: 'getBijayaSanmelaniCount', who: 'member', budget: 2 },
+  { path: 'getCartDetails', who: 'buyer', budget: 2 },
+  { path: 'getOrders', who: 'member', budget: 2 },
+  { path: 'getUserExtraInfo', who: 'member', budget: 2 },
+  { path: 'getPaymentOptions', who: 'member', budget: 2 },
+  { path: 'searchUserOrder', who: 'admin', body: { emailId: MEMBER.email, mobileNo: MEMBER.email }, budget: 2 },
+  { path: 'getPendingOrders', who: 'admin', budget: 2 },
+  { path: 'getSuccessOrders', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 2 },
+  { path: 'getDPKPNotCollectedOrder', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 3 },
+  { path: 'getDPKPCollectedOrder', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 3 },
+  { path: 'getCollectionTotals', who: 'admin', body: { collected: false }, budget: 2 },
+  { path: 'getUnGropedProducts', who: 'admin', budget: 2 },
+  { path: 'getAdminSettings', who: 'admin', budget: 2 },
+  { path: 'getStaff', who: 'admin', budget: 2 },
+  { path: 'getOverview', who: 'admin', body: {}, budget: 4 },
+  { path: 'getAuditLog', who: 'admin', body: {}, budget: 2 },
+  { path: 'getVenuePasses', who: 'volunteer', body: {}, budget: 2 },
+  { path: 'searchVenuePasses', who: 'volunteer', body: { q: 'member' }, budget: 2 },
+  { path: 'getCollectionConflicts', who: 'admin', body: {}, budget: 2 },
+];
+
+const READ_AFTER_WRITE = 3; // getCartDetails with a line in the cart
+const WRITE_BUDGETS = { login: 4, addToCart: 4, startOrder: 12, markCouponCollected: 6, logout: 2 };
+
+type Tokens = Record<Who, string | null>;
+
+async function tokens(): Promise<Tokens> {
+  return {
+    none: null,
+    member: await loginAs(MEMBER),
+    admin: await loginAs(ADMIN),
+    volunteer: await loginAs(VOLUNTEER),
+    buyer: (await newUser()).token,
+  };
+}
+
+/** Runs the cases in order; returns every case that did not answer 200 or went over its budget. */
+async function over(cases: (Case | (() => Promise<Case>))[], t: Tokens) {
+  const bad: string[] = [];
+  for (const item of cases) {
+    const c = typeof item === 'function' ? await item() : item;
+    const r = await measure(c.path, c.body, t[c.who]);
+    if (r.status !== 200) bad.push(`${c.path}: ${r.status} ${r.text.slice(0, 160)}`);
+    else if (r.roundTrips > c.budget) bad.push(`${c.path}: ${r.roundTrips} round trips, budget ${c.budget}`);
+    else if (r.roundTrips < 1) bad.push(`${c.path}: not measured`);
+  }
+  return bad;
+}
+
+describe('sequential D1 round trips per call', () => {
+  it("stays within each read call's budget", async () => {
+    expect(await over(READS, await tokens())).toEqual([]);
+  });
+
+  it("stays within each write call's budget", async () => {
+    const t = await tokens();
+    const plan = await productId('MABD');
+    const buyer = t.buyer;
+    const pass = await placeOrder(MEMBER.email, 'Success', [{ code: 'DPKP', qty: 1 }]);
+    await db().update(orders).set({ passCollected: 0 }).where(eq(orders.id, pass));
+    const writes: (Case | (() => Promise<Case>))[] = [
+      {
+        path: 'login',
+        who: 'none',
+        body: { email: MEMBER.email, password: MEMBER.password },
+        budget: WRITE_BUDGETS.login,
+      },
+      {
+        path: 'addToCart',
+        who: 'buyer',
+        body: { productQtys: { [plan]: { qty: 1 } } },
+        budget: WRITE_BUDGETS.addToCart,
+      },
+      { path: 'getCartDetails', who: 'buyer', budget: READ_AFTER_WRITE },
+      { path: 'startOrder', who: 'buyer', body: { offline: true }, budget: WRITE_BUDGETS.startOrder },
+      {
+        path: 'markCouponCollected',
+        who: 'volunteer',
+        body: { orderRcptId: `SMT${String(pass).padStart(6, '0')}` },
+        budget: WRITE_BUDGETS.markCouponCollected,
+      },
+      { path: 'logout', who: 'buyer', budget: WRITE_BUDGETS.logout },
+    ];
+    expect(buyer).toBeTruthy();
+    expect(await over(writes, t)).toEqual([]);
+  });
+});
+
+describe('the round-trip meter', () => {
+  const q = (d1: ReturnType<typeof countingD1>) => d1.prepare('SELECT count(*) AS n FROM users');
+
+  it('counts calls awaited one after another as steps, and calls started together as one', async () => {
+    const meter: RowsMeter = { rowsRead: 0, statements: 0 };
+    const d1 = countingD1(bindings.DB, meter);
+    await Promise.all([q(d1).first(), q(d1).all(), d1.batch([q(d1), q(d1)])]);
+    expect(meter.roundTrips).toBe(1);
+    await q(d1).first();
+    expect(meter.roundTrips).toBe(2);
+    // started after the first step answered, while the second is still running: may depend on the first only
+    const slow = q(d1).all();
+    await Promise.all([slow, q(d1).raw()]);
+    expect(meter.roundTrips).toBe(3);
+    expect(meter.statements).toBe(7);
+  });
+});
