@@ -468,6 +468,8 @@ try {
         bodies: [{ orderTSCursor: 1e18 }],
         tokens: [admin.session],
       },
+      // the renewal reminder's audience (issue 17): members of last year not renewed, from the memberships index
+      { name: 'getReminderAudience', path: '/getReminderAudience', bodies: [{}], tokens: [admin.session] },
       {
         name: 'markCouponCollected',
         path: '/markCouponCollected',
