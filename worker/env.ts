@@ -21,6 +21,7 @@ export type Bindings = {
   MAIL_FROM?: string;
   SESSION_TTL_DAYS?: string;
   ABANDON_AFTER_MINUTES?: string;
+  TRANSFER_HOLD_HOURS?: string;
 };
 
 export type RateLimiter = { limit(options: { key: string }): Promise<{ success: boolean }> };

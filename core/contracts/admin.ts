@@ -29,28 +29,26 @@ const flag = z.boolean({
 });
 
 /** Old clients send the cursor as a number (1e18) or, occasionally, as text. */
-export const cursorRequest = z
-  .object({
-    orderTSCursor: z.coerce
-      .number({ error: 'must be a number' })
-      .positive('must be a positive number')
-      .max(CURSOR_START, 'must be at most 1e18')
-      .optional()
-      .default(CURSOR_START),
-    fiscalYear: z
-      .string({ error: 'must be text' })
-      .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
-      .optional(),
-  });
+export const cursorRequest = z.object({
+  orderTSCursor: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be a positive number')
+    .max(CURSOR_START, 'must be at most 1e18')
+    .optional()
+    .default(CURSOR_START),
+  fiscalYear: z
+    .string({ error: 'must be text' })
+    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .optional(),
+});
 
-export const collectionTotalsRequest = z
-  .object({
-    collected: flag,
-    fiscalYear: z
-      .string({ error: 'must be text' })
-      .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
-      .optional(),
-  });
+export const collectionTotalsRequest = z.object({
+  collected: flag,
+  fiscalYear: z
+    .string({ error: 'must be text' })
+    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .optional(),
+});
 
 export const orderDetailsRequest = z.object({ orderPkId: id() });
 
@@ -158,24 +156,23 @@ export const markProductFullSponsorRequest = z.object({ id: id(), fullSponsorOnl
 export const blockProductRequest = z.object({ id: id(), blockedByName: text(100), blockedByEmail: email });
 export const unblockProductRequest = z.object({ id: id() });
 
-export const bankDetails = z
-  .object({
-    payee: text(100),
-    accountNumber: z
-      .string({ error: 'must be text' })
-      .trim()
-      .regex(/^[0-9]{6,20}$/, 'must be 6 to 20 digits'),
-    ifsc: z
-      .string({ error: 'must be text' })
-      .trim()
-      .transform((v) => v.toUpperCase())
-      .refine((v) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(v), 'must be an IFSC code such as SBIN0001234'),
-    bankName: text(100),
-    upiVpa: z
-      .string({ error: 'must be text' })
-      .trim()
-      .regex(/^[\w.-]{2,256}@[A-Za-z]{2,64}$/, 'must be a UPI id such as name@bank'),
-  });
+export const bankDetails = z.object({
+  payee: text(100),
+  accountNumber: z
+    .string({ error: 'must be text' })
+    .trim()
+    .regex(/^[0-9]{6,20}$/, 'must be 6 to 20 digits'),
+  ifsc: z
+    .string({ error: 'must be text' })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .refine((v) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(v), 'must be an IFSC code such as SBIN0001234'),
+  bankName: text(100),
+  upiVpa: z
+    .string({ error: 'must be text' })
+    .trim()
+    .regex(/^[\w.-]{2,256}@[A-Za-z]{2,64}$/, 'must be a UPI id such as name@bank'),
+});
 
 export const updateSettingsRequest = z
   .object({
@@ -193,36 +190,33 @@ export const updateSettingsRequest = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change', path: [] });
 
 export const ROLES = ['admin', 'volunteer'] as const;
-export const setUserRoleRequest = z
-  .object({
-    email,
-    role: z.enum(ROLES, { error: 'must be admin or volunteer' }),
-    granted: flag,
-  });
+export const setUserRoleRequest = z.object({
+  email,
+  role: z.enum(ROLES, { error: 'must be admin or volunteer' }),
+  granted: flag,
+});
 
-export const overviewRequest = z
-  .object({
-    fiscalYear: z
-      .string({ error: 'must be text' })
-      .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
-      .optional(),
-  });
+export const overviewRequest = z.object({
+  fiscalYear: z
+    .string({ error: 'must be text' })
+    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .optional(),
+});
 
-export const auditLogRequest = z
-  .object({
-    action: z.string({ error: 'must be text' }).trim().max(60, 'must be at most 60 characters').optional(),
-    entityType: z.string({ error: 'must be text' }).trim().max(30, 'must be at most 30 characters').optional(),
-    entityId: z.string({ error: 'must be text' }).trim().max(60, 'must be at most 60 characters').optional(),
-    actorEmail: z
-      .string({ error: 'must be text' })
-      .trim()
-      .toLowerCase()
-      .max(254, 'must be at most 254 characters')
-      .optional(),
-    from: z.number({ error: 'must be a time in milliseconds' }).int('must be whole').nonnegative().optional(),
-    to: z.number({ error: 'must be a time in milliseconds' }).int('must be whole').nonnegative().optional(),
-    cursor: z.number({ error: 'must be a number' }).int('must be whole').positive().optional(),
-  });
+export const auditLogRequest = z.object({
+  action: z.string({ error: 'must be text' }).trim().max(60, 'must be at most 60 characters').optional(),
+  entityType: z.string({ error: 'must be text' }).trim().max(30, 'must be at most 30 characters').optional(),
+  entityId: z.string({ error: 'must be text' }).trim().max(60, 'must be at most 60 characters').optional(),
+  actorEmail: z
+    .string({ error: 'must be text' })
+    .trim()
+    .toLowerCase()
+    .max(254, 'must be at most 254 characters')
+    .optional(),
+  from: z.number({ error: 'must be a time in milliseconds' }).int('must be whole').nonnegative().optional(),
+  to: z.number({ error: 'must be a time in milliseconds' }).int('must be whole').nonnegative().optional(),
+  cursor: z.number({ error: 'must be a number' }).int('must be whole').positive().optional(),
+});
 
 // ---- responses ----
 
@@ -312,3 +306,9 @@ export type AuditRow = {
   actorEmail: string | null;
   details: Record<string, unknown>;
 };
+
+/** /clearAttention: an admin has handled what an order was flagged for (e.g. refunded the second payment). */
+export const clearAttentionRequest = z.object({ orderPkId: id(), note: optionalText(300) });
+
+/** An order flagged for an admin (a late capture whose item or member price went to another order). */
+export type AttentionOrder = { order: AdminOrder; attention: string };

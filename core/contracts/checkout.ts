@@ -3,49 +3,46 @@ import { optionalText, text } from './common';
 
 const flag = z.boolean({ error: 'must be true or false' });
 
-export const startOrderRequest = z
-  .object({
-    offline: z.boolean({
-      error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
-    }),
-  });
+export const startOrderRequest = z.object({
+  offline: z.boolean({
+    error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
+  }),
+});
 
-export const handleSuccessOrderRequest = z
-  .object({
-    isOffline: flag.nullish(),
-    orderId: text(64),
-    razorpayPaymentId: text(64),
-    razorpaySignature: text(256),
-  });
+export const handleSuccessOrderRequest = z.object({
+  isOffline: flag.nullish(),
+  orderId: text(64),
+  razorpayPaymentId: text(64),
+  razorpaySignature: text(256),
+});
 
-export const handleFailOrderRequest = z
-  .object({
-    orderId: text(64),
-    razorpayPaymentId: optionalText(64),
-  });
+export const handleFailOrderRequest = z.object({
+  orderId: text(64),
+  razorpayPaymentId: optionalText(64),
+});
 
-export const handleOfflineOrderRequest = z
-  .object({
-    isOffline: flag.nullish(),
-    offlineTxnId: text(64),
-    offlineBankName: optionalText(100),
-    orderRcptId: z.union([text(20), z.number({ error: 'must be a contribution id' }).int()], {
-      error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a contribution id'),
-    }),
-  });
+const rcptId = z.union([text(20), z.number({ error: 'must be a contribution id' }).int()], {
+  error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a contribution id'),
+});
 
-export const saveUserExtraInfoRequest = z
-  .object({
-    addrLine1: text(200),
-    addrLine2: optionalText(200),
-    city: text(100),
-    state: text(100),
-    pin: text(12),
-    additionalEmail: optionalText(254),
-    additionalMobile: optionalText(20),
-    referSource: optionalText(50),
-    referredBy: optionalText(100),
-  });
+export const handleOfflineOrderRequest = z.object({
+  isOffline: flag.nullish(),
+  offlineTxnId: text(64),
+  offlineBankName: optionalText(100),
+  orderRcptId: rcptId,
+});
+
+export const saveUserExtraInfoRequest = z.object({
+  addrLine1: text(200),
+  addrLine2: optionalText(200),
+  city: text(100),
+  state: text(100),
+  pin: text(12),
+  additionalEmail: optionalText(254),
+  additionalMobile: optionalText(20),
+  referSource: optionalText(50),
+  referredBy: optionalText(100),
+});
 
 export type UserExtraInfo = {
   addrLine1: string | null;
@@ -91,3 +88,6 @@ export type OfflineStartOrder = {
 export function normalizeTxnId(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase();
 }
+
+/** /giveUpOrder: the member gives up an order still waiting for payment, freeing what it holds. */
+export const giveUpOrderRequest = z.object({ orderRcptId: rcptId });

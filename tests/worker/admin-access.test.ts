@@ -35,6 +35,8 @@ const ADMIN_ONLY: [string, object][] = [
   ['setUserRole', { email: 'member@example.org', role: 'admin', granted: true }],
   ['getOverview', {}],
   ['getAuditLog', {}],
+  ['getAttentionOrders', {}],
+  ['clearAttention', { orderPkId: 1 }],
 ];
 const STAFF: [string, object][] = [
   ['searchUserOrder', { emailId: '981', mobileNo: '981' }],

@@ -593,3 +593,102 @@ describe('audit of the refusals', () => {
     expect(bOrders).toEqual([]);
   });
 });
+
+describe('no dead end after an abandoned checkout', () => {
+  it('the holder gives up an unpaid order: the item is free for the next buyer at once', async () => {
+    const item = await newItem();
+    const holder = await newUser();
+    await cart(holder.token, { [item.id]: { qty: 1, fullSponsor: true } });
+    const o = (await call('startOrder', { offline: true }, holder.token)).body.data;
+    const next = await newUser();
+    const refused = await call('addToCart', { productQtys: { [item.id]: { qty: 1, fullSponsor: true } } }, next.token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.desc).toMatch(/waiting for payment/);
+    const other = await newUser();
+    expect((await call('giveUpOrder', { orderRcptId: o.orderRcptId }, other.token)).status).toBe(404);
+    const given = await call('giveUpOrder', { orderRcptId: o.orderRcptId }, holder.token);
+    expect(given.status).toBe(200);
+    expect(given.body.data.status).toBe('Failed');
+    expect((await call('giveUpOrder', { orderRcptId: o.orderRcptId }, holder.token)).status).toBe(409);
+    expect((await call('giveUpOrder', {}, holder.token)).status).toBe(400);
+    expect(
+      (await call('addToCart', { productQtys: { [item.id]: { qty: 1, fullSponsor: true } } }, next.token)).status,
+    ).toBe(200);
+  });
+
+  it('an online order paid meanwhile is confirmed, not given up', async () => {
+    const u = await newUser();
+    await cart(u.token, { [await productId('MABD')]: { qty: 1 } });
+    const o = (await call('startOrder', { offline: false }, u.token)).body.data;
+    await gatewayPay(o.orderOrTokenId, 'success');
+    const r = await call('giveUpOrder', { orderRcptId: o.orderRcptId }, u.token);
+    expect(r.body.data.status).toBe('Success');
+  });
+});
+
+describe('late capture after the hold was re-taken', () => {
+  it('is flagged for admins, who see it and mark it handled once', async () => {
+    const item = await newItem();
+    const first = await newUser();
+    await cart(first.token, { [item.id]: { qty: 1, fullSponsor: true } });
+    const a = (await call('startOrder', { offline: false }, first.token)).body.data;
+    // the payment fails and the hold is released; someone else takes the item
+    expect(
+      (await call('handleFailOrder', { orderId: a.orderOrTokenId, razorpayPaymentId: null }, first.token)).status,
+    ).toBe(200);
+    const second = await newUser();
+    await cart(second.token, { [item.id]: { qty: 1, fullSponsor: true } });
+    expect((await call('startOrder', { offline: true }, second.token)).status).toBe(200);
+    // ...then the first payment is captured after all
+    const paid = await gatewayPay(a.orderOrTokenId, 'success');
+    const late = await call(
+      'handleSuccessOrder',
+      {
+        orderId: a.orderOrTokenId,
+        razorpayPaymentId: paid.razorpay_payment_id,
+        razorpaySignature: paid.razorpay_signature,
+      },
+      first.token,
+    );
+    expect(late.status).toBe(200);
+    const admin = await loginAs(ADMIN);
+    const list = await call('getAttentionOrders', {}, admin);
+    const mine = (list.body.data as { order: { orderPkId: number }; attention: string }[]).find(
+      (x) => x.order.orderPkId === a.orderPkId,
+    );
+    expect(mine?.attention).toMatch(/sponsored by someone else meanwhile/);
+    expect((await call('getAttentionOrders', {}, await loginAs(VOLUNTEER))).status).toBe(403);
+    const cleared = await Promise.all([
+      call('clearAttention', { orderPkId: a.orderPkId, note: 'Refunded the late payment' }, admin),
+      call('clearAttention', { orderPkId: a.orderPkId, note: 'twice' }, admin),
+    ]);
+    expect(cleared.map((r) => r.status).sort()).toEqual([200, 404]);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(a.orderPkId)), eq(auditLog.action, 'order.attention_cleared')))
+      .all();
+    expect(audits).toHaveLength(1);
+    expect((await orderRow(a.orderPkId)).attention).toBeNull();
+  });
+});
+
+describe('direct-transfer holds are brief until the transaction id is shared', () => {
+  it('the cron releases a held item after TRANSFER_HOLD_HOURS; a plain transfer waits its 7 days', async () => {
+    const { reconcilePayments } = await import('../../worker/services/payments');
+    const { getConfig } = await import('../../worker/lib/config');
+    const item = await newItem();
+    const u = await newUser();
+    await cart(u.token, { [item.id]: { qty: 1, fullSponsor: true } });
+    const held = (await call('startOrder', { offline: true }, u.token)).body.data;
+    const plainBuyer = await newUser();
+    await cart(plainBuyer.token, { [await productId('MABD')]: { qty: 1 } });
+    const plain = (await call('startOrder', { offline: true }, plainBuyer.token)).body.data;
+    const s = { db: db(), config: getConfig(bindings), env: bindings, origin: 'http://localhost' };
+    await reconcilePayments(s, Date.now() + 25 * 3_600_000);
+    expect((await orderRow(held.orderPkId)).status).toBe('Failed');
+    expect((await orderRow(plain.orderPkId)).status).toBe('Pending Payment');
+    const claims = await db().select().from(sponsorshipClaims).where(eq(sponsorshipClaims.productId, item.id)).all();
+    expect(claims).toEqual([]);
+  });
+});

@@ -26,6 +26,8 @@ const schema = z
     MAIL_FROM: z.string().min(3).default('Samiti <no-reply@example.org>'),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     ABANDON_AFTER_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
+    // how long a direct transfer holds a sponsorship item before its transaction id is shared
+    TRANSFER_HOLD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
   })
   .superRefine((c, ctx) => {
     if (c.APP_ENV !== 'production') return;

@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import {
   addProductRequest,
+  clearAttentionRequest,
   auditLogRequest,
   blockProductRequest,
   collectionTotalsRequest,
@@ -42,6 +43,13 @@ export const adminRoutes = new Hono<AppEnv>()
   // ---- verification of direct transfers ----
   .post('/getPendingOrders', requireRole('admin'), input(emptyBody), async (c) => {
     return c.json({ data: await orders.getPendingOrders(svc(c).db) });
+  })
+  // orders flagged for an admin: a late capture whose item or member price went to another order
+  .post('/getAttentionOrders', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await orders.getAttentionOrders(svc(c).db) });
+  })
+  .post('/clearAttention', requireRole('admin'), input(clearAttentionRequest), async (c) => {
+    return c.json({ data: await orders.clearAttention(svc(c), actorOf(c).userId, c.req.valid('json')) });
   })
   .post('/approveOfflineOrder', requireRole('admin'), input(offlineOrderRequest), async (c) => {
     return c.json({ data: await approveOfflineOrder(svc(c), actorOf(c), c.req.valid('json')) });

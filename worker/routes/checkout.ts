@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import {
+  giveUpOrderRequest,
   handleFailOrderRequest,
   handleOfflineOrderRequest,
   handleSuccessOrderRequest,
@@ -27,6 +28,9 @@ export const checkoutRoutes = new Hono<AppEnv>()
   })
   .post('/handleOfflineOrder', requireRole('user'), input(handleOfflineOrderRequest), async (c) => {
     return c.json({ data: await checkout.handleOfflineOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/giveUpOrder', requireRole('user'), input(giveUpOrderRequest), async (c) => {
+    return c.json({ data: await checkout.giveUpOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/getOrders', requireRole('user'), input(emptyBody), async (c) => {
     return c.json({ data: await checkout.getOrders(svc(c), actorOf(c)) });

@@ -515,6 +515,37 @@ export async function handleOfflineOrder(
   return { message: t('order.offlineCaptured'), orderRcptId: rcpt, status: after.status };
 }
 
+/**
+ * /giveUpOrder: the member gives up their own order that still waits for payment, so that what it holds (a
+ * sponsorship, the member price) is free again at once. An online one is asked about at Razorpay first: if
+ * it was paid after all, it is confirmed instead.
+ */
+export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: string | number }) {
+  const id = parseRcptId(input.orderRcptId);
+  const order = id ? await loadOrder(s, id) : undefined;
+  if (!order || order.userId !== actor.userId) throw notYours();
+  const rcpt = formatRcptId(order.id);
+  if (order.status !== 'Pending Payment') {
+    throw new DomainError(
+      'InvalidTransition',
+      `Contribution ${rcpt} is ${order.status}; it cannot be cancelled here.`,
+      409,
+    );
+  }
+  if (order.paymentType === 'Online') {
+    const status = await settleOnline(s, order, { via: 'callback', actorId: actor.userId });
+    if (status !== 'Pending Payment') return { orderRcptId: rcpt, status, message: t('order.received') };
+  }
+  const { order: after } = await releaseOrder(s, {
+    orderId: order.id,
+    to: 'Failed',
+    reason: 'Cancelled by the member before paying',
+    via: 'checkout',
+    actorId: actor.userId,
+  });
+  return { orderRcptId: rcpt, status: after.status, message: t('checkout.orderGivenUp', { rcpt }) };
+}
+
 const txnUsed = () =>
   new DomainError(
     'TransactionIdUsed',

@@ -454,10 +454,29 @@ export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ set
       .orderBy(orders.createdAt)
       .limit(100)
       .all();
-  const pending = [
-    ...(await pendingOf('Online', now - 60_000)),
-    ...(await pendingOf('Offline', now - OFFLINE_ABANDON_MS)),
-  ];
+  // A transfer that holds a sponsorship item keeps it only briefly until the payer shares the transaction id
+  // (TRANSFER_HOLD_HOURS); after that the hold lasts until an admin decides (decision 071).
+  const holdCutoff = now - s.config.TRANSFER_HOLD_HOURS * 3_600_000;
+  const heldTransfers = s.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'Pending Payment'),
+        eq(orders.paymentType, 'Offline'),
+        lt(orders.createdAt, holdCutoff),
+        sql`EXISTS (SELECT 1 FROM sponsorship_claims c WHERE c.order_id = ${orders.id} AND c.state = 'held')`,
+      ),
+    )
+    .orderBy(orders.createdAt)
+    .limit(100)
+    .all();
+  const [online, offline, held] = await Promise.all([
+    pendingOf('Online', now - 60_000),
+    pendingOf('Offline', now - OFFLINE_ABANDON_MS),
+    heldTransfers,
+  ]);
+  const pending = [...online, ...new Map([...offline, ...held].map((o) => [o.id, o])).values()];
   let settled = 0;
   let expired = 0;
   for (const o of pending) {
@@ -466,11 +485,14 @@ export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ set
         const after = await settleOnline(s, o, { via: 'reconciler', expireBefore: onlineCutoff });
         if (after === 'Success') settled++;
         if (after === 'Failed') expired++;
-      } else if (o.createdAt < now - OFFLINE_ABANDON_MS) {
+      } else {
         await releaseOrder(s, {
           orderId: o.id,
           to: 'Failed',
-          reason: 'Transfer details not shared in time',
+          reason:
+            o.createdAt < now - OFFLINE_ABANDON_MS
+              ? 'Transfer details not shared in time'
+              : 'Transfer details not shared in time; the sponsorship hold was released',
           via: 'reconciler',
           actorId: null,
         });
