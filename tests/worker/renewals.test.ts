@@ -76,6 +76,19 @@ describe('memberships table (kept by the 0090 triggers)', () => {
     await db().run(sql`UPDATE orders SET status = 'Rejected' WHERE id = ${o.id}`);
     expect(await rows()).toEqual([]);
   });
+
+  it('counts refunded units out (migrations/0080, 0091): a line refunded whole is no membership', async () => {
+    const u = await person('refund');
+    const o = await membership(u.id, LAST, 'MUTV', 3);
+    const rows = () => db().all<{ qty: number }>(sql`SELECT qty FROM memberships WHERE user_id = ${u.id}`);
+    await db().run(sql`UPDATE order_lines SET refunded_qty = 1 WHERE order_id = ${o.id}`);
+    expect(await rows()).toEqual([{ qty: 2 }]);
+    await db().run(sql`UPDATE order_lines SET refunded_qty = 3 WHERE order_id = ${o.id}`);
+    expect(await rows()).toEqual([]);
+    expect((await renewals.getRenewal(s(), actorFor(u))).lines).toEqual([]);
+    await db().run(sql`UPDATE order_lines SET refunded_qty = 0 WHERE order_id = ${o.id}`);
+    expect(await rows()).toEqual([{ qty: 3 }]);
+  });
 });
 
 describe('/getRenewal', () => {
