@@ -226,9 +226,18 @@ export const en = {
   'admin.roles.remove': 'Remove',
   'admin.audit.filter': 'Filter',
   'admin.overview.empty': 'No paid contribution in this festival year yet.',
+  'admin.group.orders': 'Festival night and orders',
+  'admin.group.catalogue': 'Catalogue',
+  'admin.group.association': 'Association',
   'admin.venueLink': 'Open venue mode (works offline; admins also see collection conflicts there)',
 
   // hardening (issue 11): refusals decided by the database
+  'admin.attention.title': 'Needs attention ({n})',
+  'admin.attention.intro':
+    'These contributions were paid after they had been given up, and what they bought went to someone else meanwhile. Refund one of the payments, then mark it handled.',
+  'admin.attention.note': 'What was done (optional)',
+  'admin.attention.handled': 'Mark as handled',
+  'admin.attention.cleared': '{rcpt} marked as handled.',
   'checkout.itemTakenMeanwhile':
     'Someone else has just started sponsoring one of your selected items in full. Please choose again.',
   'checkout.itemCoSponsoredMeanwhile':

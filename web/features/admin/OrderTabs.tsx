@@ -15,6 +15,7 @@ import {
   searchUserOrder,
 } from './api';
 import { type CsvColumn, downloadCsv } from './csv';
+import { AttentionPanel } from './AttentionPanel';
 import { inr, OrderDialog, units } from './OrderDialog';
 import { ScrollBox } from './ScrollBox';
 
@@ -99,7 +100,7 @@ export function PassCollectionTab() {
       ) : null}
       {results && results.length > 0 ? (
         <ScrollBox label="Search results">
-          <table className="admin-table">
+          <table className="admin-table stack-table">
             <thead>
               <tr>
                 <th>Contribution Id</th>
@@ -112,11 +113,11 @@ export function PassCollectionTab() {
             <tbody>
               {results.map((o) => (
                 <tr key={o.orderPkId}>
-                  <td>{o.orderRcptId}</td>
-                  <td>{inr(o.orderTotal)}</td>
-                  <td>{o.userName}</td>
-                  <td>{o.userMobile}</td>
-                  <td>
+                  <td className="stack-title">{o.orderRcptId}</td>
+                  <td data-label="Amount">{inr(o.orderTotal)}</td>
+                  <td data-label="Name">{o.userName}</td>
+                  <td data-label="Mobile">{o.userMobile}</td>
+                  <td className="stack-actions">
                     {o.passCollected === 1 ? (
                       t('admin.alreadyCollected')
                     ) : (
@@ -148,6 +149,7 @@ export function PendingOrdersTab() {
   if (!orders) return <p className="loading">Loading…</p>;
   return (
     <div>
+      <AttentionPanel />
       <div className="admin-toolbar">
         <ExportButton name="pending-orders" rows={orders} />
       </div>
@@ -155,7 +157,7 @@ export function PendingOrdersTab() {
         <p className="empty">{t('admin.pendingEmpty')}</p>
       ) : (
         <ScrollBox label="Pending orders">
-          <table className="admin-table">
+          <table className="admin-table stack-table">
             <thead>
               <tr>
                 <th>Year</th>
@@ -171,14 +173,14 @@ export function PendingOrdersTab() {
             <tbody>
               {orders.map((o) => (
                 <tr key={o.orderPkId}>
-                  <td>{o.fiscalYear}</td>
-                  <td>{o.orderRcptId}</td>
-                  <td>{o.transactionId}</td>
-                  <td>{inr(o.orderTotal)}</td>
-                  <td>{o.userName}</td>
-                  <td>{o.userMobile}</td>
-                  <td>{o.status}</td>
-                  <td>
+                  <td data-label="Year">{o.fiscalYear}</td>
+                  <td className="stack-title">{o.orderRcptId}</td>
+                  <td data-label="Transaction Id">{o.transactionId}</td>
+                  <td data-label="Amount">{inr(o.orderTotal)}</td>
+                  <td data-label="Name">{o.userName}</td>
+                  <td data-label="Mobile">{o.userMobile}</td>
+                  <td data-label="Status">{o.status}</td>
+                  <td className="stack-actions">
                     <button type="button" className="link-button" onClick={() => setOpen(o)}>
                       {t('admin.details')}
                     </button>
@@ -215,6 +217,7 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
   const [loaded, setLoaded] = useState(false);
   const [totals, setTotals] = useState<UnitTotals | null>(null);
   const [open, setOpen] = useState<AdminOrder | null>(null);
+  const [collect, setCollect] = useState<AdminOrder | null>(null);
   const { run, busy } = useAction();
 
   const loadPage = useCallback(
@@ -252,7 +255,7 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
       {loaded && orders.length === 0 ? <p className="empty">{t('admin.listEmpty')}</p> : null}
       {orders.length > 0 || totals ? (
         <ScrollBox label="Orders">
-          <table className="admin-table">
+          <table className="admin-table stack-table">
             <thead>
               {collectionList ? (
                 <tr>
@@ -262,6 +265,7 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
                   <th>Mobile</th>
                   <th>Amount</th>
                   <th>Quantity</th>
+                  {kind === 'notCollected' ? <th>Action</th> : null}
                 </tr>
               ) : (
                 <tr>
@@ -280,27 +284,35 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
               {orders.map((o) =>
                 collectionList ? (
                   <tr key={o.orderPkId}>
-                    <td>{formatDate(o.paymentDate ?? o.orderDate)}</td>
-                    <td>
+                    <td data-label="Date">{formatDate(o.paymentDate ?? o.orderDate)}</td>
+                    <td className="stack-title">
                       <button type="button" className="link-button" onClick={() => setOpen(o)}>
                         {o.orderRcptId}
                       </button>
                     </td>
-                    <td>{o.userName}</td>
-                    <td>{o.userMobile}</td>
-                    <td>{inr(o.orderTotal)}</td>
-                    <td>{units(o)}</td>
+                    <td data-label="Name">{o.userName}</td>
+                    <td data-label="Mobile">{o.userMobile}</td>
+                    <td data-label="Amount">{inr(o.orderTotal)}</td>
+                    <td data-label="Quantity">{units(o)}</td>
+                    {kind === 'notCollected' ? (
+                      <td className="stack-actions">
+                        {/* a gate's most frequent act, in the row itself (docs/decisions/106) */}
+                        <button type="button" className="btn btn-small btn-primary" onClick={() => setCollect(o)}>
+                          {t('admin.markCollected')}
+                        </button>
+                      </td>
+                    ) : null}
                   </tr>
                 ) : (
                   <tr key={o.orderPkId}>
-                    <td>{o.fiscalYear}</td>
-                    <td>{formatDate(o.paymentDate ?? o.orderDate)}</td>
-                    <td>{o.orderRcptId}</td>
-                    <td>{o.transactionId}</td>
-                    <td>{inr(o.orderTotal)}</td>
-                    <td>{o.userName}</td>
-                    <td>{o.userMobile}</td>
-                    <td>
+                    <td data-label="Year">{o.fiscalYear}</td>
+                    <td data-label="Date">{formatDate(o.paymentDate ?? o.orderDate)}</td>
+                    <td className="stack-title">{o.orderRcptId}</td>
+                    <td data-label="Transaction Id">{o.transactionId}</td>
+                    <td data-label="Amount">{inr(o.orderTotal)}</td>
+                    <td data-label="Name">{o.userName}</td>
+                    <td data-label="Mobile">{o.userMobile}</td>
+                    <td className="stack-actions">
                       <button type="button" className="link-button" onClick={() => setOpen(o)}>
                         {t('admin.details')}
                       </button>
@@ -310,13 +322,13 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
               )}
               {collectionList && totals ? (
                 <tr className="total-row">
-                  <td colSpan={5}>
+                  <td colSpan={kind === 'notCollected' ? 6 : 5} className="stack-title">
                     {t(kind === 'collected' ? 'admin.totalCollected' : 'admin.totalNotCollected')}:{' '}
                     {Object.entries(totals.byCode)
                       .map(([code, n]) => `${code} ${n}`)
                       .join(', ')}
                   </td>
-                  <td>{t('admin.units', { units: totals.units })}</td>
+                  <td data-label="Units">{t('admin.units', { units: totals.units })}</td>
                 </tr>
               ) : null}
             </tbody>
@@ -333,6 +345,20 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
         ) : null}
       </div>
       {open ? <OrderDialog order={open} mode="success" onClose={() => setOpen(null)} /> : null}
+      {collect ? (
+        <OrderDialog
+          order={collect}
+          mode="collection"
+          onClose={() => setCollect(null)}
+          onDone={(o) => {
+            setOrders((all) => all.filter((x) => x.orderPkId !== o.orderPkId));
+            setCollect(null);
+            getCollectionTotals(false)
+              .then(setTotals)
+              .catch(() => undefined);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

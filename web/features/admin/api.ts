@@ -3,6 +3,7 @@ import type {
   AdminOrder,
   AdminProduct,
   AdminSettings,
+  AttentionOrder,
   AuditRow,
   Overview,
   StaffMember,
@@ -35,6 +36,9 @@ export const markCouponCollected = (o: AdminOrder) =>
   });
 
 export const getPendingOrders = () => api<AdminOrder[]>('getPendingOrders');
+export const getAttentionOrders = () => api<AttentionOrder[]>('getAttentionOrders');
+export const clearAttention = (orderPkId: number, note: string) =>
+  api<Message>('clearAttention', { orderPkId, ...(note.trim() ? { note: note.trim() } : {}) });
 export const approveOfflineOrder = (o: AdminOrder) =>
   api<Message>('approveOfflineOrder', { offlineUserId: o.offlineUserId, orderPkId: o.orderPkId });
 export const rejectOfflineOrder = (o: AdminOrder, reason: string) =>

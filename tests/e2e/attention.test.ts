@@ -1,0 +1,91 @@
+// A payment captured after its order was given up, whose item went to someone else meanwhile, is shown to
+// the admin in Pending Orders until it is marked handled (issue 11), on a 390 px phone.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE, launch, newPage, signIn, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function post<T = any>(path: string, body: object, token?: string, base = `${BASE}/api/`): Promise<T> {
+  const r = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await r.json()) as any;
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(json)}`);
+  return (json.data ?? json) as T;
+}
+
+async function member() {
+  const u = await post<{ session: string }>('signUpAndLogin', {
+    name: 'Late Payer',
+    mobile: `96${String(Date.now()).slice(-8)}`,
+    email: uniqueEmail('late'),
+    password: 'late-pass-123',
+  });
+  return u.session;
+}
+
+describe('orders that need an admin', () => {
+  it('a late capture that lost its item is listed in Pending Orders and marked handled', async () => {
+    const admin = (await post<{ session: string }>('login', { email: 'admin@example.org', password: 'admin-demo-123' }))
+      .session;
+    const code = `L${Math.random().toString(36).slice(2, 5).toUpperCase().padEnd(3, 'Q')}`;
+    await post(
+      'addProduct',
+      { code, name: `Lamp ${code}`, price: 3000, coSponsorPrice: 500, sponsorship: true },
+      admin,
+    );
+    const list = await post<any>('getProducts', {}, admin);
+    const item = (list.productsResponses.SPONSORSHIP as { id: number; code: string }[]).find((p) => p.code === code)!;
+
+    const first = await member();
+    await post('addToCart', { productQtys: { [item.id]: { qty: 1, fullSponsor: true } } }, first);
+    const a = await post<any>('startOrder', { offline: false }, first);
+    await post('handleFailOrder', { orderId: a.orderOrTokenId, razorpayPaymentId: null }, first);
+    const second = await member();
+    await post('addToCart', { productQtys: { [item.id]: { qty: 1, fullSponsor: true } } }, second);
+    await post('startOrder', { offline: true }, second);
+    const paid = await post<any>(
+      'pay',
+      { key: 'rzp_test_local', order_id: a.orderOrTokenId, outcome: 'success', webhooks: false },
+      undefined,
+      `${BASE}/dev/razorpay/`,
+    );
+    await post(
+      'handleSuccessOrder',
+      {
+        orderId: a.orderOrTokenId,
+        razorpayPaymentId: paid.razorpay_payment_id,
+        razorpaySignature: paid.razorpay_signature,
+      },
+      first,
+    );
+
+    const { page, problems } = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, 'admin@example.org', 'admin-demo-123');
+    await page.goto('/admin');
+    await page
+      .getByRole('tab', { name: /Pending/ })
+      .first()
+      .click();
+    const panel = page.getByRole('region', { name: /Needs attention/ });
+    const item1 = panel.getByRole('listitem').filter({ hasText: a.orderRcptId });
+    await item1.waitFor();
+    await expect(item1.textContent()).resolves.toMatch(/sponsored by someone else meanwhile/);
+    await page.screenshot({ path: 'test-results/attention-390.png', fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await item1.getByLabel('What was done (optional)').fill('Refunded the late payment');
+    await item1.getByRole('button', { name: 'Mark as handled' }).click();
+    await item1.waitFor({ state: 'detached' });
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+// Orders an admin must act on: a payment captured after its order was given up, whose sponsorship item or
+// member price went to another order meanwhile (issue 11). Shown above the Pending list until handled.
+import { useCallback, useEffect, useState } from 'react';
+import type { AttentionOrder } from '../../../core/contracts/admin';
+import { t } from '../../../core/i18n';
+import { useToast } from '../../components/toast';
+import { useAction } from '../../lib/use-action';
+import { clearAttention, getAttentionOrders } from './api';
+import { inr } from './OrderDialog';
+
+export function AttentionPanel() {
+  const [items, setItems] = useState<AttentionOrder[]>([]);
+  const [notes, setNotes] = useState<Record<number, string>>({});
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const load = useCallback(() => run(async () => setItems(await getAttentionOrders())), [run]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (items.length === 0) return null;
+  return (
+    <section className="attention-panel" aria-labelledby="attention-title">
+      <h2 id="attention-title">{t('admin.attention.title', { n: items.length })}</h2>
+      <p className="muted">{t('admin.attention.intro')}</p>
+      <ul className="attention-list">
+        {items.map(({ order: o, attention }) => (
+          <li key={o.orderPkId} className="attention-item">
+            <p>
+              <strong>{o.orderRcptId}</strong> · {o.userName} · {o.userMobile} · {inr(o.orderTotal)} · {o.status}
+            </p>
+            <p>{attention}</p>
+            <label>
+              {t('admin.attention.note')}
+              <input
+                value={notes[o.orderPkId] ?? ''}
+                maxLength={300}
+                onChange={(e) => setNotes((n) => ({ ...n, [o.orderPkId]: e.target.value }))}
+              />
+            </label>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              onClick={() =>
+                run(async () => {
+                  await clearAttention(o.orderPkId, notes[o.orderPkId] ?? '');
+                  toast.success(t('admin.attention.cleared', { rcpt: o.orderRcptId }));
+                  setItems((all) => all.filter((x) => x.order.orderPkId !== o.orderPkId));
+                })
+              }
+            >
+              {t('admin.attention.handled')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
