@@ -342,6 +342,19 @@ describe('the festival-year boundary (India time)', () => {
     expect((await renewals.reminderAudience(s(), before)).fiscalYear).toBe('2026-27');
   });
 
+  it('a campaign still sending when the year rolls over stops instead of sending an out-of-date reminder', async () => {
+    const adminActor = { ...actorFor({ id: 1, email: ADMIN.email, name: 'Admin' }), isAdmin: true };
+    const started = await renewals.startCampaign(s(), adminActor, before);
+    const sent: Mail[] = [];
+    const r = await renewals.sendReminderBatch(s(), { at: after, deliver: async (m) => void sent.push(m) });
+    expect(r.sent).toBe(0);
+    expect(sent).toEqual([]);
+    const row = await db().get<{ state: string }>(
+      sql`SELECT state FROM reminder_campaigns WHERE id = ${started.campaignId}`,
+    );
+    expect(row!.state).toBe('stopped');
+  });
+
   it('moves membership, member-priced passes, "Sponsored by" and the Overview with the clock', async () => {
     // The demo member holds UTSAV this year; the API reads the year from the clock on every request.
     const memberId = (await db().get<{ id: number }>(sql`SELECT id FROM users WHERE email = ${MEMBER.email}`))!.id;

@@ -411,7 +411,26 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
   ).all<{ id: number; year: string; lastYear: string }>();
   let sent = 0;
   let skipped = 0;
+  const thisYear = festivalYear(opts.at ?? Date.now());
   for (const c of campaigns) {
+    if (c.year !== thisYear) {
+      // The festival year rolled over while it was sending: its "renew for <year>" is out of date.
+      await s.env.DB.batch([
+        prep(
+          s,
+          `UPDATE reminder_campaigns SET state = 'stopped', finished_at = ? WHERE id = ? AND state = 'sending'`,
+          Date.now(),
+          c.id,
+        ),
+        prep(
+          s,
+          `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+            SELECT NULL, 'reminder.campaign_year_ended', 'reminder_campaign', ?, '{}' WHERE changes() = 1`,
+          String(c.id),
+        ),
+      ]);
+      continue;
+    }
     const budget = limit - sent;
     if (budget <= 0) break;
     // Rows a crashed run left queued go first; then claim the next members after the highest one
