@@ -19,6 +19,7 @@ export type Bindings = {
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
+  MAIL_REPLY_TO?: string;
   SESSION_TTL_DAYS?: string;
   ABANDON_AFTER_MINUTES?: string;
   TRANSFER_HOLD_HOURS?: string;

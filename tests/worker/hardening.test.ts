@@ -453,6 +453,12 @@ describe('transaction ids', () => {
       admin,
     );
     expect(rejected.status).toBe(200);
+    const mail = (await outbox(u.email)).find((m) => /not verified/.test(m.subject));
+    expect(mail?.text).toMatch(/reply to this email \(it reaches the committee at committee@example.org\)/);
+    const stored = await bindings.DB.prepare('SELECT headers FROM email_outbox WHERE subject = ? AND to_addr = ?')
+      .bind(mail?.subject, u.email)
+      .first<{ headers: string }>();
+    expect(JSON.parse(stored!.headers)).toEqual({ 'Reply-To': 'committee@example.org' });
     await cart(u.token, { [mabd]: { qty: 1 } });
     const second = (await call('startOrder', { offline: true }, u.token)).body.data;
     expect(

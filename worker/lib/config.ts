@@ -24,6 +24,8 @@ const schema = z
     MAIL_API_URL: z.url().optional(),
     MAIL_API_KEY: z.string().optional(),
     MAIL_FROM: z.string().min(3).default('Samiti <no-reply@example.org>'),
+    // where replies to a rejection reach the committee (default: the email in web/content/association.json)
+    MAIL_REPLY_TO: z.email().optional(),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     ABANDON_AFTER_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
     // how long a direct transfer holds a sponsorship item before its transaction id is shared

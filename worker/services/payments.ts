@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { describeIssues } from '../../core/contracts/common';
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
+import association from '../../web/content/association.json';
 import { formatINR } from '../../core/money';
 import { canTransition, needsCollection, ORDER_STATUS, type OrderStatus } from '../../core/orders';
 import { isPassLine } from '../../core/pass-qr';
@@ -64,6 +65,9 @@ function guardedAudit(
     token,
   );
 }
+
+/** Where a member's reply reaches the committee: MAIL_REPLY_TO, else the association's address. */
+const committeeAddress = (s: Svc) => s.config.MAIL_REPLY_TO ?? association.email;
 
 export async function loadOrder(s: Svc, orderId: number): Promise<OrderRow | undefined> {
   return s.db.select().from(orders).where(eq(orders.id, orderId)).get();
@@ -350,12 +354,16 @@ export async function releaseOrder(s: Svc, input: ReleaseInput): Promise<{ order
     await sendMail(
       s.db,
       s.config,
-      compose(after.userEmail, `Contribution not verified: ${rcpt}`, [
-        `Namaskar ${after.userName},`,
-        `We could not verify the payment for your contribution ${rcpt} (${formatINR(after.totalPaise)}, transaction id ${after.transactionId ?? '-'}).`,
-        `Reason: ${input.reason}`,
-        'If you did pay, please reply to this email with the details, or start again from the website.',
-      ]),
+      {
+        ...compose(after.userEmail, `Contribution not verified: ${rcpt}`, [
+          `Namaskar ${after.userName},`,
+          `We could not verify the payment for your contribution ${rcpt} (${formatINR(after.totalPaise)}, transaction id ${after.transactionId ?? '-'}).`,
+          `Reason: ${input.reason}`,
+          `If you did pay, please reply to this email (it reaches the committee at ${committeeAddress(s)}) with the details, or share the same transaction id again on a new contribution from the website.`,
+        ]),
+        // a reply reaches the committee, not the no-reply sender
+        headers: { 'Reply-To': committeeAddress(s) },
+      },
     );
   }
   return { order: after, changed };
