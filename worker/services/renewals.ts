@@ -91,29 +91,31 @@ export async function getEmailPrefs(s: Svc, actor: Actor): Promise<EmailPrefs> {
   return { renewalReminders: row?.off !== 1 };
 }
 
+/** Sets the member's reminder choice with its audit row; an unknown account changes nothing (guard in SQL). */
 function setRemindersOff(s: Env, userId: number, off: boolean, actorId: number | null, via: string) {
-  return [
+  return s.env.DB.batch([
     prep(
       s,
-      `INSERT INTO email_prefs (user_id, reminders_off, updated_at) VALUES (?, ?, ?)
+      `INSERT INTO email_prefs (user_id, reminders_off, updated_at) SELECT id, ?, ? FROM users WHERE id = ?
         ON CONFLICT (user_id) DO UPDATE SET reminders_off = excluded.reminders_off, updated_at = excluded.updated_at`,
-      userId,
       off ? 1 : 0,
       Date.now(),
+      userId,
     ),
     prep(
       s,
-      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, ?, 'user', ?, ?)`,
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) SELECT ?, ?, 'user', id, ?
+        FROM users WHERE id = ?`,
       actorId,
       off ? 'user.reminders_off' : 'user.reminders_on',
-      String(userId),
       JSON.stringify({ via }),
+      userId,
     ),
-  ];
+  ]);
 }
 
 export async function setEmailPrefs(s: Svc, actor: Actor, renewalReminders: boolean) {
-  await s.env.DB.batch(setRemindersOff(s, actor.userId, !renewalReminders, actor.userId, 'profile'));
+  await setRemindersOff(s, actor.userId, !renewalReminders, actor.userId, 'profile');
   return { renewalReminders, message: t('prefs.saved') };
 }
 
@@ -149,23 +151,7 @@ async function verifyUnsubscribeToken(secret: string, token: string, at: number)
 /** The signed link of a reminder email (the page, and RFC 8058's one-click POST): no session needed. */
 export async function unsubscribe(s: Svc, token: string, via: 'link' | 'one-click', at = Date.now()) {
   const userId = await verifyUnsubscribeToken(s.config.PASSWORD_PEPPER, token, at);
-  // A deleted or unknown account changes nothing: the guard is in the statement itself.
-  const [res] = await s.env.DB.batch([
-    prep(
-      s,
-      `INSERT INTO email_prefs (user_id, reminders_off, updated_at) SELECT id, 1, ? FROM users WHERE id = ?
-        ON CONFLICT (user_id) DO UPDATE SET reminders_off = 1, updated_at = excluded.updated_at`,
-      Date.now(),
-      userId,
-    ),
-    prep(
-      s,
-      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
-        SELECT NULL, 'user.reminders_off', 'user', id, ? FROM users WHERE id = ?`,
-      JSON.stringify({ via }),
-      userId,
-    ),
-  ]);
+  const [res] = await setRemindersOff(s, userId, true, null, via);
   if (!res?.meta.changes) throw new DomainError('InvalidLink', t('unsubscribe.invalid'), 400);
   return { message: t('unsubscribe.done') };
 }
@@ -362,23 +348,41 @@ export async function startCampaign(s: Svc, actor: Actor, at = Date.now()) {
   };
 }
 
-export async function stopCampaign(s: Svc, actor: Actor, campaignId: number) {
+/**
+ * Ends a sending campaign in one batch: the conditional update decides, and its audit row is written only
+ * when it changed the campaign. Resolves to true when this call ended it.
+ */
+async function finishCampaign(
+  s: Env,
+  campaignId: number,
+  state: 'done' | 'stopped',
+  action: string,
+  actorId: number | null,
+): Promise<boolean> {
   const [res] = await s.env.DB.batch([
     prep(
       s,
-      `UPDATE reminder_campaigns SET state = 'stopped', finished_at = ? WHERE id = ? AND state = 'sending'`,
+      `UPDATE reminder_campaigns SET state = ?, finished_at = ? WHERE id = ? AND state = 'sending'`,
+      state,
       Date.now(),
       campaignId,
     ),
     prep(
       s,
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
-        SELECT ?, 'reminder.campaign_stopped', 'reminder_campaign', ?, '{}' WHERE changes() = 1`,
-      actor.userId,
+        SELECT ?, ?, 'reminder_campaign', ?, '{}' WHERE changes() = 1`,
+      actorId,
+      action,
       String(campaignId),
     ),
   ]);
-  if (res?.meta.changes !== 1) throw new DomainError('NotSending', t('renewal.campaignNotSending'), 409);
+  return res?.meta.changes === 1;
+}
+
+export async function stopCampaign(s: Svc, actor: Actor, campaignId: number) {
+  if (!(await finishCampaign(s, campaignId, 'stopped', 'reminder.campaign_stopped', actor.userId))) {
+    throw new DomainError('NotSending', t('renewal.campaignNotSending'), 409);
+  }
   return { message: t('renewal.campaignStopped') };
 }
 
@@ -415,20 +419,7 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
   for (const c of campaigns) {
     if (c.year !== thisYear) {
       // The festival year rolled over while it was sending: its "renew for <year>" is out of date.
-      await s.env.DB.batch([
-        prep(
-          s,
-          `UPDATE reminder_campaigns SET state = 'stopped', finished_at = ? WHERE id = ? AND state = 'sending'`,
-          Date.now(),
-          c.id,
-        ),
-        prep(
-          s,
-          `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
-            SELECT NULL, 'reminder.campaign_year_ended', 'reminder_campaign', ?, '{}' WHERE changes() = 1`,
-          String(c.id),
-        ),
-      ]);
+      await finishCampaign(s, c.id, 'stopped', 'reminder.campaign_year_ended', null);
       continue;
     }
     const budget = limit - sent;
@@ -465,20 +456,7 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
       budget,
     ).all<{ userId: number }>();
     if (queued.length === 0) {
-      await s.env.DB.batch([
-        prep(
-          s,
-          `UPDATE reminder_campaigns SET state = 'done', finished_at = ? WHERE id = ? AND state = 'sending'`,
-          Date.now(),
-          c.id,
-        ),
-        prep(
-          s,
-          `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
-            SELECT NULL, 'reminder.campaign_done', 'reminder_campaign', ?, '{}' WHERE changes() = 1`,
-          String(c.id),
-        ),
-      ]);
+      await finishCampaign(s, c.id, 'done', 'reminder.campaign_done', null);
       continue;
     }
     const people = await recipients(
