@@ -4,9 +4,11 @@ import { formatDate, formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { useToast } from '../../components/toast';
+import { useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { approveOfflineOrder, markCouponCollected, rejectOfflineOrder } from './api';
 import { Dialog } from '../../components/Dialog';
+import { RefundDialog } from './RefundDialog';
 import { ScrollBox } from './ScrollBox';
 
 export const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
@@ -30,6 +32,10 @@ export function OrderDialog({
   const toast = useToast();
   const [reason, setReason] = useState('');
   const [rejecting, setRejecting] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const isAdmin = useUserInfo()?.admin === true;
+  // admins only (volunteers never): a paid order with something left to refund
+  const canRefund = isAdmin && order.status === 'Success' && order.refundState !== 'Refunded';
 
   const markCollected = () =>
     run(
@@ -56,6 +62,25 @@ export function OrderDialog({
       toast.success(r.message);
       onDone?.({ ...order, status: 'Rejected' });
     });
+
+  // the refund dialog replaces this one (one modal at a time: Escape closes only it)
+  if (refunding) {
+    return (
+      <RefundDialog
+        orderPkId={order.orderPkId}
+        orderRcptId={order.orderRcptId}
+        onClose={() => setRefunding(false)}
+        onDone={(v) =>
+          onDone?.({
+            ...order,
+            refundState: v.refundState,
+            refundedAmount: v.refunded,
+            passCode: v.lines.some((l) => l.pass && l.refundableQty > 0) ? order.passCode : null,
+          })
+        }
+      />
+    );
+  }
 
   return (
     <Dialog title={`Contribution ${order.orderRcptId}`} onClose={onClose} closeButton={false}>
@@ -89,7 +114,10 @@ export function OrderDialog({
         <dt>Contribution Id</dt>
         <dd>{order.orderRcptId}</dd>
         <dt>Status</dt>
-        <dd>{order.status}</dd>
+        <dd>
+          {order.status}
+          {order.refundState ? ` · ${order.refundState} (${inr(order.refundedAmount ?? 0)})` : ''}
+        </dd>
         <dt>Name</dt>
         <dd>{order.userName}</dd>
         <dt>Email</dt>
@@ -161,6 +189,11 @@ export function OrderDialog({
               {t('admin.reject')}
             </button>
           </>
+        ) : null}
+        {canRefund ? (
+          <button type="button" className="btn btn-danger" onClick={() => setRefunding(true)}>
+            {t('refund.button')}
+          </button>
         ) : null}
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           {t('admin.close')}

@@ -35,7 +35,20 @@ export type Order = {
   passCollected: number | null;
   passCode: string | null;
   selectedProducts: OrderLine[];
+  // refunds (issue 13): null, 'Partially Refunded' or 'Refunded', with each refund's amount and date
+  refundState?: 'Partially Refunded' | 'Refunded' | null;
+  refunds?: { amount: number; status: string; date: number }[];
 };
+
+/** "Refunded ₹1,500.00 on 3 Nov 2026" per refund: done ones with their date, started ones as in progress. */
+function refundNotes(o: Order): string[] {
+  return (o.refunds ?? []).map((r) =>
+    t(r.status === 'processed' ? 'refund.memberRefunded' : 'refund.memberPending', {
+      amount: formatINR(paise(r.amount)),
+      date: formatDate(r.date),
+    }),
+  );
+}
 
 // The last list seen is kept on the device and shown, marked as such, when offline (web/lib/offline-read.ts).
 const getOrders = () => readWithOfflineCopy<Order[]>('getOrders');
@@ -204,7 +217,21 @@ export function ContributionsTab() {
             <td data-label="Year">{o.fiscalYear}</td>
             <td data-label="Amount">{formatINR(paise(o.orderTotal))}</td>
             <td data-label="Status">
-              <span className={`badge ${badgeOf(o.status)}`}>{o.status}</span>
+              {o.refundState ? (
+                <span className="refund-status">
+                  <span className="refund-badges">
+                    <span className={`badge ${badgeOf(o.status)}`}>{o.status}</span>
+                    <span className="badge badge-refund">{o.refundState}</span>
+                  </span>
+                  {refundNotes(o).map((n) => (
+                    <small key={n} className="refund-note-line">
+                      {n}
+                    </small>
+                  ))}
+                </span>
+              ) : (
+                <span className={`badge ${badgeOf(o.status)}`}>{o.status}</span>
+              )}
             </td>
             <td className="contribution-actions">
               {o.passCode && o.status === 'Success' && (
@@ -344,7 +371,16 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
         <dt>Contribution Id</dt>
         <dd>{order.orderRcptId}</dd>
         <dt>Contribution Status</dt>
-        <dd>{order.status}</dd>
+        <dd>
+          {order.status}
+          {order.refundState ? ` · ${order.refundState}` : ''}
+        </dd>
+        {refundNotes(order).length > 0 && (
+          <>
+            <dt>{t('refund.history')}</dt>
+            <dd>{refundNotes(order).join('; ')}</dd>
+          </>
+        )}
         {order.transactionId && (
           <>
             <dt>Transaction ID</dt>

@@ -227,13 +227,22 @@ export function VenueScreen() {
 }
 
 function PassCard({ pass, busy, onCollect }: { pass: LocalPass; busy: boolean; onCollect: () => void }) {
-  const state = pass.status !== 'Success' ? 'unpaid' : pass.passCollected === 1 ? 'collected' : 'open';
+  // a refunded pass is void (issue 13): refused here, online at once and on this phone after its next sync
+  const state = pass.refunded
+    ? 'refunded'
+    : pass.status !== 'Success'
+      ? 'unpaid'
+      : pass.passCollected === 1
+        ? 'collected'
+        : 'open';
   const label =
-    state === 'unpaid'
-      ? t('venue.stateNotPaid')
-      : state === 'collected'
-        ? t('venue.stateCollected')
-        : t('venue.stateToCollect');
+    state === 'refunded'
+      ? t('venue.stateRefunded')
+      : state === 'unpaid'
+        ? t('venue.stateNotPaid')
+        : state === 'collected'
+          ? t('venue.stateCollected')
+          : t('venue.stateToCollect');
   return (
     <article className={`venue-pass venue-pass--${state}`} aria-label={pass.orderRcptId}>
       <p className="venue-state">{label}</p>

@@ -1,0 +1,160 @@
+// Refunds in the browser (issue 13): an admin refunds an online order (through the test gateway's Refunds API
+// and its webhooks) and a direct transfer (with the reference of the money sent back) from the order's
+// details dialog; the venue phone then refuses the refunded pass, and the member sees the refund.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE, launch, newPage, outbox, signIn, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function post<T = any>(path: string, body: object, token?: string): Promise<T> {
+  const r = await fetch(`${BASE}/${path.startsWith('dev/') ? path : `api/${path}`}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await r.json()) as { data: T; desc?: string };
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${json.desc}`);
+  return (json.data ?? json) as T;
+}
+
+/** A member with two daily passes in the cart (the real calls). */
+async function memberWithPasses(tag: string) {
+  const email = uniqueEmail(tag);
+  const password = 'refund-pass-1';
+  const user = await post<{ session: string }>('signUpAndLogin', {
+    name: 'Anindita Sen',
+    mobile: `96${String(Date.now()).slice(-8)}`,
+    email,
+    password,
+    iid: crypto.randomUUID(),
+  });
+  const catalogue = await post<{ productsResponses: { DAILY_PASS: { id: number; code: string }[] } }>(
+    'getUProducts',
+    {},
+    user.session,
+  );
+  const pass = catalogue.productsResponses.DAILY_PASS.find((p) => p.code === 'DPAD')!;
+  await post('addToCart', { productQtys: { [pass.id]: { qty: 2, code: 'DPAD' } } }, user.session);
+  return { email, password, token: user.session };
+}
+
+async function paidOnline() {
+  const m = await memberWithPasses('refund-online');
+  const start = await post<{ orderOrTokenId: string; orderRcptId: string }>('startOrder', { offline: false }, m.token);
+  const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('dev/razorpay/pay', {
+    key: 'rzp_test_local',
+    order_id: start.orderOrTokenId,
+    outcome: 'success',
+    webhooks: false,
+  });
+  await post(
+    'handleSuccessOrder',
+    {
+      isOffline: false,
+      orderId: start.orderOrTokenId,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      razorpaySignature: paid.razorpay_signature,
+    },
+    m.token,
+  );
+  return { ...m, rcpt: start.orderRcptId };
+}
+
+async function paidTransfer() {
+  const m = await memberWithPasses('refund-transfer');
+  const start = await post<{ orderRcptId: string; orderPkId: number }>('startOrder', { offline: true }, m.token);
+  await post(
+    'handleOfflineOrder',
+    { isOffline: true, offlineTxnId: `UTR${Date.now()}`, offlineBankName: 'SBI', orderRcptId: start.orderRcptId },
+    m.token,
+  );
+  const admin = await post<{ session: string }>('login', {
+    email: 'admin@example.org',
+    password: 'admin-demo-123',
+    iid: crypto.randomUUID(),
+  });
+  const pending = await post<{ orderPkId: number; offlineUserId: number }[]>('getPendingOrders', {}, admin.session);
+  const mine = pending.find((o) => o.orderPkId === start.orderPkId)!;
+  await post('approveOfflineOrder', { offlineUserId: mine.offlineUserId, orderPkId: mine.orderPkId }, admin.session);
+  return { ...m, rcpt: start.orderRcptId };
+}
+
+async function openRefundDialog(page: import('playwright-core').Page, email: string, rcpt: string) {
+  await signIn(page, 'admin@example.org', 'admin-demo-123');
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Pass Collection' }).click();
+  await page.getByLabel('Mobile or Email').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row').filter({ hasText: rcpt });
+  await row.getByRole('button', { name: 'Details' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel / refund' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel and refund ${rcpt}` });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('refunds from the admin console', () => {
+  it('refunds an online order through the gateway; the venue then refuses the pass as Refunded', async () => {
+    const order = await paidOnline();
+    const { page, problems } = await newPage(browser);
+    const dialog = await openRefundDialog(page, order.email, order.rcpt);
+    // the amount is the passes' price, without the online convenience charge
+    await dialog.getByTestId('refund-amount').getByText('Refund amount: ₹').waitFor();
+    await dialog.getByText(/convenience charge .* is not refunded/).waitFor();
+    await dialog.getByLabel("Reason (goes into the member's email)").fill('The member cannot attend this year');
+    await page.screenshot({ path: '/tmp/refund-dialog-online.png' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
+    await page.getByText(/^Refund of ₹.* started/).waitFor();
+    // the gateway's refund.processed webhook settles it
+    await expect
+      .poll(async () => (await outbox(order.email)).map((m) => m.subject).join('|'), { timeout: 10_000 })
+      .toMatch(/Refund done/);
+    const started = (await outbox(order.email)).find((m) => m.subject.startsWith('Refund started'));
+    expect(started?.text).toContain('The member cannot attend this year');
+    expect(problems).toEqual([]);
+
+    // the venue phone: the pass is refused as Refunded, with no button to collect it
+    const venue = await newPage(browser);
+    await signIn(venue.page, 'volunteer@example.org', 'volunteer-demo-123');
+    await venue.page.goto('/venue');
+    await venue.page.getByLabel('Mobile, email or contribution id').fill(order.email);
+    await venue.page.getByRole('button', { name: 'Search', exact: true }).click();
+    const card = venue.page.getByRole('article', { name: order.rcpt });
+    await card.getByText('REFUNDED', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Mark as Collected' }).count()).toBe(0);
+    await venue.page.screenshot({ path: '/tmp/refund-venue.png' });
+    expect(venue.problems).toEqual([]);
+  });
+
+  it('records the refund of a direct transfer with its reference; the member sees it', async () => {
+    const order = await paidTransfer();
+    const { page, problems } = await newPage(browser);
+    const dialog = await openRefundDialog(page, order.email, order.rcpt);
+    // one of the two passes
+    await dialog.getByLabel(/Units of .* to refund \(of 2\)/).fill('1');
+    await dialog.getByLabel("Reason (goes into the member's email)").fill('One guest less');
+    await dialog.getByLabel('Bank/UPI reference of the money sent back').fill(`NEFT ${Date.now()}`);
+    await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
+    await page.getByText(/^Refund of ₹.* recorded \(reference NEFT/).waitFor();
+    expect(problems).toEqual([]);
+
+    // the member's contributions show the partial refund with its amount and date
+    const member = await newPage(browser);
+    await signIn(member.page, order.email, order.password);
+    await member.page.goto('/profile');
+    const row = member.page.getByTestId(`order-${order.rcpt}`);
+    await row.getByText('Partially Refunded').waitFor();
+    await row.getByText(/^Refunded ₹.* on /).waitFor();
+    await member.page.screenshot({ path: '/tmp/refund-member.png' });
+    expect(member.problems).toEqual([]);
+  });
+});
