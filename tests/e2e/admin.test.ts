@@ -211,7 +211,8 @@ describe('admin console', () => {
     expect(await member.page.getByRole('heading', { name: 'Admin Console' }).count()).toBe(0);
     const anon = await newPage(browser);
     await anon.page.goto('/admin');
-    await anon.page.waitForURL('**/login');
+    // with the page to come back to after login (docs/decisions/103)
+    await anon.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('next') === '/admin');
     expect([...problems, ...member.problems, ...anon.problems]).toEqual([]);
   });
 
@@ -235,6 +236,7 @@ describe('admin console', () => {
       'Block Sponsorship Product',
       'Settings',
       'Overview',
+      'Renewals',
       'Audit log',
     ]);
     for (const name of tabs) {

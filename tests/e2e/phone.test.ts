@@ -279,3 +279,57 @@ describe('direct transfer on a phone', () => {
     await context.close();
   });
 });
+
+describe('the admin console on a phone', () => {
+  it('groups the tabs without a sideways strip, shows lists as cards and marks a Not Collected row collected', async () => {
+    // a paid direct transfer of two passes: the real calls of a member and an admin
+    const email = uniqueEmail('gate');
+    const user = await post('signUpAndLogin', {
+      name: 'Tapas Mitra',
+      mobile: `96${String(Date.now()).slice(-8)}`,
+      email,
+      password: 'gate-pass-123',
+      iid: crypto.randomUUID(),
+    });
+    const passes = await post('getUProducts', {}, user.session);
+    const pass = passes.productsResponses.DAILY_PASS.find((p: { code: string }) => p.code === 'DPAD');
+    await post('addToCart', { productQtys: { [pass.id]: { qty: 2, code: 'DPAD' } } }, user.session);
+    const started = await post('startOrder', { offline: true }, user.session);
+    await post(
+      'handleOfflineOrder',
+      { isOffline: true, offlineTxnId: `UTR${Date.now()}`, offlineBankName: 'SBI', orderRcptId: started.orderRcptId },
+      user.session,
+    );
+    const admin = await post('login', { email: 'admin@example.org', password: 'admin-demo-123', iid: 'phone' });
+    const pending = await post('getPendingOrders', {}, admin.session);
+    const order = pending.find((o: { orderRcptId: string }) => o.orderRcptId === started.orderRcptId);
+    await post(
+      'approveOfflineOrder',
+      { offlineUserId: order.offlineUserId, orderPkId: order.orderPkId },
+      admin.session,
+    );
+
+    const { page, problems, context } = await newPage(browser);
+    await storeSession(page, 'admin@example.org', 'admin-demo-123');
+    await page.goto('/admin');
+    await page.getByRole('tablist', { name: 'Festival night and orders' }).waitFor();
+    // the festival night's tabs come first
+    const first = await page.getByRole('tab').allTextContents();
+    expect(first.slice(0, 2)).toEqual(['Pass Collection', 'Pending Orders']);
+    for (const name of first) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      await settle(page);
+      expect(await sideways(page), name).toEqual([]);
+    }
+    await page.getByRole('tab', { name: 'Not Collected Orders', exact: true }).click();
+    const row = page.getByRole('row').filter({ hasText: started.orderRcptId });
+    await row.getByText('Tapas Mitra').waitFor();
+    await row.getByRole('button', { name: 'Mark as Collected' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as Collected' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Collected Orders', exact: true }).click();
+    await page.getByRole('row').filter({ hasText: started.orderRcptId }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

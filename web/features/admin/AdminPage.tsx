@@ -37,6 +37,27 @@ const TABS: Tab[] = [
   { id: 'audit', label: 'admin.tab.audit', adminOnly: true, render: () => <AuditTab /> },
 ];
 
+/**
+ * The groups start at these tabs and take the tabs after them, in TABS order (a tab added later joins the group
+ * of the tab before it): the festival night's Pass Collection and Pending Orders come first.
+ */
+const GROUP_STARTS: Record<string, MessageKey> = {
+  collection: 'admin.group.orders',
+  'add-product': 'admin.group.catalogue',
+  settings: 'admin.group.association',
+};
+
+function groupTabs(tabs: Tab[]) {
+  const groups: { label: MessageKey; first: string; tabs: Tab[] }[] = [];
+  for (const tab of tabs) {
+    const start = GROUP_STARTS[tab.id];
+    const last = groups[groups.length - 1];
+    if (start || !last) groups.push({ label: start ?? 'admin.group.orders', first: tab.id, tabs: [tab] });
+    else last.tabs.push(tab);
+  }
+  return groups;
+}
+
 /** /admin: admins see every tab, volunteers only Pass Collection (the server enforces the same). */
 export function AdminPage() {
   const user = useUserInfo();
@@ -54,19 +75,37 @@ export function AdminPage() {
   return (
     <section className="page admin-page">
       <h1>{t('admin.title')}</h1>
-      <div className="admin-tabs" role="tablist" aria-label={t('admin.title')}>
-        {tabs.map((x) => (
-          <button
-            key={x.id}
-            type="button"
-            role="tab"
-            id={`admin-tab-${x.id}`}
-            aria-selected={x.id === current.id}
-            aria-controls={`admin-panel-${x.id}`}
-            onClick={() => setActive(x.id)}
-          >
-            {t(x.label)}
-          </button>
+      {/* the tabs in labelled groups that wrap, never a sideways strip (docs/decisions/106) */}
+      <div className="admin-tabs">
+        {groupTabs(tabs).map((g) => (
+          <div key={g.label} className="admin-tab-group">
+            {tabs.length > 1 ? (
+              <span className="admin-tab-group-label" id={`admin-group-${g.first}`}>
+                {t(g.label)}
+              </span>
+            ) : null}
+            <div
+              className="admin-tab-row"
+              role="tablist"
+              {...(tabs.length > 1
+                ? { 'aria-labelledby': `admin-group-${g.first}` }
+                : { 'aria-label': t('admin.title') })}
+            >
+              {g.tabs.map((x) => (
+                <button
+                  key={x.id}
+                  type="button"
+                  role="tab"
+                  id={`admin-tab-${x.id}`}
+                  aria-selected={x.id === current.id}
+                  aria-controls={`admin-panel-${x.id}`}
+                  onClick={() => setActive(x.id)}
+                >
+                  {t(x.label)}
+                </button>
+              ))}
+            </div>
+          </div>
         ))}
       </div>
       {/* keyed by tab: opening a tab mounts it afresh, so a list's paging starts over (SPEC.md, Collected Orders) */}

@@ -130,7 +130,7 @@ export function ProductsTab() {
         </button>
       </div>
       <ScrollBox label="All products">
-        <table className="admin-table">
+        <table className="admin-table stack-table">
           <thead>
             <tr>
               <th>Type</th>
@@ -147,17 +147,17 @@ export function ProductsTab() {
           <tbody>
             {products.map((p) => (
               <tr key={p.id}>
-                <td>{TYPE_LABEL[p.type]}</td>
-                <td>{p.name}</td>
-                <td>{p.code}</td>
-                <td>{inr(p.price)}</td>
-                <td>{inr(p.coPrice)}</td>
-                <td>{p.available ? 'Yes' : 'No'}</td>
-                <td>{p.sponsorship ? (p.fullSponsorOnly ? 'Yes' : 'No') : ''}</td>
-                <td>
+                <td data-label="Type">{TYPE_LABEL[p.type]}</td>
+                <td className="stack-title">{p.name}</td>
+                <td data-label="Code">{p.code}</td>
+                <td data-label="Full Price">{inr(p.price)}</td>
+                <td data-label="Co-Sponsor/Utsav Price">{inr(p.coPrice)}</td>
+                <td data-label="Show on UI">{p.available ? 'Yes' : 'No'}</td>
+                <td data-label="Only full Sponsor">{p.sponsorship ? (p.fullSponsorOnly ? 'Yes' : 'No') : ''}</td>
+                <td data-label="Sponsored or Block By">
                   {p.sponsoredBy ? `${p.sponsoredBy}${p.sponsoredByEmail ? ` (${p.sponsoredByEmail})` : ''}` : ''}
                 </td>
-                <td>
+                <td className="stack-actions">
                   <div className="admin-toolbar">
                     <button
                       type="button"

@@ -32,7 +32,7 @@ export function RenewalReport({ year }: { year?: string }) {
     <div data-testid="renewal-report">
       <h3>{t('renewals.reportTitle', { year: r.fiscalYear })}</h3>
       <ScrollBox label={t('renewals.reportTitle', { year: r.fiscalYear })}>
-        <table className="admin-table">
+        <table className="admin-table stack-table">
           <thead>
             <tr>
               <th>{t('renewals.plan')}</th>
@@ -45,11 +45,13 @@ export function RenewalReport({ year }: { year?: string }) {
           <tbody>
             {rows.map((p) => (
               <tr key={p.code || 'all'}>
-                <th scope="row">{p.name}</th>
-                <td>{p.lastYear}</td>
-                <td>{p.renewed}</td>
-                <td>{p.notRenewed}</td>
-                <td>{p.newMembers}</td>
+                <th scope="row" className="stack-title">
+                  {p.name}
+                </th>
+                <td data-label={t('renewals.lastYear', { year: r.lastYear })}>{p.lastYear}</td>
+                <td data-label={t('renewals.renewed')}>{p.renewed}</td>
+                <td data-label={t('renewals.notRenewed')}>{p.notRenewed}</td>
+                <td data-label={t('renewals.newMembers')}>{p.newMembers}</td>
               </tr>
             ))}
           </tbody>

@@ -114,7 +114,7 @@ function RolesSection() {
     <section>
       <h2>Admins and volunteers</h2>
       <ScrollBox label="Admins and volunteers">
-        <table className="admin-table">
+        <table className="admin-table stack-table">
           <thead>
             <tr>
               <th>Name</th>
@@ -126,9 +126,9 @@ function RolesSection() {
           <tbody>
             {staff.map((m) => (
               <tr key={m.id}>
-                <td>{m.name}</td>
-                <td>{m.email}</td>
-                <td>
+                <td className="stack-title">{m.name}</td>
+                <td data-label="Email">{m.email}</td>
+                <td data-label="Admin">
                   {m.admin ? 'Yes ' : ''}
                   {m.admin ? (
                     <button
@@ -141,7 +141,7 @@ function RolesSection() {
                     </button>
                   ) : null}
                 </td>
-                <td>
+                <td data-label="Volunteer">
                   {m.volunteer ? 'Yes ' : ''}
                   {m.volunteer ? (
                     <button
@@ -309,7 +309,7 @@ export function OverviewTab() {
             rows={categories.map((c) => ({ label: c, parts: [amountOf(c, 'Online'), amountOf(c, 'Offline')] }))}
           />
           <ScrollBox label="Totals by category">
-            <table className="admin-table">
+            <table className="admin-table stack-table">
               <thead>
                 <tr>
                   <th>Category</th>
@@ -322,11 +322,11 @@ export function OverviewTab() {
               <tbody>
                 {o.byCategory.map((r) => (
                   <tr key={`${r.category}-${r.paymentType}`}>
-                    <td>{r.category}</td>
-                    <td>{r.paymentType}</td>
-                    <td>{r.orders}</td>
-                    <td>{r.units}</td>
-                    <td>{inr(r.amount)}</td>
+                    <td className="stack-title">{r.category}</td>
+                    <td data-label="Payment Type">{r.paymentType}</td>
+                    <td data-label="Orders">{r.orders}</td>
+                    <td data-label="Units">{r.units}</td>
+                    <td data-label="Amount">{inr(r.amount)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -432,7 +432,7 @@ export function AuditTab() {
       {rows.length === 0 ? <p className="empty">{t('admin.listEmpty')}</p> : null}
       {rows.length > 0 ? (
         <ScrollBox label="Audit log entries" className="admin-details">
-          <table className="admin-table">
+          <table className="admin-table stack-table">
             <thead>
               <tr>
                 <th>Time</th>
@@ -445,13 +445,13 @@ export function AuditTab() {
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td>{formatDateTime(r.at)}</td>
-                  <td>{r.actorName ? `${r.actorName} (${r.actorEmail})` : 'system'}</td>
-                  <td>{r.action}</td>
-                  <td>
+                  <td data-label="Time">{formatDateTime(r.at)}</td>
+                  <td data-label="Who">{r.actorName ? `${r.actorName} (${r.actorEmail})` : 'system'}</td>
+                  <td className="stack-title">{r.action}</td>
+                  <td data-label="Entity">
                     {r.entityType} {r.entityId}
                   </td>
-                  <td>
+                  <td className="stack-actions">
                     <pre>{JSON.stringify(r.details)}</pre>
                   </td>
                 </tr>
