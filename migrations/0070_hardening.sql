@@ -53,6 +53,16 @@ BEGIN
   SELECT RAISE(ABORT, 'guard:member_price_used');
 END;
 
+-- An item an admin has blocked (reserved) for a named sponsor is claimed by that sponsor only.
+CREATE TRIGGER `sponsorship_blocked_item` BEFORE INSERT ON `sponsorship_claims`
+WHEN EXISTS (
+  SELECT 1 FROM `products` p WHERE p.id = NEW.product_id AND p.blocked_by_email IS NOT NULL
+    AND lower(trim(p.blocked_by_email)) <> (SELECT lower(trim(email)) FROM `users` WHERE id = NEW.user_id)
+)
+BEGIN
+  SELECT RAISE(ABORT, 'guard:item_blocked');
+END;
+
 -- One account may hold at most 3 items with unpaid direct-transfer orders at a time.
 CREATE TRIGGER `transfer_hold_limit` BEFORE INSERT ON `sponsorship_claims`
 WHEN NEW.state = 'held'

@@ -242,6 +242,8 @@ export const en = {
     'Someone else has just started sponsoring one of your selected items in full. Please choose again.',
   'checkout.itemCoSponsoredMeanwhile':
     'One of your selected items has just been co-sponsored by someone else, so it can no longer be sponsored in full. You may co-sponsor it.',
+  'checkout.itemBlockedMeanwhile':
+    'One of your selected items has just been reserved for another sponsor by the committee. Please choose again.',
   'checkout.memberPriceUsed':
     'The UTSAV member price has already been used for these passes by another of your contributions. Please review your selection again.',
   'checkout.holdLimit':
@@ -370,6 +372,12 @@ export const en = {
   'refund.memberPending': 'Refund of {amount} in progress since {date}',
   'refund.memberFailed': 'Refund of {amount} failed on {date}: we will contact you',
   'venue.refunded': 'Contribution {rcpt} was refunded: its passes are void.',
+  'carry.button': 'Carry over to {year}',
+  'carry.hint': 'Festival called off: move the memberships and sponsorships ({amount}) to {year} instead of refunding them.',
+  'carry.done': 'Contribution {rcpt} is carried over to the next festival year as {to}.',
+  'carry.nothing': 'Contribution {rcpt} has no membership or sponsorship left to carry over.',
+  'carry.itemTaken': 'A sponsorship item of this contribution is already taken in {year}: refund it instead, or carry over after freeing it.',
+  'refund.memberCarried': 'Carried over {amount} on {date} as {to}',
   'venue.stateRefunded': 'REFUNDED',
 
   // server descriptions

@@ -698,3 +698,75 @@ describe('direct-transfer holds are brief until the transaction id is shared', (
     expect(claims).toEqual([]);
   });
 });
+
+describe('roles and blocks are decided by one statement', () => {
+  it('two admins removing each other leave one admin; the console never loses its last admin', async () => {
+    const { getConfig } = await import('../../worker/lib/config');
+    const { setUserRole } = await import('../../worker/services/admin-system');
+    const s = { db: db(), config: getConfig(bindings), env: bindings, origin: 'http://localhost' };
+    const a = await newUser();
+    const b = await newUser();
+    await db()
+      .update(users)
+      .set({ isAdmin: true })
+      .where(inArray(users.email, [a.email, b.email]));
+    // leave a and b as the only admins
+    const others = await db().select().from(users).where(eq(users.isAdmin, true)).all();
+    const keep = others.filter((u) => u.email !== a.email && u.email !== b.email).map((u) => u.id);
+    if (keep.length) await db().update(users).set({ isAdmin: false }).where(inArray(users.id, keep));
+    try {
+      const actorOf = async (email: string) => {
+        const u = (await db().select().from(users).where(eq(users.email, email)).get())!;
+        return { ...u, userId: u.id, sessionId: 0 } as never;
+      };
+      const rs = await Promise.allSettled([
+        setUserRole(s, await actorOf(a.email), { email: b.email, role: 'admin', granted: false }),
+        setUserRole(s, await actorOf(b.email), { email: a.email, role: 'admin', granted: false }),
+      ]);
+      expect(rs.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const admins = await db().select().from(users).where(eq(users.isAdmin, true)).all();
+      expect(admins).toHaveLength(1);
+      const removed = await db()
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, 'user.role_removed'),
+            inArray(
+              auditLog.entityId,
+              admins.map((x) => String(x.id)),
+            ),
+          ),
+        )
+        .all();
+      expect(removed).toEqual([]);
+    } finally {
+      if (keep.length) await db().update(users).set({ isAdmin: true }).where(inArray(users.id, keep));
+    }
+  });
+
+  it('an item held by a checkout cannot be blocked, and a blocked item cannot be claimed by someone else', async () => {
+    const admin = await loginAs(ADMIN);
+    const held = await newItem();
+    const u = await newUser();
+    await cart(u.token, { [held.id]: { qty: 1, fullSponsor: true } });
+    expect((await call('startOrder', { offline: true }, u.token)).status).toBe(200);
+    const refused = await call(
+      'blockProduct',
+      { id: held.id, blockedByName: 'R. Sen', blockedByEmail: 'r@example.net' },
+      admin,
+    );
+    expect(refused.status).toBe(409);
+    expect((await db().select().from(products).where(eq(products.id, held.id)).get())?.blockedByEmail).toBeNull();
+    // the database refuses a claim of a blocked item by anyone but the person it is reserved for
+    const free = await newItem({ blockedByName: 'R. Sen', blockedByEmail: 'r.sen@example.net', available: false });
+    const other = await newUser();
+    const orderId = await placeOrder(other.email, 'Pending Payment', []);
+    const otherId = (await db().select().from(users).where(eq(users.email, other.email)).get())!.id;
+    await expect(
+      db()
+        .insert(sponsorshipClaims)
+        .values({ productId: free.id, fiscalYear: festivalYear(), orderId, userId: otherId, state: 'held' }),
+    ).rejects.toSatisfy((e) => guardFailure(e) === 'item_blocked');
+  });
+});

@@ -99,7 +99,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/blockProduct', requireRole('admin'), input(blockProductRequest), async (c) => {
     const { id, blockedByName, blockedByEmail } = c.req.valid('json');
     return c.json({
-      data: await catalogue.blockProduct(svc(c).db, actorOf(c).userId, id, blockedByName, blockedByEmail),
+      data: await catalogue.blockProduct(svc(c), actorOf(c).userId, id, blockedByName, blockedByEmail),
     });
   })
   .post('/unblockProduct', requireRole('admin'), input(unblockProductRequest), async (c) => {
@@ -116,7 +116,7 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json({ data: await system.listStaff(svc(c).db) });
   })
   .post('/setUserRole', requireRole('admin'), input(setUserRoleRequest), async (c) => {
-    return c.json({ data: await system.setUserRole(svc(c).db, actorOf(c), c.req.valid('json')) });
+    return c.json({ data: await system.setUserRole(svc(c), actorOf(c), c.req.valid('json')) });
   })
   // ---- overview and audit ----
   .post('/getOverview', requireRole('admin'), input(overviewRequest), async (c) => {

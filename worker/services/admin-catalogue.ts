@@ -7,7 +7,9 @@ import { t } from '../../core/i18n';
 import { paiseToRupees, rupeesToPaise } from '../../core/money';
 import { auditLog, products, sponsorshipClaims, users } from '../../schema/index';
 import { audit } from '../lib/audit';
+import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
+import type { Svc } from '../lib/svc';
 import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
 
 type ProductRow = typeof products.$inferSelect;
@@ -130,34 +132,52 @@ export async function markFullSponsor(db: Db, actorId: number, id: number, fullS
   return { id, fullSponsorOnly, message: t('product.sponsorshipUpdated') };
 }
 
-/** Reserves a sponsorship item for a named person: it leaves the shop and shows "Sponsored by" that name. */
-export async function blockProduct(db: Db, actorId: number, id: number, name: string, email: string) {
+/**
+ * Reserves a sponsorship item for a named person: it leaves the shop and shows "Sponsored by" that name.
+ * The block is written only while nobody holds or sponsors the item, in the same statement (decision 070),
+ * so a checkout that claims it at the same moment and the block cannot both win; the trigger
+ * sponsorship_blocked_item refuses a claim by anyone else once it is blocked.
+ */
+export async function blockProduct(s: Svc, actorId: number, id: number, name: string, email: string) {
+  const { db } = s;
   const row = await productOrThrow(db, id);
   if (row.type !== 'SPONSORSHIP') {
     throw badRequest(`id: product ${row.code} is not a sponsorship product; only those can be blocked.`);
   }
-  const claim = await db
-    .select({ state: sponsorshipClaims.state })
-    .from(sponsorshipClaims)
-    .where(and(eq(sponsorshipClaims.productId, id), eq(sponsorshipClaims.fiscalYear, festivalYear())))
-    .get();
-  if (claim) {
+  const year = festivalYear();
+  const [blocked] = await d1Batch(s, [
+    raw(
+      `UPDATE products SET blocked_by_name = ?, blocked_by_email = ?, available = 0, updated_at = ?
+       WHERE id = ? AND NOT EXISTS (SELECT 1 FROM sponsorship_claims WHERE product_id = ? AND fiscal_year = ?)`,
+      name,
+      email,
+      Date.now(),
+      id,
+      id,
+      year,
+    ),
+    raw(
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) SELECT ?, 'product.blocked', 'product', ?, ?
+       WHERE changes() = 1`,
+      actorId,
+      String(id),
+      JSON.stringify({ code: row.code, blockedByName: name, blockedByEmail: email, wasAvailable: row.available }),
+    ),
+  ]);
+  if (!blocked?.meta.changes) {
+    const claim = await db
+      .select({ state: sponsorshipClaims.state })
+      .from(sponsorshipClaims)
+      .where(and(eq(sponsorshipClaims.productId, id), eq(sponsorshipClaims.fiscalYear, year)))
+      .get();
     throw new DomainError(
       'ItemTaken',
-      claim.state === 'sponsored'
+      claim?.state === 'sponsored'
         ? `${row.name} is already sponsored this year and cannot be blocked.`
         : `${row.name} is held by an order in checkout and cannot be blocked now.`,
       409,
     );
   }
-  await changeProduct(
-    db,
-    actorId,
-    row,
-    { blockedByName: name, blockedByEmail: email, available: false },
-    'product.blocked',
-    { blockedByName: name, blockedByEmail: email, wasAvailable: row.available },
-  );
   return { id, blockedByName: name, blockedByEmail: email, message: t('product.blocked', { name, email }) };
 }
 

@@ -12,11 +12,13 @@ import type {
 } from '../../core/contracts/admin';
 import { festivalYear } from '../../core/festival';
 import { paiseToRupees } from '../../core/money';
-import { auditLog, orderLines, orders, sessions, users } from '../../schema/index';
+import { auditLog, orderLines, orders, users } from '../../schema/index';
 import { audit } from '../lib/audit';
+import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { DomainError, notFound } from '../lib/errors';
 import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
 import { getSettings, putSetting, type Settings } from './settings';
 
 const ALL_KEYS = ['membershipLive', 'dailyPassLive', 'bank', 'convenienceChargeBasisPoints'] as const;
@@ -80,45 +82,59 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
  * own admin role (so the console can never lose its last admin by accident). Removing a role ends the
  * person's sessions, so that a phone left logged in at the venue loses the access at once.
  */
-export async function setUserRole(db: Db, actor: Actor, input: z.output<typeof setUserRoleRequest>) {
+export async function setUserRole(s: Svc, actor: Actor, input: z.output<typeof setUserRoleRequest>) {
+  const { db } = s;
   const user = await db.select().from(users).where(eq(users.email, input.email)).get();
   if (!user) throw notFound(`email: no account is registered with ${input.email}; ask the person to sign up first.`);
   if (input.role === 'admin' && !input.granted && user.id === actor.userId) {
     throw new DomainError('CannotRemoveSelf', 'You cannot remove your own admin role; ask another admin.', 409);
   }
-  const column = input.role === 'admin' ? 'isAdmin' : 'isVolunteer';
-  const current = user[column];
+  const column = input.role === 'admin' ? 'is_admin' : 'is_volunteer';
   const result = { email: user.email, name: user.name, role: input.role, granted: input.granted };
-  if (current === input.granted) {
+  const now = Date.now();
+  // One batch decides (decision 070): the role changes only if it is not already so and, for an admin role
+  // being removed, another admin remains (two admins removing each other at once leave one); the audit row
+  // follows only that change, and sessions end only for someone who is now neither admin nor volunteer.
+  const keepsAnAdmin =
+    input.role === 'admin' && !input.granted
+      ? `AND (SELECT count(*) FROM users WHERE is_admin = 1 AND id <> ?) > 0`
+      : 'AND ? IS NOT NULL';
+  const [changed] = await d1Batch(s, [
+    raw(
+      `UPDATE users SET ${column} = ?, updated_at = ? WHERE id = ? AND ${column} = ? ${keepsAnAdmin}`,
+      input.granted ? 1 : 0,
+      now,
+      user.id,
+      input.granted ? 0 : 1,
+      user.id,
+    ),
+    raw(
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) SELECT ?, ?, 'user', ?, ? WHERE changes() = 1`,
+      actor.userId,
+      input.granted ? 'user.role_granted' : 'user.role_removed',
+      String(user.id),
+      JSON.stringify({ email: user.email, role: input.role }),
+    ),
+    raw(
+      `UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL
+         AND EXISTS (SELECT 1 FROM users WHERE id = ? AND is_admin = 0 AND is_volunteer = 0)`,
+      now,
+      user.id,
+      user.id,
+    ),
+  ]);
+  if (!changed?.meta.changes) {
+    const after = await db.select().from(users).where(eq(users.id, user.id)).get();
+    const has = input.role === 'admin' ? after?.isAdmin : after?.isVolunteer;
+    if (has !== input.granted) {
+      throw new DomainError('LastAdmin', 'The console needs at least one admin: this is the last one.', 409);
+    }
     return {
       ...result,
       changed: false,
       message: `${user.name} ${input.granted ? 'already has' : 'does not have'} the ${input.role} role.`,
     };
   }
-  const now = Date.now();
-  const stillStaff = input.role === 'admin' ? user.isVolunteer : user.isAdmin;
-  await db.batch([
-    db
-      .update(users)
-      .set({ [column]: input.granted, updatedAt: now })
-      .where(eq(users.id, user.id)),
-    audit(db, {
-      actorId: actor.userId,
-      action: input.granted ? 'user.role_granted' : 'user.role_removed',
-      entityType: 'user',
-      entityId: user.id,
-      details: { email: user.email, role: input.role },
-    }),
-    ...(!input.granted && !stillStaff
-      ? [
-          db
-            .update(sessions)
-            .set({ revokedAt: now })
-            .where(and(eq(sessions.userId, user.id), sql`${sessions.revokedAt} IS NULL`)),
-        ]
-      : []),
-  ]);
   return {
     ...result,
     changed: true,

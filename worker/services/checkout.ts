@@ -229,6 +229,8 @@ export async function startOrder(
       throw new DomainError('ItemCoSponsored', t('checkout.itemCoSponsoredMeanwhile'), 409);
     } else if (guard === 'member_price_used') {
       throw new DomainError('MemberPriceUsed', t('checkout.memberPriceUsed'), 409);
+    } else if (guard === 'item_blocked') {
+      throw new DomainError('ItemBlocked', t('checkout.itemBlockedMeanwhile'), 409);
     } else if (guard === 'hold_limit') {
       throw new DomainError('HoldLimit', t('checkout.holdLimit', { max: TRANSFER_HOLD_LIMIT }), 409);
     } else throw err;

@@ -192,7 +192,9 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
            WHERE l.order_id = ? AND l.type = 'SPONSORSHIP' AND l.full_sponsor = 1 AND ${GUARD}
              AND NOT EXISTS (SELECT 1 FROM order_lines c CROSS JOIN orders co ON co.id = c.order_id
                WHERE c.full_sponsor = 0 AND c.product_id = l.product_id AND c.order_id <> l.order_id
-                 AND co.fiscal_year = ? AND co.status IN ('Success', 'Pending Approval', 'Pending Payment'))`,
+                 AND co.fiscal_year = ? AND co.status IN ('Success', 'Pending Approval', 'Pending Payment'))
+             AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = l.product_id AND p.blocked_by_email IS NOT NULL
+                 AND lower(trim(p.blocked_by_email)) <> lower(trim(?)))`,
           order.fiscalYear,
           order.id,
           order.userId,
@@ -200,6 +202,7 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
           order.id,
           token,
           order.fiscalYear,
+          order.userEmail,
         ),
         s.db
           .update(users)
@@ -351,20 +354,16 @@ export async function releaseOrder(s: Svc, input: ReleaseInput): Promise<{ order
   const changed = after.transitionId === token;
   if (changed && input.to === 'Rejected') {
     const rcpt = formatRcptId(order.id);
-    await sendMail(
-      s.db,
-      s.config,
-      {
-        ...compose(after.userEmail, `Contribution not verified: ${rcpt}`, [
-          `Namaskar ${after.userName},`,
-          `We could not verify the payment for your contribution ${rcpt} (${formatINR(after.totalPaise)}, transaction id ${after.transactionId ?? '-'}).`,
-          `Reason: ${input.reason}`,
-          `If you did pay, please reply to this email (it reaches the committee at ${committeeAddress(s)}) with the details, or share the same transaction id again on a new contribution from the website.`,
-        ]),
-        // a reply reaches the committee, not the no-reply sender
-        headers: { 'Reply-To': committeeAddress(s) },
-      },
-    );
+    await sendMail(s.db, s.config, {
+      ...compose(after.userEmail, `Contribution not verified: ${rcpt}`, [
+        `Namaskar ${after.userName},`,
+        `We could not verify the payment for your contribution ${rcpt} (${formatINR(after.totalPaise)}, transaction id ${after.transactionId ?? '-'}).`,
+        `Reason: ${input.reason}`,
+        `If you did pay, please reply to this email (it reaches the committee at ${committeeAddress(s)}) with the details, or share the same transaction id again on a new contribution from the website.`,
+      ]),
+      // a reply reaches the committee, not the no-reply sender
+      headers: { 'Reply-To': committeeAddress(s) },
+    });
   }
   return { order: after, changed };
 }
