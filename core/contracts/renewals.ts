@@ -1,4 +1,5 @@
 // The membership year (issue 17): renewal, reminder campaigns, unsubscribe and the renewal report.
+// Unknown keys are stripped, wrong types refused (docs/decisions/073).
 import * as z from 'zod';
 
 const flag = z.boolean({ error: 'must be true or false' });
@@ -25,16 +26,14 @@ export const campaignRequest = z.object({
 });
 
 /** Local mode only: a paid membership of last festival year for the caller (demo and e2e tests). */
-export const devMembershipRequest = z
-  .object({
-    code: z.string({ error: 'is required' }).trim().min(1, 'is required').max(10, 'is not a plan code'),
-    qty: z
-      .number({ error: 'must be a number' })
-      .int('must be whole')
-      .min(1, 'must be at least 1')
-      .max(10, 'must be at most 10'),
-  })
-  .strict();
+export const devMembershipRequest = z.object({
+  code: z.string({ error: 'is required' }).trim().min(1, 'is required').max(10, 'is not a plan code'),
+  qty: z
+    .number({ error: 'must be a number' })
+    .int('must be whole')
+    .min(1, 'must be at least 1')
+    .max(10, 'must be at most 10'),
+});
 
 // ---- responses ----
 

@@ -37,6 +37,12 @@ const ADMIN_ONLY: [string, object][] = [
   ['getAuditLog', {}],
   ['getAttentionOrders', {}],
   ['clearAttention', { orderPkId: 1 }],
+  // renewals (issue 17; startReminderCampaign answers 409 NoAudience here: tests/worker/renewals.test.ts)
+  ['getReminderAudience', {}],
+  ['previewReminder', {}],
+  ['sendReminderTest', {}],
+  ['stopReminderCampaign', { campaignId: 1 }],
+  ['getRenewalReport', {}],
 ];
 const STAFF: [string, object][] = [
   ['searchUserOrder', { emailId: '981', mobileNo: '981' }],

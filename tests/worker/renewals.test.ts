@@ -10,7 +10,7 @@ import type { Svc } from '../../worker/lib/svc';
 import * as renewals from '../../worker/services/renewals';
 import { makeOrder } from './admin-fixtures';
 import { claim } from './cart-fixtures';
-import { ADMIN, bindings, call, db, loginAs, MEMBER, newUser } from './helpers';
+import { ADMIN, bindings, call, db, loginAs, MEMBER, newUser, VOLUNTEER } from './helpers';
 
 const YEAR = festivalYear();
 const LAST = previousFestivalYear(YEAR);
@@ -18,6 +18,7 @@ const s = (): Svc => ({ db: db(), config: getConfig(bindings), origin: 'http://l
 
 let admin: string;
 let member: string;
+let volunteer: string;
 
 /** A member written straight into D1 (no password needed: these never log in). */
 async function person(tag: string): Promise<{ id: number; email: string; name: string }> {
@@ -62,6 +63,7 @@ async function reminderMailsTo(email: string) {
 beforeAll(async () => {
   admin = await loginAs(ADMIN);
   member = await loginAs(MEMBER);
+  volunteer = await loginAs(VOLUNTEER);
 });
 
 describe('memberships table (kept by the 0090 triggers)', () => {
@@ -134,6 +136,7 @@ describe('admin calls', () => {
       'getRenewalReport',
     ]) {
       expect((await call(path, { junk: 1 }, member)).status, path).toBe(403);
+      expect((await call(path, { junk: 1 }, volunteer)).status, path).toBe(403);
       expect((await call(path, {}, null)).status, path).toBe(401);
     }
     expect((await call('getRenewalReport', { fiscalYear: '2026' }, admin)).status).toBe(400);
