@@ -140,6 +140,7 @@ describe('renewal from the reminder email', () => {
     const { page: unsub, problems: unsubProblems } = await newPage(browser);
     await unsub.goto(new URL(unsubscribeLink).pathname + new URL(unsubscribeLink).search);
     await unsub.getByText('You will get no more renewal reminders.', { exact: false }).waitFor();
+    await unsub.screenshot({ path: '/tmp/renewals-unsubscribe.png' });
     await unsub.goto('/unsubscribe?token=1.2.AAAAAAAAAAAAAAAAAAAAAA');
     await unsub.getByText('This unsubscribe link is not valid.', { exact: false }).waitFor();
     expect(unsubProblems).toEqual([]);
