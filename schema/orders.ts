@@ -50,7 +50,7 @@ export const orders = sqliteTable(
     collectedBy: integer('collected_by').references(() => users.id),
     // refunds (migrations/0080): paise given back, NULL | 'Partially Refunded' | 'Refunded', passes void
     refundedPaise: integer('refunded_paise').notNull().default(0),
-    refundState: text('refund_state', { enum: ['Partially Refunded', 'Refunded'] }),
+    refundState: text('refund_state', { enum: ['Partially Refunded', 'Refunded', 'Carried Over'] }),
     passVoid: integer('pass_void').notNull().default(0),
     updatedAt: integer('updated_at').notNull().default(now),
   },

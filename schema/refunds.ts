@@ -22,7 +22,7 @@ export const refunds = sqliteTable(
       .notNull()
       .references(() => orders.id),
     requestKey: text('request_key').notNull(), // the admin dialog's key: a double click is one refund
-    method: text('method', { enum: ['razorpay', 'bank_transfer'] }).notNull(),
+    method: text('method', { enum: ['razorpay', 'bank_transfer', 'carry_over'] }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull(),
     amountPaise: integer('amount_paise').notNull(),
     reason: text('reason').notNull(),
@@ -35,6 +35,7 @@ export const refunds = sqliteTable(
     updatedAt: integer('updated_at').notNull().default(now),
     settledAt: integer('settled_at'),
     transitionId: text('transition_id'), // token of the last state change, as on orders (migrations/0021)
+    carriedToOrderId: integer('carried_to_order_id').references(() => orders.id), // migrations/0081
   },
   (t) => [
     uniqueIndex('refunds_request_key_uq').on(t.requestKey),

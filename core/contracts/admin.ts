@@ -256,9 +256,9 @@ export type AdminOrder = {
   rejectReason?: string | null;
   selectedProducts: OrderLineView[];
   // refunds (migrations/0080)
-  refundState?: 'Partially Refunded' | 'Refunded' | null;
+  refundState?: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;
   refundedAmount?: number;
-  refunds?: { amount: number; status: string; date: number }[];
+  refunds?: { amount: number; status: string; date: number; method?: string; carriedTo?: string | null }[];
   convenienceCharge?: number;
 };
 

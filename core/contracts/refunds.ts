@@ -71,7 +71,9 @@ export const orderRefundsRequest = z.object({ orderPkId: id() }).strict();
 
 export type RefundView = {
   refundId: number;
-  method: 'razorpay' | 'bank_transfer';
+  method: 'razorpay' | 'bank_transfer' | 'carry_over';
+  /** carry-over: the contribution of the next festival year that carries the lines */
+  carriedTo: string | null;
   status: 'requested' | 'pending' | 'processed' | 'failed';
   amount: number; // rupees
   reason: string;
@@ -105,7 +107,9 @@ export type OrderRefunds = {
   orderTotal: number;
   convenienceCharge: number;
   refunded: number;
-  refundState: 'Partially Refunded' | 'Refunded' | null;
+  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;
+  fiscalYear: string;
+  nextFiscalYear: string;
   passCollected: number | null;
   lines: RefundableLineView[];
   refunds: RefundView[];
@@ -118,3 +122,14 @@ export type RefundQuote = {
 };
 
 export type RefundResult = { message: string; refund: RefundView; order: OrderRefunds };
+
+/** /carryOverOrder: moves a paid order's memberships and sponsorships to the next festival year. */
+export const carryOverRequest = z
+  .object({
+    orderPkId: id(),
+    reason: text(500),
+    requestKey: z
+      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _'),
+  })
+  .strict();

@@ -599,3 +599,81 @@ describe('what a refund releases', () => {
     expect((await call('getUtsavUserCount', {}, u.token)).body.data.count).toBe(0);
   });
 });
+
+describe('/carryOverOrder', () => {
+  it("moves a paid order's membership and sponsorship to the next festival year, once", async () => {
+    const { u, orderPkId } = await paidOnline([
+      { code: 'MABD', qty: 2 },
+      { code: 'SPRS', fullSponsor: true },
+    ]);
+    const before = await orderRow(orderPkId);
+    const next = `${Number(before.fiscalYear.slice(0, 4)) + 1}-${String((Number(before.fiscalYear.slice(0, 4)) + 2) % 100).padStart(2, '0')}`;
+    const r = await call('carryOverOrder', { orderPkId, reason: 'Festival called off', requestKey: key() }, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.data.refund).toMatchObject({
+      method: 'carry_over',
+      status: 'processed',
+      carriedTo: expect.stringMatching(/^SMT/),
+    });
+    const row = await refundRow(orderPkId);
+    const carried = await orderRow(row.carriedToOrderId!);
+    expect(carried).toMatchObject({
+      fiscalYear: next,
+      status: 'Success',
+      userId: before.userId,
+      totalPaise: before.totalPaise - before.conveniencePaise,
+      conveniencePaise: 0,
+      passCollected: 0,
+    });
+    expect((await linesOf(carried.id)).map((l) => [l.code, l.qty])).toEqual([
+      ['MABD', 2],
+      ['SPRS', 1],
+    ]);
+    // the item is sponsored next year by the same member, and free this year
+    const claims = await db().select().from(sponsorshipClaims).where(eq(sponsorshipClaims.userId, before.userId)).all();
+    expect(claims.map((c) => [c.orderId, c.fiscalYear])).toEqual([[carried.id, next]]);
+    expect(await orderRow(orderPkId)).toMatchObject({ refundState: 'Carried Over', refundedPaise: 0, passVoid: 1 });
+    expect(await auditCount(orderPkId, 'order.carried_over')).toBe(1);
+    expect(await auditCount(carried.id, 'order.carried_in')).toBe(1);
+    const mail = (await outbox(u.email)).find((m) => m.subject.startsWith('Contribution carried over'));
+    expect(mail?.text).toContain('Festival called off');
+    // the member sees it
+    const mine = (await call('getOrders', {}, u.token)).body.data;
+    expect(mine.find((o: { orderPkId: number }) => o.orderPkId === orderPkId)).toMatchObject({
+      refundState: 'Carried Over',
+      refunds: [expect.objectContaining({ method: 'carry_over', carriedTo: expect.stringMatching(/^SMT/) })],
+    });
+    expect(mine.find((o: { orderPkId: number }) => o.orderPkId === carried.id)).toMatchObject({
+      fiscalYear: next,
+      status: 'Success',
+    });
+    // twice: nothing left
+    const again = await call('carryOverOrder', { orderPkId, reason: 'Again', requestKey: key() }, admin);
+    expect(again).toMatchObject({ status: 400, body: { error: 'NothingToCarry' } });
+    // nor can it be refunded afterwards
+    const refund = await call('refundOrder', { orderPkId, all: true, reason: 'x', requestKey: key() }, admin);
+    expect(refund.body.error).toBe('AlreadyRefunded');
+  });
+
+  it('refuses when the item is taken next year, changing nothing', async () => {
+    const first = await paidOnline([{ code: 'SFLW', fullSponsor: true }]);
+    expect(
+      (await call('carryOverOrder', { orderPkId: first.orderPkId, reason: 'x', requestKey: key() }, admin)).status,
+    ).toBe(200);
+    // someone else sponsors it this year, then their order is carried over too: the item is taken next year
+    const second = await paidOnline([{ code: 'SFLW', fullSponsor: true }]);
+    const r = await call('carryOverOrder', { orderPkId: second.orderPkId, reason: 'x', requestKey: key() }, admin);
+    expect(r).toMatchObject({ status: 409, body: { error: 'ItemTaken' } });
+    expect(await orderRow(second.orderPkId)).toMatchObject({ refundState: null });
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, second.orderPkId)).all()).toHaveLength(0);
+    expect(
+      (
+        await call(
+          'carryOverOrder',
+          { orderPkId: second.orderPkId, reason: 'x', requestKey: key() },
+          await loginAs(VOLUNTEER),
+        )
+      ).status,
+    ).toBe(403);
+  });
+});

@@ -1,11 +1,16 @@
 // Refund calls (issue 13): admins only, the role checked before the body is validated (DECISIONS.md).
 import { Hono } from 'hono';
-import { orderRefundsRequest, refundOrderRequest, refundQuoteRequest } from '../../core/contracts/refunds';
+import {
+  carryOverRequest,
+  orderRefundsRequest,
+  refundOrderRequest,
+  refundQuoteRequest,
+} from '../../core/contracts/refunds';
 import type { AppEnv } from '../env';
 import { input } from '../lib/input';
 import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
-import { getOrderRefunds, quoteRefund, refundOrder } from '../services/refunds';
+import { carryOverOrder, getOrderRefunds, quoteRefund, refundOrder } from '../services/refunds';
 
 export const refundRoutes = new Hono<AppEnv>()
   .post('/getOrderRefunds', requireRole('admin'), input(orderRefundsRequest), async (c) => {
@@ -16,4 +21,7 @@ export const refundRoutes = new Hono<AppEnv>()
   })
   .post('/refundOrder', requireRole('admin'), input(refundOrderRequest), async (c) => {
     return c.json({ data: await refundOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/carryOverOrder', requireRole('admin'), input(carryOverRequest), async (c) => {
+    return c.json({ data: await carryOverOrder(svc(c), actorOf(c), c.req.valid('json')) });
   });

@@ -20,7 +20,13 @@ export type OrderLineView = {
 };
 
 /** One refund as the member and the lists show it (rupees; status: pending, processed). */
-export type OrderRefundView = { amount: number; status: string; date: number };
+export type OrderRefundView = {
+  amount: number;
+  status: string;
+  date: number;
+  method: string;
+  carriedTo: string | null;
+};
 
 export type OrderView = {
   orderRcptId: string;
@@ -53,7 +59,7 @@ export type OrderView = {
   rejectReason: string | null;
   selectedProducts: OrderLineView[];
   /** refunds (migrations/0080): null, 'Partially Refunded' or 'Refunded'; amount in rupees */
-  refundState: 'Partially Refunded' | 'Refunded' | null;
+  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;
   refundedAmount: number;
   refunds: OrderRefundView[];
 };
@@ -134,6 +140,8 @@ export async function orderViews(db: Db, rows: readonly OrderRow[]): Promise<Ord
         status: refunds.status,
         createdAt: refunds.createdAt,
         settledAt: refunds.settledAt,
+        method: refunds.method,
+        carriedTo: refunds.carriedToOrderId,
       })
       .from(refunds)
       .where(
@@ -147,7 +155,13 @@ export async function orderViews(db: Db, rows: readonly OrderRow[]): Promise<Ord
       .all();
     for (const r of rs) {
       const list = refundsBy.get(r.orderId) ?? [];
-      list.push({ amount: paiseToRupees(r.amountPaise), status: r.status, date: r.settledAt ?? r.createdAt });
+      list.push({
+        amount: paiseToRupees(r.amountPaise),
+        status: r.status,
+        date: r.settledAt ?? r.createdAt,
+        method: r.method,
+        carriedTo: r.carriedTo ? formatRcptId(r.carriedTo) : null,
+      });
       refundsBy.set(r.orderId, list);
     }
   }

@@ -9,10 +9,11 @@
 // 'pending' (effects applied), settled 'processed' or 'failed' by webhook or the reconciler. Refused: 'failed'
 // and nothing changed. No answer: left 'requested' and sent again by the reconciler with the same key.
 // Direct transfer: recorded 'processed' with the bank/UPI reference, effects in the same batch.
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { normalizeTxnId } from '../../core/contracts/checkout';
 import type {
+  carryOverRequest,
   OrderRefunds,
   orderRefundsRequest,
   RefundQuote,
@@ -25,10 +26,11 @@ import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees } from '../../core/money';
 import { isPassLine } from '../../core/pass-qr';
+import { needsCollection } from '../../core/orders';
 import { planRefund, RefundPlanError, type RefundableLine } from '../../core/refunds';
 import { orderLines, orders, payments } from '../../schema/orders';
 import { refundLines, refunds } from '../../schema/refunds';
-import { randomToken } from '../lib/crypto';
+import { randomCode, randomToken } from '../lib/crypto';
 import { d1Batch, guardFailure, isUniqueViolation, raw } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -120,6 +122,7 @@ async function refundViews(s: Svc, orderIds: number[]): Promise<Map<number, Refu
     list.push({
       refundId: r.id,
       method: r.method,
+      carriedTo: r.carriedToOrderId ? formatRcptId(r.carriedToOrderId) : null,
       status: r.status,
       amount: paiseToRupees(r.amountPaise),
       reason: r.reason,
@@ -169,6 +172,8 @@ async function orderRefundsOf(s: Svc, order: OrderRow): Promise<OrderRefunds> {
     convenienceCharge: paiseToRupees(order.conveniencePaise),
     refunded: paiseToRupees(order.refundedPaise),
     refundState: order.refundState,
+    fiscalYear: order.fiscalYear,
+    nextFiscalYear: nextFestivalYear(order.fiscalYear),
     passCollected: order.passCollected,
     lines: lines.map((l) => ({
       lineId: l.id,
@@ -245,9 +250,11 @@ function effects(orderId: number) {
     raw(
       `UPDATE orders SET
          refunded_paise = (SELECT coalesce(sum(amount_paise), 0) FROM refunds
-           WHERE order_id = orders.id AND status IN ${STANDING}),
+           WHERE order_id = orders.id AND status IN ${STANDING} AND method <> 'carry_over'),
          refund_state = CASE
            WHEN NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND refunded_qty > 0) THEN NULL
+           WHEN NOT EXISTS (SELECT 1 FROM refunds WHERE order_id = orders.id AND status IN ${STANDING}
+             AND method <> 'carry_over') THEN 'Carried Over'
            WHEN NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND refunded_qty < qty) THEN 'Refunded'
            ELSE 'Partially Refunded' END,
          pass_void = CASE
@@ -477,6 +484,9 @@ async function answerExisting(s: Svc, row: RefundRow, orderPkId: number): Promis
 function messageFor(row: RefundRow) {
   const amount = formatINR(row.amountPaise);
   const rcpt = formatRcptId(row.orderId);
+  if (row.method === 'carry_over') {
+    return t('carry.done', { rcpt, year: '', to: row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '' });
+  }
   if (row.status === 'requested') return t('refund.retrying', { amount, rcpt });
   if (row.status === 'failed') return t('refund.refused', { reason: row.failureReason ?? '-' });
   if (row.method === 'bank_transfer') return t('refund.recorded', { amount, rcpt, reference: row.reference ?? '' });
@@ -683,4 +693,201 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
     );
   }
   if (mail) await sendMail(s.db, s.config, mail);
+}
+
+// ---- carry-over (docs/decisions/081-carry-over.md) ----
+
+/** "2026-27" -> "2027-28". */
+export function nextFestivalYear(year: string): string {
+  const start = Number(year.slice(0, 4)) + 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+const CARRIED_TYPES = new Set(['MEMBERSHIP', 'SPONSORSHIP']);
+
+/**
+ * /carryOverOrder: for a festival called off, a paid order's memberships and sponsorships move to the next
+ * festival year instead of being refunded. One batch: a 'carry_over' refund of those lines (the same guards as
+ * a refund: never twice, never beyond what was paid), a new Success order of the next year with those lines
+ * at the price paid, its sponsorship claims (refused if the item is taken next year), and both audit rows.
+ */
+export async function carryOverOrder(
+  s: Svc,
+  actor: Pick<Actor, 'userId'>,
+  input: z.output<typeof carryOverRequest>,
+): Promise<RefundResult> {
+  const again = await s.db.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)).get();
+  if (again) return answerExisting(s, again, input.orderPkId);
+  const order = await loadOrder(s, input.orderPkId);
+  if (!order) throw unknownOrder(input.orderPkId);
+  const rcpt = formatRcptId(order.id);
+  const lines = await refundableLines(s, order.id);
+  const chosen = lines.filter((l) => CARRIED_TYPES.has(l.type) && l.qty > l.refundedQty).map((l) => ({ lineId: l.id }));
+  if (order.status === 'Success' && chosen.length === 0) {
+    throw new DomainError('NothingToCarry', t('carry.nothing', { rcpt }), 400);
+  }
+  const p = plan(order, lines, { lines: chosen });
+  const next = nextFestivalYear(order.fiscalYear);
+  const key = input.requestKey;
+  const newKey = `carry:${key}`;
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const carried = p.lines.map((l) => ({ ...l, line: byId.get(l.lineId)! }));
+  const collect = needsCollection(carried.map((c) => c.line));
+  const at = Date.now();
+  const NEW = '(SELECT id FROM orders WHERE checkout_key = ?)';
+
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const last = await s.db
+      .select({ ts: max(orders.successTs) })
+      .from(orders)
+      .get();
+    const successTs = Math.max(at, (last?.ts ?? 0) + 1 + attempt);
+    try {
+      await d1Batch(s, [
+        s.db.insert(refunds).values({
+          orderId: order.id,
+          requestKey: key,
+          method: 'carry_over',
+          status: 'processed',
+          amountPaise: p.amountPaise,
+          reason: input.reason,
+          createdBy: actor.userId,
+          createdAt: at,
+          updatedAt: at,
+          settledAt: at,
+        }),
+        ...p.lines.map((l) =>
+          raw(
+            `INSERT INTO refund_lines (refund_id, order_id, line_id, qty, amount_paise)
+             SELECT id, ?, ?, ?, ? FROM refunds WHERE request_key = ?`,
+            order.id,
+            l.lineId,
+            l.qty,
+            l.amountPaise,
+            key,
+          ),
+        ),
+        s.db.insert(orders).values({
+          userId: order.userId,
+          kind: 'CONTRIBUTION',
+          fiscalYear: next,
+          status: 'Success',
+          paymentType: order.paymentType,
+          subtotalPaise: p.amountPaise,
+          conveniencePaise: 0,
+          totalPaise: p.amountPaise,
+          checkoutKey: newKey,
+          createdAt: at,
+          paymentDate: order.paymentDate ?? at,
+          successTs,
+          userName: order.userName,
+          userEmail: order.userEmail,
+          userMobile: order.userMobile,
+          referSource: order.referSource,
+          referredBy: order.referredBy,
+          addr1: order.addr1,
+          addr2: order.addr2,
+          city: order.city,
+          state: order.state,
+          pin: order.pin,
+          transactionId: order.transactionId,
+          bankName: order.bankName,
+          passCode: collect ? randomCode(10) : null,
+          passCollected: collect ? 0 : null,
+          updatedAt: at,
+        }),
+        ...carried.map((c) =>
+          raw(
+            `INSERT INTO order_lines (order_id, product_id, type, code, name, qty, unit_price_paise, max_price_paise,
+               sell_price_paise, full_sponsor, member_priced_units)
+             SELECT ${NEW}, product_id, type, code, name, ?, unit_price_paise, ?, ?, full_sponsor, 0
+             FROM order_lines WHERE id = ?`,
+            newKey,
+            c.qty,
+            c.amountPaise,
+            c.amountPaise,
+            c.lineId,
+          ),
+        ),
+        raw(
+          `INSERT INTO sponsorship_claims (product_id, fiscal_year, order_id, user_id, state)
+           SELECT l.product_id, ?, l.order_id, ?, 'sponsored' FROM order_lines l
+           WHERE l.order_id = ${NEW} AND l.type = 'SPONSORSHIP' AND l.full_sponsor = 1`,
+          next,
+          order.userId,
+          newKey,
+        ),
+        raw(`UPDATE refunds SET carried_to_order_id = ${NEW} WHERE request_key = ?`, newKey, key),
+        ...effects(order.id),
+        raw(
+          `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, 'order.carried_over', 'order', ?, ?)`,
+          actor.userId,
+          String(order.id),
+          JSON.stringify({
+            requestKey: key,
+            toYear: next,
+            amountPaise: p.amountPaise,
+            reason: input.reason,
+            lines: p.lines.map((l) => ({ lineId: l.lineId, code: l.code, qty: l.qty, amountPaise: l.amountPaise })),
+          }),
+        ),
+        raw(
+          `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+           SELECT ?, 'order.carried_in', 'order', CAST(id AS TEXT), ? FROM orders WHERE checkout_key = ?`,
+          actor.userId,
+          JSON.stringify({ fromOrder: rcpt, fromYear: order.fiscalYear, amountPaise: p.amountPaise }),
+          newKey,
+        ),
+      ]);
+    } catch (err) {
+      if (isUniqueViolation(err, 'success_ts') || isUniqueViolation(err, 'pass_code')) continue;
+      if (isUniqueViolation(err, 'request_key') || isUniqueViolation(err, 'checkout_key')) {
+        const row = (await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get())!;
+        return answerExisting(s, row, order.id);
+      }
+      const guard = guardFailure(err);
+      if (isUniqueViolation(err, 'sponsorship_claims') || guard === 'item_taken' || guard === 'item_co_sponsored') {
+        throw new DomainError('ItemTaken', t('carry.itemTaken', { year: next }), 409);
+      }
+      const known = guardMessage(guard ?? '', rcpt);
+      if (known) throw known;
+      throw err;
+    }
+    const row = (await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get())!;
+    log('info', 'order.carried_over', { orderId: order.id, to: row.carriedToOrderId, year: next });
+    await notifyCarryOver(s, order, row, next).catch((err) =>
+      log('error', 'mail.carry_over_failed', { orderId: order.id, error: String(err) }),
+    );
+    return result(
+      s,
+      row,
+      t('carry.done', { rcpt, year: next, to: row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '' }),
+    );
+  }
+  throw new DomainError('Busy', 'Please try again in a moment.', 503);
+}
+
+async function notifyCarryOver(s: Svc, order: OrderRow, row: RefundRow, year: string) {
+  const lines = await s.db
+    .select({ name: orderLines.name, qty: refundLines.qty, amountPaise: refundLines.amountPaise })
+    .from(refundLines)
+    .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
+    .where(eq(refundLines.refundId, row.id))
+    .all();
+  const to = row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '';
+  await sendMail(
+    s.db,
+    s.config,
+    compose(
+      order.userEmail,
+      `Contribution carried over to ${year}: ${formatRcptId(order.id)}`,
+      [
+        `Namaskar ${order.userName},`,
+        `The following from your contribution ${formatRcptId(order.id)} (${order.fiscalYear}) is carried over to the festival year ${year}, as contribution ${to}. Nothing more is due.`,
+        lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.amountPaise)}`).join('\n'),
+        `Reason: ${row.reason}`,
+      ],
+      { href: `${s.origin}/profile`, label: 'See your contributions' },
+    ),
+  );
 }

@@ -8,7 +8,7 @@ import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import './refund.css';
-import { getOrderRefunds, refundOrder } from './refunds-api';
+import { carryOverOrder, getOrderRefunds, refundOrder } from './refunds-api';
 
 /**
  * Cancel and refund a paid order (admins only): units per line, a reason for the member's email, and for a
@@ -73,6 +73,25 @@ export function RefundDialog({
   }, [view, chosen]);
 
   const left = view?.lines.some((l) => l.refundableQty > 0) ?? false;
+  // carry-over (festival called off): every membership and sponsorship still held, at the price paid
+  const carryPaise = (view?.lines ?? [])
+    .filter((l) => (l.type === 'MEMBERSHIP' || l.type === 'SPONSORSHIP') && l.refundableQty > 0)
+    .reduce((sum, l) => {
+      const done = l.qty - l.refundableQty;
+      const upTo = (n: number) => Math.floor((l.sellPricePaise * n) / l.qty);
+      return sum + upTo(l.qty) - upTo(done);
+    }, 0);
+  const carryOver = () =>
+    run(async () => {
+      if (!reason.trim()) return toast.error(t('refund.reasonRequired'));
+      const r = await carryOverOrder({ orderPkId, reason: reason.trim(), requestKey });
+      toast.success(r.message);
+      setView(r.order);
+      setUnits(Object.fromEntries(r.order.lines.map((l) => [l.lineId, l.refundableQty])));
+      setReason('');
+      setRequestKey(crypto.randomUUID());
+      onDone?.(r.order);
+    });
   const submit = () =>
     run(async () => {
       if (chosen.length === 0) return toast.error(t('refund.pickSome'));
@@ -175,6 +194,7 @@ export function RefundDialog({
                       status: t(`refund.status.${r.status}`),
                     })}
                     {r.reference ? ` · ${r.reference}` : ''}
+                    {r.carriedTo ? ` · ${t('refund.carriedTo', { to: r.carriedTo })}` : ''}
                     {r.failureReason ? ` · ${r.failureReason}` : ''}
                   </li>
                 ))}
@@ -187,6 +207,17 @@ export function RefundDialog({
         {view && left ? (
           <button type="button" className="btn btn-danger" disabled={busy || amountPaise === 0} onClick={submit}>
             {t('refund.confirm', { amount: formatINR(amountPaise) })}
+          </button>
+        ) : null}
+        {view && carryPaise > 0 ? (
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            title={t('carry.hint', { amount: formatINR(carryPaise), year: view.nextFiscalYear })}
+            onClick={carryOver}
+          >
+            {t('carry.button', { year: view.nextFiscalYear })}
           </button>
         ) : null}
         <button type="button" className="btn btn-ghost" onClick={onClose}>

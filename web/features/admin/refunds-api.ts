@@ -12,3 +12,6 @@ export const refundOrder = (body: {
   reference?: string;
   requestKey: string;
 }) => api<RefundResult>('refundOrder', body);
+
+export const carryOverOrder = (body: { orderPkId: number; reason: string; requestKey: string }) =>
+  api<RefundResult>('carryOverOrder', body);

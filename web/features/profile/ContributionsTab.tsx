@@ -36,17 +36,21 @@ export type Order = {
   passCode: string | null;
   selectedProducts: OrderLine[];
   // refunds (issue 13): null, 'Partially Refunded' or 'Refunded', with each refund's amount and date
-  refundState?: 'Partially Refunded' | 'Refunded' | null;
-  refunds?: { amount: number; status: string; date: number }[];
+  refundState?: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;
+  refunds?: { amount: number; status: string; date: number; method?: string; carriedTo?: string | null }[];
 };
 
 /** "Refunded ₹1,500.00 on 3 Nov 2026" per refund: done ones with their date, started ones as in progress. */
 function refundNotes(o: Order): string[] {
   return (o.refunds ?? []).map((r) =>
-    t(r.status === 'processed' ? 'refund.memberRefunded' : 'refund.memberPending', {
-      amount: formatINR(paise(r.amount)),
-      date: formatDate(r.date),
-    }),
+    t(
+      r.method === 'carry_over'
+        ? 'refund.memberCarried'
+        : r.status === 'processed'
+          ? 'refund.memberRefunded'
+          : 'refund.memberPending',
+      { amount: formatINR(paise(r.amount)), date: formatDate(r.date), to: r.carriedTo ?? '' },
+    ),
   );
 }
 
