@@ -82,10 +82,11 @@ describe('renewal from the reminder email', () => {
     await otherPage.getByText('This renewal link was sent to another member.', { exact: false }).waitFor();
     await otherPage.context().close();
 
-    // The member: logs in, opens the link, last year's UTSAV x 3 is chosen, priced today.
+    // The member opens the link logged out, logs in, comes back to it: last year's UTSAV x 3 is chosen.
     const { page, problems } = await newPage(browser);
-    await signIn(page, m.email, PASSWORD);
     await page.goto(new URL(link).pathname + new URL(link).search);
+    await signIn(page, m.email, PASSWORD, { open: false });
+    await page.waitForURL((u) => u.pathname === '/membership' && u.searchParams.has('renew'));
     await page.getByRole('heading', { name: /^Renew your UTSAV.* for \d{4}-\d{2}$/ }).waitFor();
     const utsav = page.locator('article[data-code="MUTV"]');
     await utsav.getByText('₹7,552.50').waitFor(); // 3 x 2,650 less the 5% family benefit
