@@ -160,6 +160,11 @@ describe('no sideways scrolling at 390 px', () => {
     await row.getByRole('button', { name: 'Click for Details' }).click();
     await page.getByRole('dialog', { name: 'Contribution Details' }).waitFor();
     expect(await sideways(page)).toEqual([]);
+    // the plan comparison: a benefit per line, the plans in columns, nothing to scroll sideways
+    await page.goto('/membership');
+    await page.getByRole('button', { name: /Comparison/i }).click();
+    await page.getByRole('dialog', { name: 'Membership plan Comparison' }).getByRole('rowheader').first().waitFor();
+    expect(await sideways(page)).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

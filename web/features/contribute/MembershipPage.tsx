@@ -99,7 +99,7 @@ export function MembershipPage() {
       {compare && (
         <Dialog title={t('contribute.comparison')} onClose={closeCompare}>
           <div className="table-wrap">
-            <table className="ct-compare">
+            <table className="ct-compare" style={{ ['--plans' as string]: plans.plans.length }}>
               <thead>
                 <tr>
                   <th scope="col">{plans.featureLabel}</th>
