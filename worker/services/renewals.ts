@@ -55,10 +55,10 @@ export async function getRenewal(s: Svc, actor: Actor, forUser?: number, at = Da
   const lastYear = previousFestivalYear(year);
   const { results } = await prep(
     s,
-    `SELECT m.fiscal_year AS year, m.product_id AS productId, SUM(m.qty) AS qty, MAX(m.paid) AS paid,
+    `SELECT m.fiscal_year AS year, m.product_id AS productId, SUM(m.qty) AS qty,
         p.code AS code, p.name AS name, p.available AS available, p.type AS type
       FROM memberships m JOIN products p ON p.id = m.product_id
-      WHERE m.user_id = ? AND m.fiscal_year IN (?, ?)
+      WHERE m.user_id = ? AND (m.fiscal_year = ? OR (m.fiscal_year = ? AND m.paid = 1))
       GROUP BY m.fiscal_year, m.product_id`,
     actor.userId,
     year,
@@ -67,7 +67,6 @@ export async function getRenewal(s: Svc, actor: Actor, forUser?: number, at = Da
     year: string;
     productId: number;
     qty: number;
-    paid: number;
     code: string;
     name: string;
     available: number;
@@ -75,7 +74,7 @@ export async function getRenewal(s: Svc, actor: Actor, forUser?: number, at = Da
   }>();
   const renewed = results.some((r) => r.year === year);
   const lines: RenewalLine[] = results
-    .filter((r) => r.year === lastYear && r.paid === 1 && r.available === 1 && r.type === 'MEMBERSHIP')
+    .filter((r) => r.year === lastYear && r.available === 1 && r.type === 'MEMBERSHIP')
     .map((r) => ({ productId: r.productId, code: r.code, name: r.name, qty: Number(r.qty) }))
     .sort((a, b) => b.qty - a.qty || a.productId - b.productId);
   return { fiscalYear: year, lastYear, renewed, lines, plan: lines[0]?.name ?? null };
