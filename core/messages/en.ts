@@ -379,12 +379,6 @@ export const en = {
   'carry.itemTaken': 'A sponsorship item of this contribution is already taken in {year}: refund it instead, or carry over after freeing it.',
   'refund.memberCarried': 'Carried over {amount} on {date} as {to}',
   'refund.carriedTo': 'carried over as {to}',
-  'carry.button': 'Carry over to {year}',
-  'carry.hint': 'Festival called off: move the memberships and sponsorships ({amount}) to {year} instead of refunding them.',
-  'carry.done': 'Contribution {rcpt} is carried over to the next festival year as {to}.',
-  'carry.nothing': 'Contribution {rcpt} has no membership or sponsorship left to carry over.',
-  'carry.itemTaken': 'A sponsorship item of this contribution is already taken in {year}: refund it instead, or carry over after freeing it.',
-  'refund.memberCarried': 'Carried over {amount} on {date} as {to}',
   'venue.stateRefunded': 'REFUNDED',
 
   // server descriptions
