@@ -246,16 +246,21 @@ async function listCampaigns(s: Env, year: string): Promise<CampaignView[]> {
         c.finished_at AS finishedAt, u.name AS createdBy,
         (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'sent') AS sent,
         (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'queued') AS queued,
-        (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'sending') AS unknown
+        (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'sending') AS unknown,
+        (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'skipped') AS skipped
       FROM reminder_campaigns c LEFT JOIN users u ON u.id = c.created_by
       WHERE c.fiscal_year = ? ORDER BY c.id DESC LIMIT 20`,
     year,
-  ).all<CampaignView & { queued: number }>();
-  return results.map(({ queued, ...c }) => ({
+  ).all<CampaignView & { queued: number; skipped: number }>();
+  // waiting: an estimate while sending (members who renew or unsubscribe meanwhile drop out)
+  return results.map(({ queued, skipped, ...c }) => ({
     ...c,
     sent: Number(c.sent),
     unknown: Number(c.unknown),
-    waiting: c.state === 'sending' ? Math.max(Number(queued), c.audience - Number(c.sent) - Number(c.unknown)) : 0,
+    waiting:
+      c.state === 'sending'
+        ? Math.max(Number(queued), c.audience - Number(c.sent) - Number(c.unknown) - Number(skipped))
+        : 0,
   }));
 }
 
