@@ -290,8 +290,27 @@ export type AdminSettings = {
 
 export type Overview = {
   fiscalYear: string;
-  byCategory: { category: string; paymentType: 'Online' | 'Offline'; orders: number; units: number; amount: number }[];
-  totals: { orders: number; amount: number; online: number; offline: number; pending: number };
+  /** amount: paid; refunded: given back (pending or done); carriedOver: moved to the next year; net: what stays */
+  byCategory: {
+    category: string;
+    paymentType: 'Online' | 'Offline';
+    orders: number;
+    units: number;
+    amount: number;
+    refunded: number;
+    carriedOver: number;
+    net: number;
+  }[];
+  totals: {
+    orders: number;
+    amount: number;
+    online: number;
+    offline: number;
+    pending: number;
+    refunded: number;
+    carriedOver: number;
+    net: number;
+  };
   collectionsPerHour: { day: string; hour: number; collected: number }[];
 };
 

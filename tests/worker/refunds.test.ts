@@ -523,6 +523,17 @@ describe('direct transfers', () => {
     expect(await orderRow(orderPkId)).toMatchObject({ refundState: 'Refunded', passVoid: 1 });
     expect((await outbox(u.email)).filter((m) => m.subject.startsWith('Refund done'))).toHaveLength(1);
     expect(await auditCount(orderPkId, 'refund.recorded')).toBe(1);
+    // the Overview shows refunds and net amounts per category and payment type
+    const overview = (await call('getOverview', {}, admin)).body.data;
+    const row = overview.byCategory.find(
+      (x: { category: string; paymentType: string }) => x.category === 'MEMBERSHIP' && x.paymentType === 'Offline',
+    );
+    expect(row.refunded).toBeGreaterThanOrEqual(1500);
+    expect(row.net).toBeCloseTo(row.amount - row.refunded - row.carriedOver, 2);
+    expect(overview.totals.net).toBeCloseTo(
+      overview.totals.amount - overview.totals.refunded - overview.totals.carriedOver,
+      2,
+    );
 
     // the same reference for another order's refund, or as another payer's transaction id: refused
     const other = await paidTransfer([{ code: 'MHHR', qty: 1 }], admin);

@@ -13,6 +13,7 @@ import type {
 import { festivalYear } from '../../core/festival';
 import { paiseToRupees } from '../../core/money';
 import { auditLog, orderLines, orders, users } from '../../schema/index';
+import { refundLines, refunds } from '../../schema/refunds';
 import { audit } from '../lib/audit';
 import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
@@ -165,6 +166,23 @@ export async function overview(db: Db, year = festivalYear()): Promise<Overview>
     .groupBy(orderLines.type, orders.paymentType)
     .orderBy(orderLines.type, orders.paymentType)
     .all();
+  // refunds (issue 13) per category and payment type: money given back, and amounts carried to the next year
+  const refundRows = await db
+    .select({
+      category: orderLines.type,
+      paymentType: orders.paymentType,
+      refundedPaise: sql<number>`sum(CASE WHEN ${refunds.method} = 'carry_over' THEN 0 ELSE ${refundLines.amountPaise} END)`,
+      carriedPaise: sql<number>`sum(CASE WHEN ${refunds.method} = 'carry_over' THEN ${refundLines.amountPaise} ELSE 0 END)`,
+    })
+    .from(refundLines)
+    .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
+    .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
+    .innerJoin(orders, eq(orders.id, refundLines.orderId))
+    .where(and(eq(orders.fiscalYear, year), inArray(refunds.status, ['pending', 'processed'])))
+    .groupBy(orderLines.type, orders.paymentType)
+    .all();
+  const refundOf = (category: string, paymentType: string) =>
+    refundRows.find((r) => r.category === category && r.paymentType === paymentType);
   const totalsRows = await db
     .select({
       status: orders.status,
@@ -199,19 +217,32 @@ export async function overview(db: Db, year = festivalYear()): Promise<Overview>
     .all();
   return {
     fiscalYear: year,
-    byCategory: byCategory.map((r) => ({
-      category: r.category,
-      paymentType: r.paymentType,
-      orders: Number(r.orders),
-      units: Number(r.units),
-      amount: paiseToRupees(Number(r.amountPaise)),
-    })),
+    byCategory: byCategory.map((r) => {
+      const back = refundOf(r.category, r.paymentType);
+      const refunded = Number(back?.refundedPaise ?? 0);
+      const carried = Number(back?.carriedPaise ?? 0);
+      return {
+        category: r.category,
+        paymentType: r.paymentType,
+        orders: Number(r.orders),
+        units: Number(r.units),
+        amount: paiseToRupees(Number(r.amountPaise)),
+        refunded: paiseToRupees(refunded),
+        carriedOver: paiseToRupees(carried),
+        net: paiseToRupees(Number(r.amountPaise) - refunded - carried),
+      };
+    }),
     totals: {
       orders: totals.orders,
       amount: paiseToRupees(totals.amount),
       online: paiseToRupees(totals.online),
       offline: paiseToRupees(totals.offline),
       pending: totals.pending,
+      refunded: paiseToRupees(refundRows.reduce((n, r) => n + Number(r.refundedPaise), 0)),
+      carriedOver: paiseToRupees(refundRows.reduce((n, r) => n + Number(r.carriedPaise), 0)),
+      net: paiseToRupees(
+        totals.amount - refundRows.reduce((n, r) => n + Number(r.refundedPaise) + Number(r.carriedPaise), 0),
+      ),
     },
     collectionsPerHour: hours.map((h) => {
       const start = new Date(Number(h.bucket) * 3600000);

@@ -295,6 +295,12 @@ export function OverviewTab() {
         <dd>{inr(o.totals.offline)}</dd>
         <dt>Pending verification</dt>
         <dd>{o.totals.pending}</dd>
+        <dt>Refunded</dt>
+        <dd>{inr(o.totals.refunded)}</dd>
+        <dt>Carried over</dt>
+        <dd>{inr(o.totals.carriedOver)}</dd>
+        <dt>Net</dt>
+        <dd>{inr(o.totals.net)}</dd>
       </dl>
       {categories.length === 0 ? <p className="empty">{t('admin.overview.empty')}</p> : null}
       {categories.length > 0 ? (
@@ -317,6 +323,8 @@ export function OverviewTab() {
                   <th>Orders</th>
                   <th>Units</th>
                   <th>Amount</th>
+                  <th>Refunded</th>
+                  <th>Net</th>
                 </tr>
               </thead>
               <tbody>
@@ -327,6 +335,8 @@ export function OverviewTab() {
                     <td data-label="Orders">{r.orders}</td>
                     <td data-label="Units">{r.units}</td>
                     <td data-label="Amount">{inr(r.amount)}</td>
+                    <td data-label="Refunded">{inr(r.refunded + r.carriedOver)}</td>
+                    <td data-label="Net">{inr(r.net)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -342,6 +352,9 @@ export function OverviewTab() {
                 { header: 'Orders', value: (r) => r.orders },
                 { header: 'Units', value: (r) => r.units },
                 { header: 'Amount', value: (r) => r.amount },
+                { header: 'Refunded', value: (r) => r.refunded },
+                { header: 'Carried Over', value: (r) => r.carriedOver },
+                { header: 'Net', value: (r) => r.net },
               ])
             }
           >
