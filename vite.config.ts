@@ -1,14 +1,33 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerender } from './scripts/vite-prerender.mjs';
 
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
   // DIST_DIR lets parallel test runs build into their own folder (scripts/e2e.mjs).
-  build: { outDir: process.env.DIST_DIR ?? '../dist', emptyOutDir: true, sourcemap: false, manifest: true }, // manifest: npm run bench
+  build: {
+    outDir: process.env.DIST_DIR ?? '../dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true, // npm run bench
+    // every browser the app supports preloads modules itself: no polyfill in the first load (docs/decisions/112)
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      output: {
+        // React, the router and the message catalogue, which every page loads, in one file: one gzip stream
+        // compresses them better than three (docs/decisions/112)
+        manualChunks(id: string) {
+          const framework = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//;
+          if (framework.test(id) || /core\/(i18n|messages)/.test(id)) return 'framework';
+        },
+      },
+    },
+  },
   plugins: [
     react(),
+    prerender(), // public pages as HTML (docs/decisions/112)
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // web/lib/pwa.ts registers through workbox-window and shows the update prompt
@@ -20,7 +39,8 @@ export default defineConfig({
       //   script, which is cross-origin (checkout.razorpay.com) and matched by no route.
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        globIgnores: ['**/gallery/**', '**/magazines/**'],
+        // prerendered pages are for a first visit; once the worker runs, every page opens from the cached shell
+        globIgnores: ['**/gallery/**', '**/magazines/**', '**/prerendered/**'],
         navigateFallback: '/index.html',
         // Navigations to files (a PDF opened in a tab) and to the API or dev pages go to the network.
         navigateFallbackDenylist: [

@@ -1,16 +1,24 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { router } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './app/router';
 import { ToastProvider } from './components/toast';
 import { registerServiceWorker } from './lib/pwa';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <ToastProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </ToastProvider>
-  </StrictMode>,
+  </StrictMode>
 );
-registerServiceWorker();
+
+// A public page arrives prerendered (scripts/prerender.tsx, docs/decisions/112): React takes over its HTML.
+// Every other route, and any page the service worker answers offline, starts from the empty shell.
+const root = document.getElementById('root')!;
+if (root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);
+void registerServiceWorker();

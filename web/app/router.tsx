@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { Layout } from '../components/layout/Layout';
 import { RequireSession } from '../components/RequireSession';
 import { paths } from './paths';
@@ -51,7 +51,9 @@ const CorporatePage = lazy(() => import('./public/PresentationsPage').then((m) =
 const page = (node: ReactNode) => <Suspense fallback={<p className="loading">Loading…</p>}>{node}</Suspense>;
 const member = (node: ReactNode) => page(<RequireSession>{node}</RequireSession>);
 
-export const router = createBrowserRouter([
+// Declarative routing (useRoutes), not a data router: the data router's code (loaders, actions, fetchers) is
+// 17 kB of gzip every first load paid for and nothing used (docs/decisions/112).
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
@@ -98,4 +100,9 @@ export const router = createBrowserRouter([
       { path: '*', element: page(<HomePage />) },
     ],
   },
-]);
+];
+
+/** The app's screens for the current location (inside a BrowserRouter, or a StaticRouter when prerendering). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,12 +1,14 @@
 // Service-worker registration through workbox-window, with an update prompt (the worker waits until the user agrees).
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 let waiting: Workbox | null = null;
 const listeners = new Set<() => void>();
 
-export function registerServiceWorker() {
+export async function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  // loaded after the first screen: workbox-window is 2 kB of gzip no first paint needs (docs/decisions/112)
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js');
   wb.addEventListener('controlling', (e) => {
     if (!e.isUpdate) void recacheSeenMedia();

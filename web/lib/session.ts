@@ -2,7 +2,6 @@
 // plus the device id `user-iid`. Components subscribe through useUserInfo().
 import { useSyncExternalStore } from 'react';
 import type { UserInfo } from '../../core/contracts/accounts';
-import { clearLocalStore } from './local-store';
 
 const USER_INFO = 'user-info';
 const IID = 'user-iid';
@@ -50,7 +49,8 @@ export function deviceId(): string {
 /** Logout and InsufficientAccess: clear all local storage (and the IndexedDB cart), as SPEC.md says. */
 export function clearAll() {
   localStorage.clear();
-  void clearLocalStore();
+  // idb-keyval loads only here, not with every first page (docs/decisions/112)
+  void import('./local-store').then((m) => m.clearLocalStore());
   notify();
 }
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../core/i18n';
 import association from '../../content/association.json';
@@ -5,10 +6,12 @@ import gallery from '../../content/gallery.json';
 import home from '../../content/home.json';
 import plans from '../../content/plans.json';
 import { NeedsNetwork } from '../../components/NetworkNotes';
-import { Carousel } from '../../features/site/Carousel';
 import { PlansTable } from '../../features/site/PlansTable';
 import { useUserInfo } from '../../lib/session';
 import { paths } from '../paths';
+
+// The gallery is the third section: its code loads after the first screen (docs/decisions/112).
+const Carousel = lazy(() => import('../../features/site/Carousel').then((m) => ({ default: m.Carousel })));
 
 /** /index, and every unknown path: the six sections of SPEC.md section 2, in order. */
 export function HomePage() {
@@ -43,7 +46,9 @@ export function HomePage() {
       <section id="gallery" className="site-section" aria-labelledby="gallery-title">
         <h2 id="gallery-title">{gallery.title}</h2>
         <p className="lead">{gallery.intro}</p>
-        <Carousel photos={gallery.photos} label={gallery.slideshowLabel} />
+        <Suspense fallback={<div className="carousel" />}>
+          <Carousel photos={gallery.photos} label={gallery.slideshowLabel} />
+        </Suspense>
       </section>
 
       <section id="what-more" className="site-section" aria-labelledby="what-more-title">

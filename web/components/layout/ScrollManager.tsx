@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
-import { ScrollRestoration, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { useScrollRestoration } from '../../lib/scroll-restoration';
 import { useToast } from '../toast';
 
 /**
  * Every navigation starts at the top of the new page, or at the element its #anchor names; Back and Forward
- * return to where the page was (react-router's ScrollRestoration, docs/decisions/104). A screen that loads
+ * return to where the page was (web/lib/scroll-restoration.ts, docs/decisions/104 and 112). A screen that loads
  * lazily may draw the anchor's element a moment later: it is then scrolled to once it appears (for 3 s).
  */
 export function ScrollManager() {
   const { hash, key, pathname } = useLocation();
   const { clearStale } = useToast();
+  useScrollRestoration();
   // toasts of the page left behind do not follow the user (docs/decisions/104)
   // biome-ignore lint/correctness/useExhaustiveDependencies: on every change of page
   useEffect(() => clearStale(), [pathname]);
@@ -22,7 +24,7 @@ export function ScrollManager() {
     } catch {
       return;
     }
-    if (document.getElementById(id)) return; // ScrollRestoration has scrolled to it
+    if (document.getElementById(id)) return; // useScrollRestoration has scrolled to it
     const observer = new MutationObserver(() => {
       const el = document.getElementById(id);
       if (el) {
@@ -37,5 +39,5 @@ export function ScrollManager() {
       clearTimeout(stop);
     };
   }, [key]);
-  return <ScrollRestoration />;
+  return null;
 }

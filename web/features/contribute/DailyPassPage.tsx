@@ -1,6 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { checkSignupForm } from '../../../core/contracts/accounts';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
@@ -144,6 +143,8 @@ export function DailyPassPage() {
 
   async function register(e: FormEvent) {
     e.preventDefault();
+    // the form's rules come with zod (24 kB of gzip): loaded when the form is sent, not with the page
+    const { checkSignupForm } = await import('../../../core/contracts/accounts');
     const problem = checkSignupForm(reg, 'dialog');
     if (problem) return toast.error(t(problem));
     const info = await run(() => signUpAndLogin(reg));
@@ -160,7 +161,11 @@ export function DailyPassPage() {
     <section className="ct-page">
       <h1>{t('passes.title')}</h1>
       {error && <p className="notice notice-error">{error}</p>}
-      {stale && <p className="notice">{t('contribute.offlineCopy')}</p>}
+      {stale && (
+        <p className="notice" role="status" data-offline-note>
+          {t('contribute.offlineCopy')}
+        </p>
+      )}
       {!passes && !error && <p className="loading">Loading…</p>}
       {onSale === false ? (
         <p className="notice" role="status">

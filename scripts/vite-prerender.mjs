@@ -1,0 +1,91 @@
+// The prerender step of `vite build` (docs/decisions/112). After the app is written, it builds
+// web/prerender/render.tsx for Node (an SSR build into a temporary folder), renders every public route into
+// the built index.html's #root, and writes dist/prerendered/<route>.html plus a `_redirects` file whose 200 rules
+// make Workers static assets answer /tnc with prerendered/tnc.html (the address bar keeps /tnc). Each page also
+// links its screen's CSS and preloads its screen's chunks, so that neither the layout nor hydration waits for a
+// second round of requests.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { routeSources } from './bench-frontend.mjs';
+
+/** @returns {import('vite').Plugin} */
+export function prerender() {
+  /** @type {import('vite').ResolvedConfig} */
+  let config;
+  return {
+    name: 'samiti-prerender',
+    apply: 'build',
+    configResolved(c) {
+      config = c;
+    },
+    writeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        if (config.build.ssr) return; // the nested build below
+        const outDir = path.resolve(config.root, config.build.outDir);
+        const tmp = mkdtempSync(path.join(os.tmpdir(), 'samiti-prerender-'));
+        try {
+          await build({
+            configFile: false,
+            root: config.root,
+            logLevel: 'warn',
+            plugins: [react()],
+            build: { ssr: 'prerender/render.tsx', outDir: tmp, emptyOutDir: true, minify: false },
+            ssr: { noExternal: true },
+          });
+          const mod = await import(pathToFileURL(path.join(tmp, 'render.js')).href);
+          const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
+          const sources = routeSources();
+          const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+          if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+          mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+          const rules = [];
+          for (const route of mod.PRERENDERED_ROUTES) {
+            const rendered = await mod.render(route);
+            // React puts the page's resource hints (an image preload) first: they belong in <head>
+            const hints = /^(?:<link [^>]*>)*/.exec(rendered)?.[0] ?? '';
+            const body = rendered.slice(hints.length);
+            const head = hints + links(manifest, sources[route]?.source);
+            const html = template
+              .replace('</head>', `${head}</head>`)
+              .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+            const file = mod.prerenderedFile(route);
+            writeFileSync(path.join(outDir, 'prerendered', file), html);
+            rules.push(`${route} /prerendered/${file} 200`);
+          }
+          writeFileSync(
+            path.join(outDir, '_redirects'),
+            `# Written by vite build (scripts/vite-prerender.mjs): public pages answered as prerendered HTML.\n${rules.join('\n')}\n`,
+          );
+        } finally {
+          rmSync(tmp, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
+/** The stylesheets and module preloads of a screen's chunks that the entry does not already load. */
+function links(manifest, source) {
+  if (!source || !manifest[source]) return '';
+  const walk = (key, seen) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) walk(dep, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const inEntry = entryKey ? walk(entryKey, new Set()) : new Set();
+  const entryCss = new Set([...inEntry].flatMap((k) => manifest[k].css ?? []));
+  const own = [...walk(source, new Set())].filter((k) => !inEntry.has(k));
+  const css = [...new Set(own.flatMap((k) => manifest[k].css ?? []))].filter((f) => !entryCss.has(f));
+  return [
+    ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...own.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`),
+  ].join('');
+}

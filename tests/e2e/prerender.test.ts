@@ -1,0 +1,76 @@
+// Public pages arrive as HTML and React takes that HTML over (docs/decisions/112).
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import tnc from '../../web/content/tnc.json';
+import { PRERENDERED_ROUTES } from '../../web/prerender/routes';
+import { BASE, launch, newPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('prerendered public pages', () => {
+  it('answers every public route with its page drawn, and the other routes with the empty shell', async () => {
+    for (const route of PRERENDERED_ROUTES) {
+      const r = await fetch(`${BASE}${route}`);
+      expect(r.status, route).toBe(200);
+      expect(r.headers.get('content-type'), route).toContain('text/html');
+      const html = await r.text();
+      expect(html, route).toMatch(/<div id="root"><a class="skip-link"[\s\S]*<h1[^>]*>[^<]+<\/h1>/);
+    }
+    for (const route of ['/membership', '/admin', '/login', '/no-such-page']) {
+      expect(await (await fetch(`${BASE}${route}`)).text(), route).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('shows the home page and the terms without JavaScript', async () => {
+    const context = await browser.newContext({ baseURL: BASE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/index');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    await expect(page.locator('#membership-plans table').count()).resolves.toBe(1);
+    await page.goto('/tnc');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(tnc.title);
+    await context.close();
+  });
+
+  it('hydrates without a mismatch, then navigates as the app', async () => {
+    const { context, page, problems } = await newPage(browser);
+    for (const route of PRERENDERED_ROUTES) {
+      await page.goto(route, { waitUntil: 'networkidle' });
+      // React has taken the HTML over when the menu button opens the menu
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
+      await page.keyboard.press('Escape');
+    }
+    await page.goto('/index', { waitUntil: 'networkidle' });
+    const html = await page.evaluate(() => document.documentElement.outerHTML.length);
+    await page.getByRole('link', { name: 'Create Account to become member' }).click();
+    await page.waitForURL('**/signup');
+    expect(html).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the logged-in navigation after hydration for a stored session', async () => {
+    const { context, page, problems } = await newPage(browser);
+    await page.goto('/login');
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'user-info',
+        JSON.stringify({ session: 'x', admin: false, member: true, name: 'A Member', email: 'a@example.net' }),
+      ),
+    );
+    await page.goto('/tnc', { waitUntil: 'networkidle' });
+    // the HTML was drawn for a visitor; the stored session takes over once React has hydrated it
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'Home' }).waitFor();
+    await expect(page.locator('.menu-list').getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
