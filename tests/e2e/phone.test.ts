@@ -338,3 +338,39 @@ describe('the admin console on a phone', () => {
     await context.close();
   });
 });
+
+describe('offline', () => {
+  it('the pass catalogue of /dmPass opens offline after one visit, under one offline banner', async () => {
+    const context = await browser.newContext({
+      baseURL: BASE,
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'allow',
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/dmPass');
+    await page.locator('article[data-code="DPDY1"]').waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise<void>((r) => navigator.serviceWorker.addEventListener('controllerchange', () => r()));
+    });
+    // the precache has settled once the worker controls the page; the catalogue answer is in IndexedDB
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('article[data-code="DPDY1"]').waitFor();
+    await page.getByRole('button', { name: 'Add one Dandiya Night Pass' }).click();
+    await page.getByText('Total Amount: ₹500.00').waitFor();
+    // the page's own "saved copy" note replaces the general banner instead of stacking under it
+    await page
+      .getByText(/You are offline/)
+      .filter({ visible: true })
+      .first()
+      .waitFor();
+    const banners = page.locator('.offline-banner, [data-offline-note], .offline-copy').filter({ visible: true });
+    expect(await banners.count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -17,7 +17,7 @@ export function NeedsNetwork({ className = 'hint' }: { className?: string }) {
 /** Shown above data that came from readWithOfflineCopy() while offline. */
 export function OfflineCopyNote({ savedAt }: { savedAt: number }) {
   return (
-    <p className="offline-copy" role="status">
+    <p className="offline-copy" role="status" data-offline-note>
       {t('site.offlineCopy', { when: formatDateTime(savedAt) })}
     </p>
   );

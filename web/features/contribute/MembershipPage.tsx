@@ -67,7 +67,11 @@ export function MembershipPage() {
         </button>
       </div>
       {error && <p className="notice notice-error">{error}</p>}
-      {stale && <p className="notice">{t('contribute.offlineCopy')}</p>}
+      {stale && (
+        <p className="notice" role="status" data-offline-note>
+          {t('contribute.offlineCopy')}
+        </p>
+      )}
       {live === false && <p className="notice">{t('contribute.notLive')}</p>}
       {!products && !error && <p className="loading">Loading…</p>}
       <RenewalOffer memberships={memberships} setCart={setCart} />

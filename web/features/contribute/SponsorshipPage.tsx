@@ -70,7 +70,11 @@ export function SponsorshipPage() {
         </button>
       </div>
       {error && <p className="notice notice-error">{error}</p>}
-      {stale && <p className="notice">{t('contribute.offlineCopy')}</p>}
+      {stale && (
+        <p className="notice" role="status" data-offline-note>
+          {t('contribute.offlineCopy')}
+        </p>
+      )}
       {live === false && <p className="notice">{t('contribute.notLive')}</p>}
       {!products && !error && <p className="loading">Loading…</p>}
       <div className="ct-grid">
