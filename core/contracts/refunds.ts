@@ -133,3 +133,21 @@ export const carryOverRequest = z
       .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _'),
   })
   .strict();
+
+/** /completeFailedOrder: an online order by its Razorpay payment id, a direct transfer by its bank/UPI reference. */
+export const completeFailedOrderRequest = z
+  .object({
+    orderPkId: id(),
+    razorpayPaymentId: z
+      .string({ error: 'must be text' })
+      .trim()
+      .regex(/^pay_[A-Za-z0-9]{6,40}$/, 'must be a Razorpay payment id such as pay_29QQoUBi66xm2f')
+      .nullish(),
+    transactionId: refundReference.nullish(),
+    bankName: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish(),
+  })
+  .strict()
+  .refine((v) => !(v.razorpayPaymentId && v.transactionId), {
+    message: 'give either razorpayPaymentId or transactionId, not both',
+    path: ['transactionId'],
+  });

@@ -9,6 +9,7 @@ import { refunds, testGatewayRefunds } from '../../schema/refunds';
 import { getConfig } from '../../worker/lib/config';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import type { Svc } from '../../worker/lib/svc';
+import { releaseOrder } from '../../worker/services/payments';
 import { reconcileRefunds } from '../../worker/services/refunds';
 import { ADMIN, bindings, call, db, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
 
@@ -685,6 +686,128 @@ describe('/carryOverOrder', () => {
           await loginAs(VOLUNTEER),
         )
       ).status,
+    ).toBe(403);
+  });
+});
+
+describe('/completeFailedOrder', () => {
+  /** Paid at the gateway, but the order was given up before the app heard of it (no webhook, no callback). */
+  async function paidButFailed(picks: Pick[]) {
+    const user = await newUser();
+    await fillCart(user.token, picks);
+    const start = await call('startOrder', { offline: false }, user.token);
+    const paid = await gateway('pay', {
+      key: 'rzp_test_local',
+      order_id: start.body.data.orderOrTokenId,
+      outcome: 'success',
+      webhooks: false,
+    });
+    const orderPkId = start.body.data.orderPkId as number;
+    await releaseOrder(s(), { orderId: orderPkId, to: 'Failed', reason: 'expired', via: 'reconciler', actorId: null });
+    expect((await orderRow(orderPkId)).status).toBe('Failed');
+    return {
+      u: user,
+      orderPkId,
+      paymentId: paid.body.razorpay_payment_id as string,
+      rzpOrder: start.body.data.orderOrTokenId,
+    };
+  }
+
+  it('completes an online order by its Razorpay payment id, checked against the gateway, once', async () => {
+    const { u, orderPkId, paymentId } = await paidButFailed([{ code: 'MHHR', qty: 1 }]);
+    const other = await paidButFailed([{ code: 'MHHR', qty: 1 }]);
+    const foreign = await call('completeFailedOrder', { orderPkId, razorpayPaymentId: other.paymentId }, admin);
+    expect(foreign).toMatchObject({ status: 409, body: { error: 'ForeignPayment' } });
+    const unknown = await call('completeFailedOrder', { orderPkId, razorpayPaymentId: 'pay_NoSuchPayment01' }, admin);
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'UnknownPayment' } });
+    const bad = await call('completeFailedOrder', { orderPkId, razorpayPaymentId: 'not-an-id' }, admin);
+    expect(bad.body.desc).toMatch(/razorpayPaymentId must be a Razorpay payment id/);
+
+    const r = await call('completeFailedOrder', { orderPkId, razorpayPaymentId: paymentId }, admin);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ status: 'Success', lost: null });
+    expect(await orderRow(orderPkId)).toMatchObject({ status: 'Success', transactionId: paymentId });
+    expect((await outbox(u.email)).filter((m) => m.subject.startsWith('Contribution confirmed'))).toHaveLength(1);
+    expect(await auditCount(orderPkId, 'order.completed_by_admin')).toBe(1);
+    const again = await call('completeFailedOrder', { orderPkId, razorpayPaymentId: paymentId }, admin);
+    expect(again).toMatchObject({ status: 409, body: { error: 'NotFailed' } });
+    // a failed payment is not money received
+    const failedPay = await newUser();
+    await fillCart(failedPay.token, [{ code: 'MABD', qty: 1 }]);
+    const start = await call('startOrder', { offline: false }, failedPay.token);
+    const nope = await gateway('pay', {
+      key: 'rzp_test_local',
+      order_id: start.body.data.orderOrTokenId,
+      outcome: 'failure',
+      webhooks: false,
+    });
+    await releaseOrder(s(), {
+      orderId: start.body.data.orderPkId,
+      to: 'Failed',
+      reason: 'x',
+      via: 'reconciler',
+      actorId: null,
+    });
+    const notCaptured = await call(
+      'completeFailedOrder',
+      { orderPkId: start.body.data.orderPkId, razorpayPaymentId: nope.body.error.metadata.payment_id },
+      admin,
+    );
+    expect(notCaptured).toMatchObject({ status: 409, body: { error: 'NotCaptured' } });
+  });
+
+  it('says so when the item was taken meanwhile, so that the admin refunds it instead', async () => {
+    const late = await paidButFailed([{ code: 'SCUL', fullSponsor: true }]);
+    await paidOnline([{ code: 'SCUL', fullSponsor: true }]);
+    const r = await call(
+      'completeFailedOrder',
+      { orderPkId: late.orderPkId, razorpayPaymentId: late.paymentId },
+      admin,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.data.lost).toMatch(/sponsored by someone else/);
+    expect(r.body.data.message).toMatch(/refund that line instead/);
+    const [line] = await linesOf(late.orderPkId);
+    const refund = await call(
+      'refundOrder',
+      { orderPkId: late.orderPkId, lines: [{ lineId: line!.id }], reason: 'Item taken', requestKey: key() },
+      admin,
+    );
+    expect(refund.status).toBe(200);
+  });
+
+  it('completes a direct transfer by its bank/UPI transaction id, unique across the system', async () => {
+    const u = await newUser();
+    await fillCart(u.token, [{ code: 'MABD', qty: 1 }]);
+    const start = await call('startOrder', { offline: true }, u.token);
+    const orderPkId = start.body.data.orderPkId as number;
+    await releaseOrder(s(), {
+      orderId: orderPkId,
+      to: 'Failed',
+      reason: 'Transfer details not shared in time',
+      via: 'reconciler',
+      actorId: null,
+    });
+    const none = await call('completeFailedOrder', { orderPkId }, admin);
+    expect(none.body.desc).toMatch(/transactionId is required/);
+    const txn = `UTR${crypto.randomUUID().slice(0, 8)}`.toUpperCase();
+    const r = await call('completeFailedOrder', { orderPkId, transactionId: txn, bankName: 'SBI' }, admin);
+    expect(r.status).toBe(200);
+    expect(await orderRow(orderPkId)).toMatchObject({ status: 'Success', transactionId: txn });
+    const other = await newUser();
+    await fillCart(other.token, [{ code: 'MABD', qty: 1 }]);
+    const o2 = await call('startOrder', { offline: true }, other.token);
+    await releaseOrder(s(), {
+      orderId: o2.body.data.orderPkId,
+      to: 'Failed',
+      reason: 'x',
+      via: 'reconciler',
+      actorId: null,
+    });
+    const reused = await call('completeFailedOrder', { orderPkId: o2.body.data.orderPkId, transactionId: txn }, admin);
+    expect(reused).toMatchObject({ status: 400, body: { error: 'TransactionIdUsed' } });
+    expect(
+      (await call('completeFailedOrder', { orderPkId, transactionId: txn }, await loginAs(VOLUNTEER))).status,
     ).toBe(403);
   });
 });

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import {
   carryOverRequest,
+  completeFailedOrderRequest,
   orderRefundsRequest,
   refundOrderRequest,
   refundQuoteRequest,
@@ -10,6 +11,7 @@ import type { AppEnv } from '../env';
 import { input } from '../lib/input';
 import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
+import { completeFailedOrder } from '../services/complete-failed';
 import { carryOverOrder, getOrderRefunds, quoteRefund, refundOrder } from '../services/refunds';
 
 export const refundRoutes = new Hono<AppEnv>()
@@ -24,4 +26,7 @@ export const refundRoutes = new Hono<AppEnv>()
   })
   .post('/carryOverOrder', requireRole('admin'), input(carryOverRequest), async (c) => {
     return c.json({ data: await carryOverOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/completeFailedOrder', requireRole('admin'), input(completeFailedOrderRequest), async (c) => {
+    return c.json({ data: await completeFailedOrder(svc(c), actorOf(c), c.req.valid('json')) });
   });

@@ -16,6 +16,7 @@ import {
 } from './api';
 import { type CsvColumn, downloadCsv } from './csv';
 import { AttentionPanel } from './AttentionPanel';
+import { CompleteFailedOrder } from './CompleteFailedOrder';
 import { inr, OrderDialog, units } from './OrderDialog';
 import { ScrollBox } from './ScrollBox';
 
@@ -150,6 +151,7 @@ export function PendingOrdersTab() {
   return (
     <div>
       <AttentionPanel />
+      <CompleteFailedOrder />
       <div className="admin-toolbar">
         <ExportButton name="pending-orders" rows={orders} />
       </div>

@@ -1,0 +1,131 @@
+// Completing a failed order by hand (issue 13, docs/decisions/082-complete-failed-order.md): money left the
+// member's account but the order shows Failed. The admin gives the Razorpay payment id (checked against the
+// gateway: captured, the right amount, a payment of this order's Razorpay order, not used by another order) or
+// the bank/UPI transaction id, and the order goes to Success through confirmPayment, the one path every payment
+// takes. If an item was taken meanwhile, confirmPayment flags the order and the answer names what was lost, so
+// that the admin refunds it instead.
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { normalizeTxnId } from '../../core/contracts/checkout';
+import type { completeFailedOrderRequest } from '../../core/contracts/refunds';
+import { t } from '../../core/i18n';
+import { formatRcptId } from '../../core/ids';
+import { orders, payments } from '../../schema/orders';
+import { refunds } from '../../schema/refunds';
+import { audit } from '../lib/audit';
+import { d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
+import { DomainError } from '../lib/errors';
+import { log } from '../lib/log';
+import { RazorpayError, type RazorpayPayment } from '../lib/razorpay';
+import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
+import { confirmPayment, razorpayFor } from './payments';
+
+type Input = z.output<typeof completeFailedOrderRequest>;
+
+export type CompleteResult = {
+  message: string;
+  orderPkId: number;
+  orderRcptId: string;
+  status: string;
+  lost: string | null;
+};
+
+const refused = (code: string, desc: string, status: 400 | 409 = 409) => new DomainError(code, desc, status);
+
+export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, input: Input): Promise<CompleteResult> {
+  const order = await s.db.select().from(orders).where(eq(orders.id, input.orderPkId)).get();
+  const rcpt = formatRcptId(input.orderPkId);
+  if (!order) throw refused('UnknownOrder', `orderPkId: there is no contribution ${rcpt}.`, 400);
+  if (order.status !== 'Failed') {
+    throw refused('NotFailed', t('complete.notFailed', { rcpt, status: order.status }));
+  }
+  let details: Record<string, unknown>;
+  if (order.paymentType === 'Online') {
+    if (!input.razorpayPaymentId) throw refused('BadRequest', t('complete.paymentIdRequired'), 400);
+    const paymentId = input.razorpayPaymentId;
+    let p: RazorpayPayment;
+    try {
+      p = await razorpayFor(s).fetchPayment(paymentId);
+    } catch (err) {
+      if (err instanceof RazorpayError && err.status >= 400 && err.status < 500) {
+        throw refused('UnknownPayment', t('complete.unknownPayment', { id: paymentId }), 400);
+      }
+      throw new DomainError('PaymentProviderError', t('checkout.paymentCheckFailed'), 502);
+    }
+    if (p.status !== 'captured')
+      throw refused('NotCaptured', t('complete.notCaptured', { id: paymentId, status: p.status }));
+    if (p.amount !== order.totalPaise) throw refused('AmountMismatch', t('complete.amountMismatch', { id: paymentId }));
+    const attempt = await s.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.providerOrderId, p.order_id ?? '')))
+      .get();
+    if (!attempt) throw refused('ForeignPayment', t('complete.foreignPayment', { id: paymentId, rcpt }));
+    const used = await s.db
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.providerPaymentId, paymentId))
+      .get();
+    if (used && used.orderId !== order.id) throw refused('PaymentIdUsed', t('complete.paymentUsed'), 400);
+    await confirmPayment(s, {
+      orderId: order.id,
+      via: 'reconciler',
+      actorId: actor.userId,
+      razorpay: { paymentId, orderId: p.order_id!, amountPaise: p.amount },
+    });
+    details = { razorpayPaymentId: paymentId };
+  } else {
+    if (!input.transactionId) throw refused('BadRequest', t('complete.txnRequired'), 400);
+    const txn = normalizeTxnId(input.transactionId);
+    const used = await s.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.transactionId, txn), sql`${payments.status} <> 'rejected'`))
+      .get();
+    const usedByRefund = await s.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.reference, txn)).get();
+    if (used || usedByRefund) throw refused('TransactionIdUsed', t('complete.txnUsed'), 400);
+    try {
+      // the transfer is recorded as submitted, then approved by confirmPayment like any other transfer
+      await d1Batch(s, [
+        s.db
+          .update(orders)
+          .set({ transactionId: txn, bankName: input.bankName ?? null, paymentDate: Date.now() })
+          .where(and(eq(orders.id, order.id), eq(orders.status, 'Failed'))),
+        raw(
+          `INSERT INTO payments (order_id, method, status, amount_paise, transaction_id, bank_name)
+           SELECT ?, 'bank_transfer', 'submitted', ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'Failed')`,
+          order.id,
+          order.totalPaise,
+          txn,
+          input.bankName ?? null,
+          order.id,
+        ),
+      ]);
+    } catch (err) {
+      if (isUniqueViolation(err, 'transaction_id')) throw refused('TransactionIdUsed', t('complete.txnUsed'), 400);
+      throw err;
+    }
+    await confirmPayment(s, { orderId: order.id, via: 'reconciler', actorId: actor.userId });
+    details = { transactionId: txn, bankName: input.bankName ?? null };
+  }
+  const after = (await s.db.select().from(orders).where(eq(orders.id, order.id)).get())!;
+  if (after.status !== 'Success') {
+    throw refused('NotCompleted', t('complete.notCompleted', { rcpt, status: after.status }));
+  }
+  await audit(s.db, {
+    actorId: actor.userId,
+    action: 'order.completed_by_admin',
+    entityType: 'order',
+    entityId: order.id,
+    details: { ...details, attention: after.attention },
+  });
+  log('info', 'order.completed_by_admin', { orderId: order.id });
+  return {
+    message: after.attention ? t('complete.doneWithLoss', { rcpt }) : t('complete.done', { rcpt }),
+    orderPkId: order.id,
+    orderRcptId: rcpt,
+    status: after.status,
+    lost: after.attention ?? null,
+  };
+}
