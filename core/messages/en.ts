@@ -232,6 +232,12 @@ export const en = {
   'admin.venueLink': 'Open venue mode (works offline; admins also see collection conflicts there)',
 
   // hardening (issue 11): refusals decided by the database
+  'profile.giveUp': 'Cancel',
+  'profile.giveUpTitle': 'Cancel this contribution?',
+  'profile.giveUpConfirm':
+    'Contribution {rcpt} has not been paid. Cancelling it frees anything it reserves (a sponsorship item, the member price) for you or others. If you have already paid, do not cancel: it will be confirmed.',
+  'profile.giveUpYes': 'Yes, cancel it',
+  'profile.giveUpNo': 'No, keep it',
   'admin.attention.title': 'Needs attention ({n})',
   'admin.attention.intro':
     'These contributions were paid after they had been given up, and what they bought went to someone else meanwhile. Refund one of the payments, then mark it handled.',

@@ -73,6 +73,7 @@ const getProducts = () =>
 const getUProducts = () =>
   api<{ productsResponses: { DAILY_PASS: Catalogue[] }; extraContributionId: number }>('getUProducts');
 const addToCart = (productQtys: Record<string, object>) => api<unknown>('addToCart', { productQtys });
+const giveUpOrder = (orderRcptId: string) => api<{ status: string; message: string }>('giveUpOrder', { orderRcptId });
 
 const linesKey = (o: Order) =>
   `${o.kind}|${o.selectedProducts
@@ -114,6 +115,7 @@ export function ContributionsTab() {
   const [details, setDetails] = useState<Order | null>(null);
   const [retry, setRetry] = useState<{ order: Order; bank: BankDetailsView } | null>(null);
   const [pass, setPass] = useState<Order | null>(null);
+  const [giveUp, setGiveUp] = useState<Order | null>(null);
   const navigate = useNavigate();
   const { hash } = useLocation();
 
@@ -163,6 +165,15 @@ export function ContributionsTab() {
     const o = orders.find((x) => `#${x.orderRcptId}` === hash);
     if (o && o.paymentType === 'Offline' && o.status === 'Pending Payment') openRetry(o);
   }, [orders, hash]);
+
+  /** Cancel an unpaid order: whatever it holds (a sponsorship, the member price) is free again at once. */
+  const confirmGiveUp = (order: Order) =>
+    void run(async () => {
+      const r = await giveUpOrder(order.orderRcptId);
+      setGiveUp(null);
+      toast.success(r.message);
+      setOrders(await getOrders());
+    });
 
   const submitRetry = (txn: string, bankName: string) => {
     if (!retry) return;
@@ -248,6 +259,11 @@ export function ContributionsTab() {
                   {t('checkout.resume')}
                 </button>
               )}
+              {o.status === 'Pending Payment' && !attempts.includes(o) && (
+                <button type="button" className="btn btn-small" disabled={busy} onClick={() => setGiveUp(o)}>
+                  {t('profile.giveUp')}
+                </button>
+              )}
               {contributionActions(o.status, o.paymentType).map((a) =>
                 a === 'details' ? (
                   <button key={a} type="button" className="btn btn-small" onClick={() => setDetails(o)}>
@@ -306,8 +322,21 @@ export function ContributionsTab() {
         </Dialog>
       )}
       {details && <DetailsModal order={details} onClose={() => setDetails(null)} />}
+      {giveUp && (
+        <Dialog className="pay-dialog" title={t('profile.giveUpTitle')} onClose={() => setGiveUp(null)}>
+          <p>{t('profile.giveUpConfirm', { rcpt: giveUp.orderRcptId })}</p>
+          <div className="dialog-actions">
+            <button type="button" className="btn" onClick={() => setGiveUp(null)}>
+              {t('profile.giveUpNo')}
+            </button>
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => confirmGiveUp(giveUp)}>
+              {t('profile.giveUpYes')}
+            </button>
+          </div>
+        </Dialog>
+      )}
       {retry && (
-        <Dialog className="pay-dialog" title="Pay and Share deatils" onClose={() => setRetry(null)}>
+        <Dialog className="pay-dialog" title="Pay and Share details" onClose={() => setRetry(null)}>
           <BankDetails
             bank={retry.bank}
             amountPaise={paise(retry.order.orderTotal)}
