@@ -13,7 +13,7 @@ export const en = {
   'address.mandatory': 'Please fill the mandatory(*) fields!',
   'txn.requiredProfile': 'Please add the transaction id to proceed',
   'txn.requiredCheckout': 'Please add the Bank/UPI transaction id to proceed',
-  'pass.selectOne': 'Please select atleast one quantity before proceeding!',
+  'pass.selectOne': 'Please select at least one quantity before proceeding!',
   'pass.extraAmount': 'Please add the amount to contribute!',
 
   // network and payments (SPEC.md section 8)
@@ -40,7 +40,7 @@ export const en = {
   'verification.invalid': 'This verification link is invalid or has expired. Please send a new one from your profile.',
 
   // quantity warnings and info (SPEC.md section 8)
-  'utsav.reduced': 'Benifit reduced 10% to 5%, effective price for three UTSAV membership plan is: {amount}',
+  'utsav.reduced': 'Benefit reduced from 10% to 5%, effective price for three UTSAV membership plan is: {amount}',
   'utsav.removed': 'Benefit removed, effective price for two UTSAV membership plan is: {amount}',
   'utsav.five': '5% benefit added new effective contribution for three UTSAV membership plan is: {amount}',
   'utsav.ten': '10% benefit added new effective contribution for four UTSAV membership plan is: {amount}',

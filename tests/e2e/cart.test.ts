@@ -104,7 +104,7 @@ describe('choosing contributions on a phone', () => {
     await page.locator('article[data-code="DPDY1"]').getByText('₹500.00 per person').waitFor();
 
     await page.getByRole('button', { name: 'Proceed' }).click();
-    await page.getByText('Please select atleast one quantity before proceeding!').waitFor();
+    await page.getByText('Please select at least one quantity before proceeding!').waitFor();
     expect(await page.locator('.toasts').getAttribute('class')).toContain('toasts-bottom-center');
 
     const plus = page.getByRole('button', { name: 'Add one Dandiya Night Pass' });

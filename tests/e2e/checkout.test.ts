@@ -98,7 +98,7 @@ describe('checkout in the browser', () => {
     const { page, problems } = await newPage(browser);
     const { email } = await memberWithCart(page, [{ code: 'MABD', qty: 2 }]);
     await page.goto('/summary');
-    await page.getByRole('columnheader', { name: 'Contibution Category' }).waitFor();
+    await page.getByRole('columnheader', { name: 'Contribution Category' }).waitFor();
     await expect(page.getByTestId('convenience-charge').textContent()).resolves.toBe('₹70.80');
     // the address is mandatory
     await page.getByRole('button', { name: 'Pay ₹3,070.80 Online' }).click();
@@ -244,7 +244,7 @@ describe('checkout in the browser', () => {
     const row = await statusOnProfile(page);
     await row.getByText('Pending Payment').waitFor();
     await row.getByRole('button', { name: 'Retry Payment' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Pay and Share deatils' });
+    const dialog = page.getByRole('dialog', { name: 'Pay and Share details' });
     await dialog.getByText(started.orderRcptId).first().waitFor();
     await dialog.getByRole('button', { name: 'Update Payment Details' }).click();
     await page.getByText('Please add the transaction id to proceed').waitFor();

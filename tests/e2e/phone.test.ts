@@ -277,7 +277,7 @@ describe('direct transfer on a phone', () => {
     await page.getByText('Your cart is empty.').waitFor();
     await page.getByRole('link', { name: 'Share transfer details' }).click();
     await page.waitForURL(`**/profile#${rcpt}`);
-    const retry = page.getByRole('dialog', { name: 'Pay and Share deatils' });
+    const retry = page.getByRole('dialog', { name: 'Pay and Share details' });
     await retry.getByText(rcpt).first().waitFor();
     await retry.getByRole('link', { name: 'Pay with UPI app' }).waitFor();
     expect(problems).toEqual([]);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { emailOutbox } from '../../schema/index';
 import type { Config } from './config';
 import type { Db } from './db';
+import association from '../../web/content/association.json';
 import { log } from './log';
 
 export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
@@ -11,7 +12,8 @@ export type Mail = { to: string; subject: string; text: string; html: string; he
  * with MAIL_PROVIDER=outbox that row is the delivery (read it at /dev/outbox), with MAIL_PROVIDER=http
  * it is then posted to a Resend-compatible API ({from,to,subject,text,html}, Bearer key) and marked.
  */
-export async function sendMail(db: Db, config: Config, mail: Mail): Promise<void> {
+export async function sendMail(db: Db, config: Config, message: Mail): Promise<void> {
+  const mail = { ...message, html: emailDocument(message.subject, message.html) };
   const row = await db
     .insert(emailOutbox)
     .values({ ...mail, toAddr: mail.to, status: 'outbox', headers: mail.headers ? JSON.stringify(mail.headers) : null })
@@ -68,6 +70,29 @@ export async function mailSettled(): Promise<void> {
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Builds the text and HTML bodies of one email from paragraphs and an optional link. */
+/**
+ * Every email's body inside one phone-friendly page (docs/decisions/108): a viewport, one column at most 560 px
+ * wide, the association's maroon band with its name, cream surround, 16 px text, and links drawn as buttons by
+ * compose(). Inline styles only: mail apps drop <style> blocks. A body that is already a document is kept.
+ */
+export function emailDocument(subject: string, bodyHtml: string): string {
+  if (/^\s*<!doctype/i.test(bodyHtml)) return bodyHtml;
+  const name = escapeHtml(association.name);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#fff8ec;color:#1d1b1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fff8ec"><tr><td align="center" style="padding:16px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:10px;overflow:hidden;border:1px solid #ddd3c6">
+<tr><td style="background:#7a1230;color:#ffffff;padding:16px 20px;font-size:18px;font-weight:bold">${name}</td></tr>
+<tr><td style="padding:20px;word-break:break-word">
+${bodyHtml}
+</td></tr>
+<tr><td style="padding:12px 20px;background:#fff8ec;color:#5b5550;font-size:13px">${name} · ${escapeHtml(association.email)}</td></tr>
+</table></td></tr></table>
+</body></html>`;
+}
+
 export function compose(
   to: string,
   subject: string,
@@ -77,7 +102,11 @@ export function compose(
   const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n');
   const html = [
     ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
+    ...(link
+      ? [
+          `<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#7a1230;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:999px">${escapeHtml(link.label)}</a></p>`,
+        ]
+      : []),
   ].join('\n');
   return { to, subject, text, html };
 }

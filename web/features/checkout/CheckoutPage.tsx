@@ -308,7 +308,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         <table className="checkout-table stack-table">
           <thead>
             <tr>
-              <th scope="col">Contibution Category</th>
+              <th scope="col">Contribution Category</th>
               <th scope="col">Unit</th>
               <th scope="col">Contribution</th>
               <th scope="col">Benefit</th>
