@@ -11,6 +11,7 @@ import {
   unsubscribeRequest,
 } from '../../core/contracts/renewals';
 import { t } from '../../core/i18n';
+import { tr } from '../../core/renewals/messages.en';
 import type { AppEnv } from '../env';
 import { getConfig } from '../lib/config';
 import { DomainError, notFound } from '../lib/errors';
@@ -38,7 +39,7 @@ export const renewalRoutes = new Hono<AppEnv>()
   // RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` (form-encoded) to the header's URL.
   .post('/unsubscribe/oneClick', async (c) => {
     const token = c.req.query('token');
-    if (!token || token.length > 200) throw new DomainError('InvalidLink', t('unsubscribe.invalid'), 400);
+    if (!token || token.length > 200) throw new DomainError('InvalidLink', tr('unsubscribe.invalid'), 400);
     return c.json({ data: await renewals.unsubscribe(svc(c), token, 'one-click') });
   })
   // A mail client that opens the header's URL instead of posting to it gets the page that asks nothing more.

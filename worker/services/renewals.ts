@@ -14,7 +14,7 @@ import type {
   RenewalReport,
 } from '../../core/contracts/renewals';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
-import { t } from '../../core/i18n';
+import { tr } from '../../core/renewals/messages.en';
 import type { Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { fromBase64Url, hmacSha256, timingSafeEqual, toBase64Url } from '../lib/crypto';
@@ -49,7 +49,7 @@ const REMINDERS_OFF = 'EXISTS (SELECT 1 FROM email_prefs p WHERE p.user_id = m.u
 /** Last festival year's plans of the actor, still on sale, and whether this year's membership is in place. */
 export async function getRenewal(s: Svc, actor: Actor, forUser?: number, at = Date.now()): Promise<RenewalOffer> {
   if (forUser !== undefined && forUser !== actor.userId) {
-    throw new DomainError('NotYourRenewal', t('renewal.notYours'), 403);
+    throw new DomainError('NotYourRenewal', tr('renewal.notYours'), 403);
   }
   const year = festivalYear(at);
   const lastYear = previousFestivalYear(year);
@@ -115,7 +115,7 @@ function setRemindersOff(s: Env, userId: number, off: boolean, actorId: number |
 
 export async function setEmailPrefs(s: Svc, actor: Actor, renewalReminders: boolean) {
   await setRemindersOff(s, actor.userId, !renewalReminders, actor.userId, 'profile');
-  return { renewalReminders, message: t('prefs.saved') };
+  return { renewalReminders, message: tr('prefs.saved') };
 }
 
 async function unsubscribeSignature(secret: string, userId: number, expiresDay: number): Promise<string> {
@@ -131,7 +131,7 @@ export async function unsubscribeToken(secret: string, userId: number, at = Date
 
 async function verifyUnsubscribeToken(secret: string, token: string, at: number): Promise<number> {
   const m = /^(\d{1,12})\.(\d{1,9})\.([A-Za-z0-9_-]{10,40})$/.exec(token.trim());
-  const invalid = new DomainError('InvalidLink', t('unsubscribe.invalid'), 400);
+  const invalid = new DomainError('InvalidLink', tr('unsubscribe.invalid'), 400);
   if (!m) throw invalid;
   const userId = Number(m[1]);
   const expiresDay = Number(m[2]);
@@ -143,7 +143,7 @@ async function verifyUnsubscribeToken(secret: string, token: string, at: number)
   }
   if (!timingSafeEqual(given, await unsubscribeSignature(secret, userId, expiresDay))) throw invalid;
   // Checked after the signature: only a genuine link learns that it expired.
-  if (expiresDay * DAY_MS < at) throw new DomainError('LinkExpired', t('unsubscribe.expired'), 400);
+  if (expiresDay * DAY_MS < at) throw new DomainError('LinkExpired', tr('unsubscribe.expired'), 400);
   return userId;
 }
 
@@ -151,8 +151,8 @@ async function verifyUnsubscribeToken(secret: string, token: string, at: number)
 export async function unsubscribe(s: Svc, token: string, via: 'link' | 'one-click', at = Date.now()) {
   const userId = await verifyUnsubscribeToken(s.config.PASSWORD_PEPPER, token, at);
   const [res] = await setRemindersOff(s, userId, true, null, via);
-  if (!res?.meta.changes) throw new DomainError('InvalidLink', t('unsubscribe.invalid'), 400);
-  return { message: t('unsubscribe.done') };
+  if (!res?.meta.changes) throw new DomainError('InvalidLink', tr('unsubscribe.invalid'), 400);
+  return { message: tr('unsubscribe.done') };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ export async function unsubscribe(s: Svc, token: string, via: 'link' | 'one-clic
 type Recipient = { userId: number; name: string; email: string; lines: { name: string; qty: number }[] };
 
 function linesText(lines: Recipient['lines']) {
-  return lines.map((l) => t('renewal.line', { name: l.name, qty: l.qty })).join(', ');
+  return lines.map((l) => tr('renewal.line', { name: l.name, qty: l.qty })).join(', ');
 }
 
 /** Built from the message catalogue (English today; a member's language picks the catalogue later). */
@@ -179,18 +179,18 @@ export async function reminderMail(
   const oneClickUrl = `${s.origin}/api/unsubscribe/oneClick?token=${encodeURIComponent(token)}`;
   const mail = compose(
     r.email,
-    t('renewal.mailSubject', { plan, year }),
+    tr('renewal.mailSubject', { plan, year }),
     [
-      t('renewal.mailGreeting', { name: r.name }),
-      t('renewal.mailBody', { lastYear, year, lines: linesText(r.lines) }),
-      t('renewal.mailAction'),
+      tr('renewal.mailGreeting', { name: r.name }),
+      tr('renewal.mailBody', { lastYear, year, lines: linesText(r.lines) }),
+      tr('renewal.mailAction'),
     ],
-    { href: renewUrl, label: t('renewal.mailLink', { plan, year }) },
+    { href: renewUrl, label: tr('renewal.mailLink', { plan, year }) },
   );
-  const footer = t('renewal.mailFooter', { lastYear, url: pageUrl });
-  const footerHtml = escapeHtml(t('renewal.mailFooter', { lastYear, url: '{url}' })).replace(
+  const footer = tr('renewal.mailFooter', { lastYear, url: pageUrl });
+  const footerHtml = escapeHtml(tr('renewal.mailFooter', { lastYear, url: '{url}' })).replace(
     '{url}',
-    `<a href="${escapeHtml(pageUrl)}">${escapeHtml(t('renewal.mailUnsubscribe'))}</a>`,
+    `<a href="${escapeHtml(pageUrl)}">${escapeHtml(tr('renewal.mailUnsubscribe'))}</a>`,
   );
   return {
     ...mail,
@@ -309,8 +309,8 @@ export async function sendReminderTest(s: Svc, actor: Actor, at = Date.now()) {
   const lastYear = previousFestivalYear(year);
   const sample = await sampleRecipient(s, actor, year, lastYear);
   const mail = await reminderMail(s, { ...sample, userId: actor.userId, email: actor.email }, year, lastYear, at);
-  await sendMail(s.db, s.config, { ...mail, subject: t('renewal.testPrefix', { subject: mail.subject }) });
-  return { message: t('renewal.testSent', { email: actor.email }) };
+  await sendMail(s.db, s.config, { ...mail, subject: tr('renewal.testPrefix', { subject: mail.subject }) });
+  return { message: tr('renewal.testSent', { email: actor.email }) };
 }
 
 /**
@@ -322,7 +322,7 @@ export async function startCampaign(s: Svc, actor: Actor, at = Date.now()) {
   const year = festivalYear(at);
   const lastYear = previousFestivalYear(year);
   const { count } = await audienceCounts(s, year, lastYear);
-  if (count === 0) throw new DomainError('NoAudience', t('renewal.noAudience', { lastYear }), 409);
+  if (count === 0) throw new DomainError('NoAudience', tr('renewal.noAudience', { lastYear }), 409);
   const [ins] = await s.env.DB.batch([
     prep(
       s,
@@ -343,12 +343,12 @@ export async function startCampaign(s: Svc, actor: Actor, at = Date.now()) {
     ),
   ]);
   if (ins?.meta.changes !== 1) {
-    throw new DomainError('CampaignRunning', t('renewal.campaignRunning', { year }), 409);
+    throw new DomainError('CampaignRunning', tr('renewal.campaignRunning', { year }), 409);
   }
   return {
     campaignId: Number(ins.meta.last_row_id),
     audience: count,
-    message: t('renewal.campaignStarted', { count }),
+    message: tr('renewal.campaignStarted', { count }),
   };
 }
 
@@ -385,9 +385,9 @@ async function finishCampaign(
 
 export async function stopCampaign(s: Svc, actor: Actor, campaignId: number) {
   if (!(await finishCampaign(s, campaignId, 'stopped', 'reminder.campaign_stopped', actor.userId))) {
-    throw new DomainError('NotSending', t('renewal.campaignNotSending'), 409);
+    throw new DomainError('NotSending', tr('renewal.campaignNotSending'), 409);
   }
-  return { message: t('renewal.campaignStopped') };
+  return { message: tr('renewal.campaignStopped') };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { MailPreview, ReminderAudience, RenewalReport as Report } from '../../../core/contracts/renewals';
 import { formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
+import { tr } from '../../../core/renewals/messages.en';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
@@ -27,19 +28,19 @@ export function RenewalReport({ year }: { year?: string }) {
     void run(async () => setR(await getRenewalReport(year)));
   }, [run, year]);
   if (!r) return <p className="loading">Loading…</p>;
-  const rows = [...r.plans, { code: '', name: t('renewals.total'), ...r.totals }];
+  const rows = [...r.plans, { code: '', name: tr('renewals.total'), ...r.totals }];
   return (
     <div data-testid="renewal-report">
-      <h3>{t('renewals.reportTitle', { year: r.fiscalYear })}</h3>
-      <ScrollBox label={t('renewals.reportTitle', { year: r.fiscalYear })}>
+      <h3>{tr('renewals.reportTitle', { year: r.fiscalYear })}</h3>
+      <ScrollBox label={tr('renewals.reportTitle', { year: r.fiscalYear })}>
         <table className="admin-table stack-table">
           <thead>
             <tr>
-              <th>{t('renewals.plan')}</th>
-              <th>{t('renewals.lastYear', { year: r.lastYear })}</th>
-              <th>{t('renewals.renewed')}</th>
-              <th>{t('renewals.notRenewed')}</th>
-              <th>{t('renewals.newMembers')}</th>
+              <th>{tr('renewals.plan')}</th>
+              <th>{tr('renewals.lastYear', { year: r.lastYear })}</th>
+              <th>{tr('renewals.renewed')}</th>
+              <th>{tr('renewals.notRenewed')}</th>
+              <th>{tr('renewals.newMembers')}</th>
             </tr>
           </thead>
           <tbody>
@@ -48,22 +49,22 @@ export function RenewalReport({ year }: { year?: string }) {
                 <th scope="row" className="stack-title">
                   {p.name}
                 </th>
-                <td data-label={t('renewals.lastYear', { year: r.lastYear })}>{p.lastYear}</td>
-                <td data-label={t('renewals.renewed')}>{p.renewed}</td>
-                <td data-label={t('renewals.notRenewed')}>{p.notRenewed}</td>
-                <td data-label={t('renewals.newMembers')}>{p.newMembers}</td>
+                <td data-label={tr('renewals.lastYear', { year: r.lastYear })}>{p.lastYear}</td>
+                <td data-label={tr('renewals.renewed')}>{p.renewed}</td>
+                <td data-label={tr('renewals.notRenewed')}>{p.notRenewed}</td>
+                <td data-label={tr('renewals.newMembers')}>{p.newMembers}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </ScrollBox>
       <details>
-        <summary>{t('renewals.notRenewedList', { count: r.totals.notRenewed })}</summary>
+        <summary>{tr('renewals.notRenewedList', { count: r.totals.notRenewed })}</summary>
         <ul className="renewals-people">
           {r.notRenewed.map((m) => (
             <li key={`${m.userId}-${m.plan}`}>
-              <strong>{m.name}</strong> · {t('renewal.line', { name: m.plan, qty: m.qty })}
-              {m.remindersOff ? ` · ${t('renewals.remindersOff')}` : ''}
+              <strong>{m.name}</strong> · {tr('renewal.line', { name: m.plan, qty: m.qty })}
+              {m.remindersOff ? ` · ${tr('renewals.remindersOff')}` : ''}
               <br />
               <a href={`tel:${m.mobile}`}>{m.mobile}</a> · <a href={`mailto:${m.email}`}>{m.email}</a>
             </li>
@@ -85,7 +86,7 @@ export function RenewalReport({ year }: { year?: string }) {
           ])
         }
       >
-        {t('renewals.exportNotRenewed')}
+        {tr('renewals.exportNotRenewed')}
       </button>
     </div>
   );
@@ -107,9 +108,9 @@ export function RenewalsTab() {
   const sending = a.campaigns.some((c) => c.state === 'sending');
   return (
     <div>
-      <h2>{t('renewals.campaignTitle')}</h2>
+      <h2>{tr('renewals.campaignTitle')}</h2>
       <p data-testid="reminder-audience">
-        {t('renewals.audience', { count: a.count, lastYear: a.lastYear, year: a.fiscalYear, off: a.unsubscribed })}
+        {tr('renewals.audience', { count: a.count, lastYear: a.lastYear, year: a.fiscalYear, off: a.unsubscribed })}
       </p>
       <div className="renewals-actions">
         <button
@@ -118,7 +119,7 @@ export function RenewalsTab() {
           disabled={busy}
           onClick={() => run(async () => setPreview(await previewReminder()))}
         >
-          {t('renewals.preview')}
+          {tr('renewals.preview')}
         </button>
         <button
           type="button"
@@ -126,7 +127,7 @@ export function RenewalsTab() {
           disabled={busy}
           onClick={() => run(async () => toast.success((await sendReminderTest()).message))}
         >
-          {t('renewals.testSend')}
+          {tr('renewals.testSend')}
         </button>
         <button
           type="button"
@@ -134,22 +135,22 @@ export function RenewalsTab() {
           disabled={busy || a.count === 0 || sending}
           onClick={() => setConfirm(true)}
         >
-          {t('renewals.start')}
+          {tr('renewals.start')}
         </button>
       </div>
       {a.campaigns.length > 0 && (
         <>
-          <h3>{t('renewals.campaigns')}</h3>
+          <h3>{tr('renewals.campaigns')}</h3>
           <ul className="renewals-campaigns">
             {a.campaigns.map((c) => (
               <li key={c.id}>
                 <span>
-                  {t('renewals.campaignRow', {
+                  {tr('renewals.campaignRow', {
                     when: formatDateTime(c.createdAt),
                     sent: c.sent,
                     audience: c.audience,
                     waiting: c.waiting,
-                    state: t(`renewals.state.${c.state}`),
+                    state: tr(`renewals.state.${c.state}`),
                   })}
                 </span>
                 {c.state === 'sending' && (
@@ -164,7 +165,7 @@ export function RenewalsTab() {
                       })
                     }
                   >
-                    {t('renewals.stop')}
+                    {tr('renewals.stop')}
                   </button>
                 )}
               </li>
@@ -181,8 +182,8 @@ export function RenewalsTab() {
         </Dialog>
       )}
       {confirm && (
-        <Dialog title={t('renewals.confirmTitle')} onClose={closeConfirm}>
-          <p>{t('renewals.confirmBody', { count: a.count })}</p>
+        <Dialog title={tr('renewals.confirmTitle')} onClose={closeConfirm}>
+          <p>{tr('renewals.confirmBody', { count: a.count })}</p>
           <div className="dialog-actions">
             <button type="button" className="btn" onClick={closeConfirm}>
               {t('contribute.stayHere')}
@@ -200,7 +201,7 @@ export function RenewalsTab() {
                 })
               }
             >
-              {t('renewals.start')}
+              {tr('renewals.start')}
             </button>
           </div>
         </Dialog>

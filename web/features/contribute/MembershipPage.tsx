@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
@@ -9,10 +9,12 @@ import plans from '../../content/plans.json';
 import { useToast } from '../../components/toast';
 import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
 import { Dialog } from '../../components/Dialog';
-import { RenewalOffer } from './RenewalOffer';
 import { Stepper } from './Stepper';
 import { NO_CONTEXT, useContributionCatalogue } from './use-catalogue';
 import './contribute.css';
+
+// Loaded after the page: only last year's members see it, and it waits for its own call anyway.
+const RenewalOffer = lazy(() => import('./RenewalOffer').then((m) => ({ default: m.RenewalOffer })));
 
 export function MembershipPage() {
   const navigate = useNavigate();
@@ -74,7 +76,9 @@ export function MembershipPage() {
       )}
       {live === false && <p className="notice">{t('contribute.notLive')}</p>}
       {!products && !error && <p className="loading">Loading…</p>}
-      <RenewalOffer memberships={memberships} setCart={setCart} />
+      <Suspense fallback={null}>
+        <RenewalOffer memberships={memberships} setCart={setCart} />
+      </Suspense>
       <div className="ct-grid">
         {memberships.map((p) => {
           const qty = cart[p.id]?.qty ?? 0;

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import type { RenewalOffer as Offer } from '../../../core/contracts/renewals';
-import { t } from '../../../core/i18n';
+import { tr } from '../../../core/renewals/messages.en';
 import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { getRenewal, renewParam } from '../renewals/api';
@@ -44,7 +44,7 @@ export function RenewalOffer({ memberships, setCart }: Props) {
       return p ? [{ p, qty: l.qty }] : [];
     });
     if (picked.length === 0) {
-      toast.warning(t('renewal.planGone'));
+      toast.warning(tr('renewal.planGone'));
       return;
     }
     const ids = new Set(memberships.map((m) => m.id));
@@ -54,7 +54,7 @@ export function RenewalOffer({ memberships, setCart }: Props) {
       return next;
     });
     applied.current = true;
-    if (!quiet) toast.info(t('renewal.applied'));
+    if (!quiet) toast.info(tr('renewal.applied'));
   }
 
   // Opened from a reminder (or the profile): select last year's plan once, as soon as the plans are loaded.
@@ -66,16 +66,18 @@ export function RenewalOffer({ memberships, setCart }: Props) {
   if (refused) return <p className="notice notice-error">{refused}</p>;
   if (!offer) return null;
   if (offer.renewed) {
-    return present ? <p className="notice notice-success">{t('renewal.renewed', { year: offer.fiscalYear })}</p> : null;
+    return present ? (
+      <p className="notice notice-success">{tr('renewal.renewed', { year: offer.fiscalYear })}</p>
+    ) : null;
   }
   if (!open) return null;
-  const lines = offer.lines.map((l) => t('renewal.line', { name: l.name, qty: l.qty })).join(', ');
+  const lines = offer.lines.map((l) => tr('renewal.line', { name: l.name, qty: l.qty })).join(', ');
   return (
     <div className="renewal-card" data-testid="renewal-offer">
-      <h2>{t('renewal.offer', { plan: offer.plan ?? '', year: offer.fiscalYear })}</h2>
-      <p>{t('renewal.offerBody', { lastYear: offer.lastYear, lines })}</p>
+      <h2>{tr('renewal.offer', { plan: offer.plan ?? '', year: offer.fiscalYear })}</h2>
+      <p>{tr('renewal.offerBody', { lastYear: offer.lastYear, lines })}</p>
       <button type="button" className="btn btn-primary" onClick={() => apply()}>
-        {t('renewal.renew')}
+        {tr('renewal.renew')}
       </button>
     </div>
   );

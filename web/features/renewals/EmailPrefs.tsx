@@ -1,6 +1,6 @@
 // The profile's email choice: renewal reminders on or off (order emails always go out).
 import { useEffect, useState } from 'react';
-import { t } from '../../../core/i18n';
+import { tr } from '../../../core/renewals/messages.en';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { getEmailPrefs, setEmailPrefs } from './api';
@@ -22,7 +22,7 @@ export function EmailPrefs() {
   if (on === null) return null;
   return (
     <fieldset className="email-prefs">
-      <legend>{t('prefs.title')}</legend>
+      <legend>{tr('prefs.title')}</legend>
       <label>
         <input
           type="checkbox"
@@ -37,9 +37,9 @@ export function EmailPrefs() {
             });
           }}
         />
-        {t('prefs.reminders')}
+        {tr('prefs.reminders')}
       </label>
-      <p className="hint">{t('prefs.hint')}</p>
+      <p className="hint">{tr('prefs.hint')}</p>
     </fieldset>
   );
 }

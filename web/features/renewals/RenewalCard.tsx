@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RenewalOffer } from '../../../core/contracts/renewals';
-import { t } from '../../../core/i18n';
+import { tr } from '../../../core/renewals/messages.en';
 import { paths } from '../../app/paths';
 import { getRenewal } from './api';
 import './renewals.css';
@@ -19,13 +19,13 @@ export function RenewalCard() {
     };
   }, []);
   if (!offer || offer.renewed || offer.lines.length === 0) return null;
-  const lines = offer.lines.map((l) => t('renewal.line', { name: l.name, qty: l.qty })).join(', ');
+  const lines = offer.lines.map((l) => tr('renewal.line', { name: l.name, qty: l.qty })).join(', ');
   return (
     <div className="renewal-card" data-testid="renewal-card">
-      <h2>{t('renewal.offer', { plan: offer.plan ?? '', year: offer.fiscalYear })}</h2>
-      <p>{t('renewal.offerBody', { lastYear: offer.lastYear, lines })}</p>
+      <h2>{tr('renewal.offer', { plan: offer.plan ?? '', year: offer.fiscalYear })}</h2>
+      <p>{tr('renewal.offerBody', { lastYear: offer.lastYear, lines })}</p>
       <Link className="btn btn-primary" to={`${paths.membership}?renew`}>
-        {t('renewal.renew')}
+        {tr('renewal.renew')}
       </Link>
     </div>
   );

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../core/i18n';
+import { tr } from '../../../core/renewals/messages.en';
 import { ApiError } from '../../lib/api-client';
 import { unsubscribe } from './api';
 import './renewals.css';
@@ -16,7 +17,7 @@ export function UnsubscribePage() {
     if (sent.current) return;
     sent.current = true;
     if (!token) {
-      setResult({ ok: false, text: t('unsubscribe.invalid') });
+      setResult({ ok: false, text: tr('unsubscribe.invalid') });
       return;
     }
     unsubscribe(token)
@@ -25,13 +26,13 @@ export function UnsubscribePage() {
   }, [token]);
   return (
     <section className="page">
-      <h1>{t('unsubscribe.title')}</h1>
+      <h1>{tr('unsubscribe.title')}</h1>
       {result ? (
         <p className={`notice ${result.ok ? 'notice-success' : 'notice-error'}`} role="status">
           {result.text}
         </p>
       ) : (
-        <p className="loading">{t('unsubscribe.working')}</p>
+        <p className="loading">{tr('unsubscribe.working')}</p>
       )}
     </section>
   );
