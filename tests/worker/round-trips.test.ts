@@ -43,19 +43,19 @@ const READS: Case[] = [
   { path: 'getUserExtraInfo', who: 'member', budget: 2 },
   { path: 'getPaymentOptions', who: 'member', budget: 2 },
   { path: 'searchUserOrder', who: 'admin', body: { emailId: MEMBER.email, mobileNo: MEMBER.email }, budget: 2 },
-  { path: 'getPendingOrders', who: 'admin', budget: 2 },
-  { path: 'getSuccessOrders', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 2 },
-  { path: 'getDPKPNotCollectedOrder', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 3 },
-  { path: 'getDPKPCollectedOrder', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 3 },
-  { path: 'getCollectionTotals', who: 'admin', body: { collected: false }, budget: 2 },
-  { path: 'getUnGropedProducts', who: 'admin', budget: 2 },
-  { path: 'getAdminSettings', who: 'admin', budget: 2 },
-  { path: 'getStaff', who: 'admin', budget: 2 },
-  { path: 'getOverview', who: 'admin', body: {}, budget: 4 },
-  { path: 'getAuditLog', who: 'admin', body: {}, budget: 2 },
+  { path: 'getPendingOrders', who: 'admin', budget: 1 },
+  { path: 'getSuccessOrders', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 1 },
+  { path: 'getDPKPNotCollectedOrder', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 1 },
+  { path: 'getDPKPCollectedOrder', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 1 },
+  { path: 'getCollectionTotals', who: 'admin', body: { collected: false }, budget: 1 },
+  { path: 'getUnGropedProducts', who: 'admin', budget: 1 },
+  { path: 'getAdminSettings', who: 'admin', budget: 1 },
+  { path: 'getStaff', who: 'admin', budget: 1 },
+  { path: 'getOverview', who: 'admin', body: {}, budget: 1 },
+  { path: 'getAuditLog', who: 'admin', body: {}, budget: 1 },
   { path: 'getVenuePasses', who: 'volunteer', body: {}, budget: 2 },
   { path: 'searchVenuePasses', who: 'volunteer', body: { q: 'member' }, budget: 2 },
-  { path: 'getCollectionConflicts', who: 'admin', body: {}, budget: 2 },
+  { path: 'getCollectionConflicts', who: 'admin', body: {}, budget: 1 },
 ];
 
 const READ_AFTER_WRITE = 3; // getCartDetails with a line in the cart
@@ -140,5 +140,28 @@ describe('the round-trip meter', () => {
     await Promise.all([slow, q(d1).raw()]);
     expect(meter.roundTrips).toBe(3);
     expect(meter.statements).toBe(7);
+  });
+});
+
+describe('reads beside the session lookup', () => {
+  it('answers InsufficientAccess before any validation or data, whatever the body', async () => {
+    const member = await loginAs(MEMBER);
+    for (const path of ['getSuccessOrders', 'getOverview', 'getAuditLog', 'getCollectionTotals']) {
+      const bad = { orderTSCursor: 'not a number', fiscalYear: 12, collected: 'x', limit: -1 };
+      for (const [token, status] of [
+        [null, 401],
+        ['not-a-session', 401],
+        [member, 403],
+      ] as const) {
+        const r = await measure(path, bad, token);
+        expect(r.status, `${path} ${token}`).toBe(status);
+        expect(JSON.parse(r.text).error).toBe('InsufficientAccess');
+        const ok = await measure(path, {}, token);
+        expect(ok.status, `${path} ${token}`).toBe(status);
+        expect(JSON.parse(ok.text)).not.toHaveProperty('data');
+      }
+    }
+    const admin = await loginAs(ADMIN);
+    expect((await measure('getSuccessOrders', { orderTSCursor: 'not a number' }, admin)).status).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Context, MiddlewareHandler } from 'hono';
 import { t } from '../../core/i18n';
 import { sessions, users } from '../../schema/index';
@@ -60,27 +61,95 @@ export async function resolveActor(c: Context<AppEnv>): Promise<Actor | null> {
 export const insufficientAccess = (status: 401 | 403) =>
   new DomainError('InsufficientAccess', t(status === 401 ? 'auth.required' : 'auth.forbidden'), status);
 
+function allowedActor(actor: Actor | null, role: Role): Actor {
+  if (!actor) throw insufficientAccess(401);
+  const allowed =
+    role === 'user' ||
+    (role === 'admin' && actor.isAdmin) ||
+    (role === 'staff' && (actor.isAdmin || actor.isVolunteer));
+  if (!allowed) throw insufficientAccess(403);
+  return actor;
+}
+
 /**
- * The role check runs before the body is read or validated: a caller without the role learns nothing
- * but InsufficientAccess. 'staff' = admins and volunteers (pass collection).
+ * Read calls whose answer does not depend on who asks, only on the role (docs/decisions/111): their session
+ * lookup and their reads go to D1 at the same time instead of one after the other. Their handlers never call
+ * actorOf() (it throws for them) and write nothing; should one write, the write waits for the verdict.
+ */
+export const READS_BESIDE_SESSION = new Set([
+  '/api/getPendingOrders',
+  '/api/getSuccessOrders',
+  '/api/getDPKPNotCollectedOrder',
+  '/api/getDPKPCollectedOrder',
+  '/api/getCollectionTotals',
+  '/api/getUnGropedProducts',
+  '/api/getAdminSettings',
+  '/api/getStaff',
+  '/api/getOverview',
+  '/api/getAuditLog',
+  '/api/getCollectionConflicts',
+]);
+
+const besideSession = new WeakSet<object>();
+
+/**
+ * The role check decides before anything is answered: a caller without the role learns nothing but
+ * InsufficientAccess, whatever the body. Usually it runs before the body is read or validated. For the calls
+ * in READS_BESIDE_SESSION the handler starts at once, beside the session lookup, and its answer (data or a
+ * validation error) is released only when the verdict allows it; a write statement would wait for the verdict
+ * too. 'staff' = admins and volunteers (pass collection).
  */
 export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const actor = await resolveActor(c);
-    if (!actor) throw insufficientAccess(401);
-    const allowed =
-      role === 'user' ||
-      (role === 'admin' && actor.isAdmin) ||
-      (role === 'staff' && (actor.isAdmin || actor.isVolunteer));
-    if (!allowed) throw insufficientAccess(403);
-    c.set('actor', actor);
-    await next();
+    if (!READS_BESIDE_SESSION.has(c.req.path)) {
+      c.set('actor', allowedActor(await resolveActor(c), role));
+      await next();
+      return;
+    }
+    const verdict = resolveActor(c).then((actor) => allowedActor(actor, role));
+    verdict.catch(() => {}); // awaited below; never an unhandled rejection while the handler runs
+    c.env = { ...c.env, DB: writesAfter(c.env.DB, verdict) };
+    besideSession.add(c);
+    await next(); // a handler's error is already its answer (c.res) here, not thrown
+    await verdict; // InsufficientAccess replaces whatever the handler answered
   };
 }
 
 /** Reads the actor set by requireRole; a route that calls it without the guard is a programming error. */
 export function actorOf(c: Context<AppEnv>): Actor {
+  if (besideSession.has(c)) throw new Error(`${c.req.path} is in READS_BESIDE_SESSION and must not read the actor`);
   const actor = c.get('actor');
   if (!actor) throw insufficientAccess(401);
   return actor;
+}
+
+const isRead = (sql: string) =>
+  /^\s*select\b/i.test(sql) || (/^\s*with\b/i.test(sql) && !/\b(insert|update|delete|replace)\b/i.test(sql));
+
+/** A D1 binding whose reads run at once and whose writes (statements or batches with one) wait for `verdict`. */
+function writesAfter(db: D1Database, verdict: Promise<unknown>): D1Database {
+  const gate = <T>(sqls: string[], run: () => Promise<T>) => (sqls.every(isRead) ? run() : verdict.then(run));
+  const wrap = (stmt: D1PreparedStatement, sql: string): D1PreparedStatement =>
+    ({
+      inner: stmt,
+      bind: (...values: unknown[]) => wrap(stmt.bind(...values), sql),
+      all: () => gate([sql], () => stmt.all()),
+      run: () => gate([sql], () => stmt.run()),
+      first: (column?: string) => gate([sql], () => (column === undefined ? stmt.first() : stmt.first(column))),
+      raw: (options?: { columnNames?: boolean }) => gate([sql], () => stmt.raw(options as never)),
+      sql,
+    }) as unknown as D1PreparedStatement;
+  type Wrapped = D1PreparedStatement & { inner: D1PreparedStatement; sql: string };
+  return {
+    prepare: (sql: string) => wrap(db.prepare(sql), sql),
+    batch: (stmts: Wrapped[]) =>
+      gate(
+        stmts.map((x) => x.sql),
+        () => db.batch(stmts.map((x) => x.inner)),
+      ),
+    exec: (sql: string) => verdict.then(() => db.exec(sql)),
+    dump: () => db.dump(),
+    withSession: (...args: unknown[]) =>
+      (db as unknown as { withSession(...a: unknown[]): unknown }).withSession(...args),
+  } as unknown as D1Database;
 }

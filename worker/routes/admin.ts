@@ -66,15 +66,19 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/getDPKPNotCollectedOrder', requireRole('admin'), input(cursorRequest), async (c) => {
     const { orderTSCursor, fiscalYear } = c.req.valid('json');
     const { db } = svc(c);
-    const page = await orders.getCollectionPage(db, false, orderTSCursor, fiscalYear);
-    const totals = await orders.collectionTotals(db, false, fiscalYear);
+    const [page, totals] = await Promise.all([
+      orders.getCollectionPage(db, false, orderTSCursor, fiscalYear),
+      orders.collectionTotals(db, false, fiscalYear),
+    ]);
     return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore, totals });
   })
   .post('/getDPKPCollectedOrder', requireRole('admin'), input(cursorRequest), async (c) => {
     const { orderTSCursor, fiscalYear } = c.req.valid('json');
     const { db } = svc(c);
-    const page = await orders.getCollectionPage(db, true, orderTSCursor, fiscalYear);
-    const totals = await orders.collectionTotals(db, true, fiscalYear);
+    const [page, totals] = await Promise.all([
+      orders.getCollectionPage(db, true, orderTSCursor, fiscalYear),
+      orders.collectionTotals(db, true, fiscalYear),
+    ]);
     return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore, totals });
   })
   .post('/getCollectionTotals', requireRole('admin'), input(collectionTotalsRequest), async (c) => {
