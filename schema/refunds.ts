@@ -88,3 +88,44 @@ export const testGatewayFlags = sqliteTable('test_gateway_flags', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Imported bank statements (migrations/0082): one row per import, one per credit (unique across imports). */
+export const statementImports = sqliteTable('statement_imports', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  fileName: text('file_name'),
+  uploadedBy: integer('uploaded_by').references(() => users.id),
+  credits: integer('credits').notNull().default(0),
+  duplicates: integer('duplicates').notNull().default(0),
+  createdAt: integer('created_at').notNull().default(now),
+});
+
+export const statementLines = sqliteTable(
+  'statement_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => statementImports.id),
+    lineKey: text('line_key').notNull(),
+    rowNo: integer('row_no').notNull(),
+    txnDate: text('txn_date').notNull(),
+    narration: text('narration').notNull(),
+    reference: text('reference').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    expectedPaise: integer('expected_paise'),
+    state: text('state', { enum: ['matched', 'mismatch', 'unmatched', 'approved'] }).notNull(),
+    updatedAt: integer('updated_at').notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex('statement_lines_key_uq').on(t.lineKey),
+    index('statement_lines_import_idx').on(t.importId, t.state),
+    index('statement_lines_order_idx').on(t.orderId),
+  ],
+);
+
+export const statementMapping = sqliteTable('statement_mapping', {
+  id: integer('id').primaryKey(),
+  mapping: text('mapping').notNull(),
+  updatedAt: integer('updated_at').notNull().default(now),
+});

@@ -151,3 +151,64 @@ export const completeFailedOrderRequest = z
     message: 'give either razorpayPaymentId or transactionId, not both',
     path: ['transactionId'],
   });
+
+// ---- bank statement matching (docs/decisions/083) ----
+
+/** One credit of a statement, as the browser read it from the file (core/statement.ts). */
+const statementCredit = z
+  .object({
+    row: z.number({ error: 'must be a row number' }).int('must be whole').positive('must be positive').max(1_000_000),
+    date: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(40, 'must be at most 40 characters'),
+    narration: z.string({ error: 'must be text' }).trim().max(300, 'must be at most 300 characters'),
+    reference: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters'),
+    amountPaise: z
+      .number({ error: 'must be an amount in paise' })
+      .int('must be a whole number of paise')
+      .positive('must be more than 0')
+      .max(10_000_000_000, 'is too large'),
+  })
+  .strict();
+
+const headerName = z.string({ error: 'must be text' }).trim().min(1).max(60, 'must be at most 60 characters');
+
+export const STATEMENT_CHUNK = 150;
+
+export const importStatementRequest = z
+  .object({
+    /** a later chunk of the same file */
+    importId: id().nullish(),
+    fileName: z.string({ error: 'must be text' }).trim().max(120, 'must be at most 120 characters').nullish(),
+    /** the header names the admin mapped (remembered for the next statement) */
+    mapping: z
+      .object({ date: headerName, narration: headerName, reference: headerName, credit: headerName })
+      .strict()
+      .nullish(),
+    credits: z
+      .array(statementCredit, { error: 'must be a list of credits' })
+      .min(1, 'this file has no credits: it is not a bank statement')
+      .max(STATEMENT_CHUNK, `must hold at most ${STATEMENT_CHUNK} credits per call`),
+  })
+  .strict();
+
+export const statementImportRequest = z.object({ importId: id() }).strict();
+
+export type StatementLineView = {
+  lineId: number;
+  row: number;
+  date: string;
+  narration: string;
+  reference: string;
+  amount: number;
+  state: 'matched' | 'mismatch' | 'unmatched' | 'approved';
+  orderRcptId: string | null;
+  userName: string | null;
+  expected: number | null;
+};
+
+export type StatementImportView = {
+  importId: number;
+  fileName: string | null;
+  credits: number;
+  duplicates: number;
+  lines: StatementLineView[];
+};

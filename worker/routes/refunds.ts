@@ -3,15 +3,24 @@ import { Hono } from 'hono';
 import {
   carryOverRequest,
   completeFailedOrderRequest,
+  importStatementRequest,
+  statementImportRequest,
   orderRefundsRequest,
   refundOrderRequest,
   refundQuoteRequest,
 } from '../../core/contracts/refunds';
 import type { AppEnv } from '../env';
+import { emptyBody } from '../../core/contracts/common';
 import { input } from '../lib/input';
 import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import { completeFailedOrder } from '../services/complete-failed';
+import {
+  approveStatementMatches,
+  getStatementImport,
+  getStatementMapping,
+  importStatement,
+} from '../services/statements';
 import { carryOverOrder, getOrderRefunds, quoteRefund, refundOrder } from '../services/refunds';
 
 export const refundRoutes = new Hono<AppEnv>()
@@ -29,4 +38,17 @@ export const refundRoutes = new Hono<AppEnv>()
   })
   .post('/completeFailedOrder', requireRole('admin'), input(completeFailedOrderRequest), async (c) => {
     return c.json({ data: await completeFailedOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  // ---- bank statement matching ----
+  .post('/getStatementMapping', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await getStatementMapping(svc(c)) });
+  })
+  .post('/importStatement', requireRole('admin'), input(importStatementRequest), async (c) => {
+    return c.json({ data: await importStatement(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/getStatementImport', requireRole('admin'), input(statementImportRequest), async (c) => {
+    return c.json({ data: await getStatementImport(svc(c), c.req.valid('json')) });
+  })
+  .post('/approveStatementMatches', requireRole('admin'), input(statementImportRequest), async (c) => {
+    return c.json({ data: await approveStatementMatches(svc(c), actorOf(c), c.req.valid('json')) });
   });

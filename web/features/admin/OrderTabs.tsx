@@ -17,6 +17,7 @@ import {
 import { type CsvColumn, downloadCsv } from './csv';
 import { AttentionPanel } from './AttentionPanel';
 import { CompleteFailedOrder } from './CompleteFailedOrder';
+import { StatementMatcher } from './StatementMatcher';
 import { inr, OrderDialog, units } from './OrderDialog';
 import { ScrollBox } from './ScrollBox';
 
@@ -152,6 +153,7 @@ export function PendingOrdersTab() {
     <div>
       <AttentionPanel />
       <CompleteFailedOrder />
+      <StatementMatcher onApproved={() => void load()} />
       <div className="admin-toolbar">
         <ExportButton name="pending-orders" rows={orders} />
       </div>

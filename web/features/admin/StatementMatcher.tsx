@@ -1,0 +1,175 @@
+import { type ChangeEvent, useState } from 'react';
+import type { StatementImportView, StatementLineView } from '../../../core/contracts/refunds';
+import { STATEMENT_CHUNK } from '../../../core/contracts/refunds';
+import { t } from '../../../core/i18n';
+import { formatINR, rupeesToPaise } from '../../../core/money';
+import {
+  creditsOf,
+  findHeader,
+  parseCsv,
+  STATEMENT_ROLES,
+  type StatementMapping,
+  type StatementRole,
+} from '../../../core/statement';
+import { useToast } from '../../components/toast';
+import { api } from '../../lib/api-client';
+import { useAction } from '../../lib/use-action';
+
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+const ROLE_LABEL: Record<StatementRole, string> = {
+  date: 'date',
+  narration: 'narration / description',
+  reference: 'reference / UTR',
+  credit: 'credit amount',
+};
+
+/**
+ * Bank statement matching (issue 13): the file is read here with the same code the server trusts for shapes
+ * (core/statement.ts); its credits go to the server in chunks, which matches them to transfers waiting for
+ * approval and keeps each credit once, so importing the same statement twice matches nothing twice.
+ */
+export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const [rows, setRows] = useState<string[][] | null>(null);
+  const [fileName, setFileName] = useState('');
+  const [mapping, setMapping] = useState<StatementMapping>({});
+  const [needsMapping, setNeedsMapping] = useState(false);
+  const [result, setResult] = useState<StatementImportView | null>(null);
+
+  const columns = rows
+    ? (rows.slice(0, 40).reduce<string[]>((best, r) => (r.length > best.length ? r : best), []) ?? [])
+    : [];
+
+  async function send(all: string[][], map: StatementMapping, name: string) {
+    const header = findHeader(all, map);
+    if (!header) {
+      setNeedsMapping(true);
+      return toast.error(t('statement.notStatement'));
+    }
+    const credits = creditsOf(all, header);
+    if (credits.length === 0) return toast.error(t('statement.noCredits'));
+    setNeedsMapping(false);
+    const used = {
+      date: header.header[header.columns.date]!,
+      narration: header.header[header.columns.narration]!,
+      reference: header.header[header.columns.reference]!,
+      credit: header.header[header.columns.credit]!,
+    };
+    await run(async () => {
+      let view: StatementImportView | null = null;
+      for (let i = 0; i < credits.length; i += STATEMENT_CHUNK) {
+        view = await api<StatementImportView>('importStatement', {
+          ...(view ? { importId: view.importId } : { fileName: name.slice(0, 120), mapping: used }),
+          credits: credits.slice(i, i + STATEMENT_CHUNK),
+        });
+      }
+      setResult(view);
+    });
+  }
+
+  const onFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) return void toast.error(t('statement.tooLarge'));
+    void run(async () => {
+      const [text, stored] = await Promise.all([file.text(), api<StatementMapping>('getStatementMapping')]);
+      const all = parseCsv(text);
+      setRows(all);
+      setFileName(file.name);
+      setMapping(stored);
+      setResult(null);
+      await send(all, stored, file.name);
+    });
+  };
+
+  const approveAll = () =>
+    run(async () => {
+      if (!result) return;
+      const r = await api<{ message: string; statement: StatementImportView }>('approveStatementMatches', {
+        importId: result.importId,
+      });
+      toast.success(r.message);
+      setResult(r.statement);
+      onApproved?.();
+    });
+
+  const of = (state: StatementLineView['state']) => result?.lines.filter((l) => l.state === state) ?? [];
+  const matched = of('matched');
+  return (
+    <details className="admin-complete">
+      <summary>{t('statement.title')}</summary>
+      <p className="hint">{t('statement.hint')}</p>
+      <div className="field">
+        <label htmlFor="statement-file">{t('statement.file')}</label>
+        <input id="statement-file" type="file" accept=".csv,text/csv,text/plain" onChange={onFile} disabled={busy} />
+      </div>
+      {needsMapping && rows ? (
+        <div className="statement-mapping">
+          {STATEMENT_ROLES.map((role) => (
+            <div className="field" key={role}>
+              <label htmlFor={`map-${role}`}>{t('statement.column', { role: ROLE_LABEL[role] })}</label>
+              <select
+                id={`map-${role}`}
+                value={mapping[role] ?? ''}
+                onChange={(e) => setMapping((m) => ({ ...m, [role]: e.target.value }))}
+              >
+                <option value="">—</option>
+                {[...new Set(columns)].map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+          <button type="button" className="btn" disabled={busy} onClick={() => void send(rows, mapping, fileName)}>
+            {t('admin.search.button')}
+          </button>
+        </div>
+      ) : null}
+      {result ? (
+        <div className="statement-result">
+          <p>
+            {t('statement.summary', {
+              credits: result.credits,
+              matched: matched.length + of('approved').length,
+              mismatch: of('mismatch').length,
+              unmatched: of('unmatched').length,
+              duplicates: result.duplicates,
+            })}
+          </p>
+          {matched.length > 0 ? (
+            <button type="button" className="btn btn-primary" disabled={busy} onClick={approveAll}>
+              {t('statement.approveAll', { count: matched.length })}
+            </button>
+          ) : null}
+          <LineList title={t('statement.matched')} lines={[...matched, ...of('approved')]} />
+          <LineList title={t('statement.mismatch')} lines={of('mismatch')} />
+          <LineList title={t('statement.unmatched')} lines={of('unmatched')} />
+        </div>
+      ) : null}
+    </details>
+  );
+}
+
+function LineList({ title, lines }: { title: string; lines: StatementLineView[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <h3>{title}</h3>
+      <ul className="refund-history">
+        {lines.map((l) => (
+          <li key={l.lineId}>
+            {l.date} · {formatINR(rupeesToPaise(l.amount))} · {l.reference || l.narration}
+            {l.orderRcptId ? ` → ${l.orderRcptId} ${l.userName ?? ''}` : ''}
+            {l.expected !== null
+              ? ` (${t('statement.expected', { amount: formatINR(rupeesToPaise(l.expected)) })})`
+              : ''}
+            {l.state === 'approved' ? ' ✓' : ''}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
