@@ -219,6 +219,7 @@ export const en = {
   'admin.unblock': 'Unblock',
   'admin.unblocked': 'Product unblocked; enable it to put it back on sale.',
   'admin.add.button': 'Add Product',
+  'admin.add.description': 'Description (shown to members on the product card)',
   'admin.block.button': 'Block Product',
   'admin.settings.saved': 'Settings saved.',
   'admin.settings.save': 'Save Settings',

@@ -374,3 +374,30 @@ describe('offline', () => {
     await context.close();
   });
 });
+
+describe('Add Product with a description', () => {
+  it('an admin adds a daily pass with a description that members read on its card', async () => {
+    const { page, problems, context } = await newPage(browser);
+    await storeSession(page, 'admin@example.org', 'admin-demo-123');
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Add Product' }).click();
+    await page.getByLabel('Daily Pass', { exact: true }).check();
+    const code = `Q${Date.now().toString(36).slice(-3).toUpperCase()}`;
+    await page.getByLabel('Name', { exact: true }).fill('Sandhya Aarti Pass');
+    await page.getByLabel('Code (4 characters, unique)').fill(code);
+    await page.getByLabel('Price', { exact: true }).fill('150');
+    await page.getByLabel('Co-Price (Utsav member price)').fill('150');
+    await page.getByLabel('Description (shown to members on the product card)').fill('Evening aarti seating, per person.');
+    await page.getByRole('button', { name: 'Add Product' }).click();
+    await page.getByText('Product added successfully!').waitFor();
+    await page.goto('/dmPass');
+    await page.locator(`article[data-code="${code}"]`).getByText('Evening aarti seating, per person.').waitFor();
+    // take it off sale again, so other tests see the usual catalogue
+    const info = await page.evaluate(() => JSON.parse(localStorage.getItem('user-info')!));
+    const all = await post('getUnGropedProducts', {}, info.session);
+    const added = (Array.isArray(all) ? all : all.products ?? []).find((p: { code: string }) => p.code === code);
+    if (added) await post('markProductAvailable', { id: added.id, available: false }, info.session);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -27,7 +27,7 @@ type Kind = 'membership' | 'sponsorship' | 'dailyMembership';
 /** SPEC.md: choose the type, then enter name, code, price and co-price (no client-side checks: the server's desc shows). */
 export function AddProductTab() {
   const [kind, setKind] = useState<Kind>('membership');
-  const [f, setF] = useState({ name: '', code: '', price: '', coSponsorPrice: '' });
+  const [f, setF] = useState({ name: '', code: '', price: '', coSponsorPrice: '', desc: '' });
   const [fullSponsorOnly, setFullSponsorOnly] = useState(false);
   const { run, busy } = useAction();
   const toast = useToast();
@@ -44,7 +44,7 @@ export function AddProductTab() {
         fullSponsorOnly: kind === 'sponsorship' && fullSponsorOnly,
       });
       toast.success(r.message);
-      setF({ name: '', code: '', price: '', coSponsorPrice: '' });
+      setF({ name: '', code: '', price: '', coSponsorPrice: '', desc: '' });
     });
   };
 
@@ -82,6 +82,11 @@ export function AddProductTab() {
           onChange={set('coSponsorPrice')}
         />
       ) : null}
+      {/* shown on the product's card to members (docs/decisions/109) */}
+      <div className="field">
+        <label htmlFor="add-product-desc">{t('admin.add.description')}</label>
+        <textarea id="add-product-desc" rows={3} maxLength={500} value={f.desc} onChange={set('desc')} />
+      </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t('admin.add.button')}
       </button>

@@ -66,7 +66,9 @@ export const addProduct = (body: {
   sponsorship: boolean;
   dailyMembership: boolean;
   fullSponsorOnly: boolean;
-}) => api<Message>('addProduct', body);
+  /** the description members read on the product's card */
+  desc?: string;
+}) => api<Message>('addProduct', { ...body, desc: body.desc?.trim() || undefined });
 export const blockProduct = (id: number, blockedByName: string, blockedByEmail: string) =>
   api<Message>('blockProduct', { id, blockedByName: blockedByName.trim(), blockedByEmail: blockedByEmail.trim() });
 export const unblockProduct = (id: number) => api<Message>('unblockProduct', { id });
