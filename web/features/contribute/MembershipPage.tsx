@@ -28,7 +28,7 @@ export function MembershipPage() {
     [products],
   );
   const membershipIds = useMemo(() => new Set(memberships.map((p) => p.id)), [memberships]);
-  const { cart, setCart } = useLocalCart((c) => totalPaise(c, ids));
+  const { cart, setCart, loaded } = useLocalCart((c) => totalPaise(c, ids));
   const total = selectionPaise(memberships, 'MEMBERSHIP', cart, NO_CONTEXT);
   const closeCompare = useCallback(() => setCompare(false), []);
   const closeZero = useCallback(() => setConfirmZero(false), []);
@@ -76,9 +76,12 @@ export function MembershipPage() {
       )}
       {live === false && <p className="notice">{t('contribute.notLive')}</p>}
       {!products && !error && <p className="loading">Loading…</p>}
-      <Suspense fallback={null}>
-        <RenewalOffer memberships={memberships} setCart={setCart} />
-      </Suspense>
+      {loaded && (
+        // after the stored cart is in, so that selecting last year's plan is not overwritten by it
+        <Suspense fallback={null}>
+          <RenewalOffer memberships={memberships} setCart={setCart} />
+        </Suspense>
+      )}
       <div className="ct-grid">
         {memberships.map((p) => {
           const qty = cart[p.id]?.qty ?? 0;
