@@ -1,6 +1,7 @@
 // Contracts of the admin console calls (SPEC.md section 7 plus the Settings, roles, Overview and Audit calls).
 import * as z from 'zod';
 import { isRupeeAmount } from '../money';
+import { DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE } from '../pricing';
 import { email, optionalText, text } from './common';
 
 /** SPEC.md section 9: the paging cursor starts at 1e18; then the smallest orderSuccessTS seen. */
@@ -95,6 +96,11 @@ const rupees = (max = 10_000_000) =>
     });
 
 export const PRODUCT_CODE_PATTERN = /^[A-Z0-9]{4}$/;
+/**
+ * The codes that carry a pricing rule (core/pricing.ts) are not 4 characters; an admin may still type them, for a
+ * daily pass, so that a deployment does not depend on the demo seed for them (docs/decisions/109).
+ */
+export const RULE_CODES: readonly string[] = [DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE];
 
 export const addProductRequest = z
   .object({
@@ -102,7 +108,10 @@ export const addProductRequest = z
       .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
       .trim()
       .transform((v) => v.toUpperCase())
-      .refine((v) => PRODUCT_CODE_PATTERN.test(v), 'must be exactly 4 letters or digits'),
+      .refine(
+        (v) => PRODUCT_CODE_PATTERN.test(v) || RULE_CODES.includes(v),
+        `must be exactly 4 letters or digits (or ${RULE_CODES.join(' or ')} for a daily pass)`,
+      ),
     name: text(100),
     price: rupees(),
     coSponsorPrice: z.union([z.number(), z.string(), z.null()]).optional(),
@@ -120,6 +129,9 @@ export const addProductRequest = z
         path: ['membership'],
         message: 'choose exactly one type: membership, sponsorship or dailyMembership',
       });
+    }
+    if (RULE_CODES.includes(v.code) && !v.dailyMembership) {
+      ctx.addIssue({ code: 'custom', path: ['code'], message: `${v.code} is a daily pass code` });
     }
   })
   .transform((v, ctx) => {

@@ -220,6 +220,8 @@ export const en = {
   'admin.unblocked': 'Product unblocked; enable it to put it back on sale.',
   'admin.add.button': 'Add Product',
   'admin.add.description': 'Description (shown to members on the product card)',
+  'admin.add.ruleCodes':
+    'Daily passes with a rule use its code: DPDY1 (10% off the line at 4 or more), DNP (the extra contribution: the buyer chooses the amount).',
   'admin.block.button': 'Block Product',
   'admin.settings.saved': 'Settings saved.',
   'admin.settings.save': 'Save Settings',

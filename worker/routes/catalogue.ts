@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type { CountResponse, UProductsResponse } from '../../core/contracts/catalogue';
 import { emptyBody } from '../../core/contracts/common';
 import { festivalYear } from '../../core/festival';
-import { EXTRA_CONTRIBUTION_PRODUCT_ID } from '../../core/pricing';
 import type { AppEnv } from '../env';
 import { input } from '../lib/input';
 import { actorOf, requireRole } from '../lib/session';
@@ -18,15 +17,11 @@ export const catalogueRoutes = new Hono<AppEnv>()
   // Public: a visitor builds a daily-pass selection before registering (SPEC.md section 6).
   .post('/getUProducts', input(emptyBody), async (c) => {
     const s = svc(c);
-    const [DAILY_PASS, dailyPassLive] = await Promise.all([
-      catalogue.dailyPassProducts(s),
+    const [{ passes: DAILY_PASS, extraContributionId }, dailyPassLive] = await Promise.all([
+      catalogue.dailyPassCatalogue(s),
       getSetting(s.db, 'dailyPassLive'),
     ]);
-    const data: UProductsResponse = {
-      productsResponses: { DAILY_PASS },
-      extraContributionId: EXTRA_CONTRIBUTION_PRODUCT_ID,
-      dailyPassLive,
-    };
+    const data: UProductsResponse = { productsResponses: { DAILY_PASS }, extraContributionId, dailyPassLive };
     return c.json({ data });
   })
   // The caller's UTSAV memberships this festival year (paid or awaiting approval).

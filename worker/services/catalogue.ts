@@ -1,7 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { ProductView } from '../../core/contracts/catalogue';
 import { paiseToRupees } from '../../core/money';
-import { EXTRA_CONTRIBUTION_CODE, type PricingProduct } from '../../core/pricing';
+import { EXTRA_CONTRIBUTION_CODE, EXTRA_CONTRIBUTION_PRODUCT_ID, type PricingProduct } from '../../core/pricing';
 import { orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
 import type { Svc } from '../lib/svc';
 
@@ -60,9 +60,13 @@ export async function sponsorshipStates(
         sql`, `,
       )})`;
   const [claims, co] = await Promise.all([
-    s.db.all<{ productId: number; state: 'held' | 'sponsored'; userId: number; sponsorName: string; orderStatus: string }>(
-      claimSql,
-    ),
+    s.db.all<{
+      productId: number;
+      state: 'held' | 'sponsored';
+      userId: number;
+      sponsorName: string;
+      orderStatus: string;
+    }>(claimSql),
     s.db.all<{ productId: number }>(coSql),
   ]);
   const out = new Map<number, SponsorshipState>();
@@ -75,7 +79,12 @@ export async function sponsorshipStates(
     return st;
   };
   for (const c of claims) {
-    get(c.productId).claim = { state: c.state, userId: c.userId, sponsorName: c.sponsorName, orderStatus: c.orderStatus };
+    get(c.productId).claim = {
+      state: c.state,
+      userId: c.userId,
+      sponsorName: c.sponsorName,
+      orderStatus: c.orderStatus,
+    };
   }
   for (const c of co) get(c.productId).coSponsored = true;
   return out;
@@ -144,6 +153,18 @@ export async function customerProducts(s: Svc, who: { email: string }, fiscalYea
 
 /** /getUProducts: the daily passes on sale; the extra contribution (DNP) is a dialog, not a card. */
 export async function dailyPassProducts(s: Svc) {
+  return (await dailyPassCatalogue(s)).passes;
+}
+
+/**
+ * The daily passes on sale and the id of the extra contribution, from one read: the product coded DNP, which an
+ * admin may create (docs/decisions/109); the seed's id 84 when there is none.
+ */
+export async function dailyPassCatalogue(s: Svc) {
   const rows = await productsOfTypes(s, ['DAILY_PASS']);
-  return rows.filter((p) => p.available && p.code !== EXTRA_CONTRIBUTION_CODE).map((p) => view(p));
+  const extra = rows.find((p) => p.code === EXTRA_CONTRIBUTION_CODE);
+  return {
+    passes: rows.filter((p) => p.available && p.code !== EXTRA_CONTRIBUTION_CODE).map((p) => view(p)),
+    extraContributionId: extra?.id ?? EXTRA_CONTRIBUTION_PRODUCT_ID,
+  };
 }

@@ -66,7 +66,16 @@ export function AddProductTab() {
         ))}
       </fieldset>
       <Field label="Name" value={f.name} onChange={set('name')} />
-      <Field label="Code (4 characters, unique)" value={f.code} maxLength={4} onChange={set('code')} />
+      <Field
+        label="Code (4 characters, unique)"
+        value={f.code}
+        maxLength={5}
+        onChange={set('code')}
+        aria-describedby="add-product-code-hint"
+      />
+      <p className="hint" id="add-product-code-hint">
+        {t('admin.add.ruleCodes')}
+      </p>
       <Field label="Price" inputMode="decimal" value={f.price} onChange={set('price')} />
       {kind === 'sponsorship' ? (
         <label className="admin-check">
