@@ -56,16 +56,15 @@ export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
       reference: header.header[header.columns.reference]!,
       credit: header.header[header.columns.credit]!,
     };
-    await run(async () => {
-      let view: StatementImportView | null = null;
-      for (let i = 0; i < credits.length; i += STATEMENT_CHUNK) {
-        view = await api<StatementImportView>('importStatement', {
-          ...(view ? { importId: view.importId } : { fileName: name.slice(0, 120), mapping: used }),
-          credits: credits.slice(i, i + STATEMENT_CHUNK),
-        });
-      }
-      setResult(view);
-    });
+    // runs inside the caller's run(): one action at a time
+    let view: StatementImportView | null = null;
+    for (let i = 0; i < credits.length; i += STATEMENT_CHUNK) {
+      view = await api<StatementImportView>('importStatement', {
+        ...(view ? { importId: view.importId } : { fileName: name.slice(0, 120), mapping: used }),
+        credits: credits.slice(i, i + STATEMENT_CHUNK),
+      });
+    }
+    setResult(view);
   }
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
@@ -123,7 +122,12 @@ export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
               </select>
             </div>
           ))}
-          <button type="button" className="btn" disabled={busy} onClick={() => void send(rows, mapping, fileName)}>
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            onClick={() => void run(() => send(rows, mapping, fileName))}
+          >
             {t('admin.search.button')}
           </button>
         </div>
