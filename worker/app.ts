@@ -7,6 +7,7 @@ import { CONTENT_SECURITY_POLICY } from './csp';
 import type { AppEnv } from './env';
 import { benchRows } from './lib/bench-rows';
 import { getConfig, isLocalHost } from './lib/config';
+import { d1Sessions } from './lib/d1-sessions';
 import { getDb } from './lib/db';
 import { DomainError } from './lib/errors';
 import { MAX_BODY_BYTES } from './lib/input';
@@ -76,6 +77,7 @@ export const app = new Hono<AppEnv>()
       },
     }),
   )
+  .use('/api/*', d1Sessions) // one D1 session per call: replica reads, bookmarks (docs/decisions/113)
   .use('/api/*', benchRows) // local-only rows_read measurement for npm run bench (X-Bench-Rows: 1)
   .route('/api', api)
   .route('/dev/razorpay', testGateway)

@@ -13,18 +13,45 @@ export class ApiError extends Error {
   }
 }
 
+// The last D1 bookmark this browser saw (docs/decisions/113): a read replica answers the next call only once it
+// has caught up with it, so a member always sees their own writes. Cleared with the rest of local storage.
+const BOOKMARK = 'd1-bookmark';
+
+function bookmarkHeader(): Record<string, string> {
+  try {
+    const b = localStorage.getItem(BOOKMARK);
+    return b ? { 'X-D1-Bookmark': b } : {};
+  } catch {
+    return {};
+  }
+}
+
+function keepBookmark(res: Response) {
+  const b = res.headers.get('X-D1-Bookmark');
+  try {
+    if (b) localStorage.setItem(BOOKMARK, b);
+  } catch {
+    // storage refused: reads may then come from a replica that is a moment behind
+  }
+}
+
 export async function api<T>(path: string, body: object = {}): Promise<T> {
   const session = readUserInfo()?.session;
   let res: Response;
   try {
     res = await fetch(`/api/${path.replace(/^\//, '')}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(session ? { 'X-Session-Token': session } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(session ? { 'X-Session-Token': session } : {}),
+        ...bookmarkHeader(),
+      },
       body: JSON.stringify(body),
     });
   } catch {
     throw new ApiError('Network', t('network.error'), 0);
   }
+  keepBookmark(res);
   let payload: { data?: T; error?: string; desc?: string };
   try {
     payload = await res.json();

@@ -5,7 +5,8 @@ import { t } from '../../core/i18n';
 import { sessions, users } from '../../schema/index';
 import type { AppEnv } from '../env';
 import { sha256Hex } from './crypto';
-import { getDb } from './db';
+import { primaryOf } from './d1-sessions';
+import { type Db, getDb } from './db';
 import { DomainError } from './errors';
 
 export type Actor = {
@@ -32,7 +33,16 @@ export function readToken(c: Context<AppEnv>): string | null {
 export async function resolveActor(c: Context<AppEnv>): Promise<Actor | null> {
   const token = readToken(c);
   if (!token) return null;
-  const db = getDb(c.env);
+  const env = c.env;
+  const tokenHash = await sha256Hex(token);
+  const found = await lookup(getDb(env), tokenHash);
+  if (found) return found;
+  // a replica that has not caught up with a login yet (docs/decisions/113): the primary decides
+  const primary = primaryOf(c);
+  return primary ? lookup(getDb({ ...env, DB: primary }), tokenHash) : null;
+}
+
+async function lookup(db: Db, tokenHash: string): Promise<Actor | null> {
   const row = await db
     .select({
       sessionId: sessions.id,
@@ -47,13 +57,7 @@ export async function resolveActor(c: Context<AppEnv>): Promise<Actor | null> {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, await sha256Hex(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, Date.now()),
-      ),
-    )
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, Date.now())))
     .get();
   return row ?? null;
 }
