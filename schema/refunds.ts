@@ -129,3 +129,11 @@ export const statementMapping = sqliteTable('statement_mapping', {
   mapping: text('mapping').notNull(),
   updatedAt: integer('updated_at').notNull().default(now),
 });
+
+/** One row per unpaid direct transfer reminded (migrations/0083): the reminder goes out once. */
+export const transferReminders = sqliteTable('transfer_reminders', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  sentAt: integer('sent_at').notNull().default(now),
+});

@@ -23,6 +23,8 @@ export type Bindings = {
   SESSION_TTL_DAYS?: string;
   ABANDON_AFTER_MINUTES?: string;
   TRANSFER_HOLD_HOURS?: string;
+  TRANSFER_REMINDER_DAYS?: string;
+  TRANSFER_EXPIRE_DAYS?: string;
 };
 
 export type RateLimiter = { limit(options: { key: string }): Promise<{ success: boolean }> };

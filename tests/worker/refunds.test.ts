@@ -913,3 +913,30 @@ describe('bank statement matching', () => {
 });
 
 const formatRcpt = (id: number) => `SMT${String(id).padStart(6, '0')}`;
+
+describe('reminders for unpaid transfers', () => {
+  it('reminds once after TRANSFER_REMINDER_DAYS with the payment details, and expires after TRANSFER_EXPIRE_DAYS', async () => {
+    const { remindUnpaidTransfers } = await import('../../worker/services/transfer-reminders');
+    const { reconcilePayments } = await import('../../worker/services/payments');
+    const u = await newUser();
+    await fillCart(u.token, [{ code: 'MABD', qty: 1 }]);
+    const start = await call('startOrder', { offline: true }, u.token);
+    const orderPkId = start.body.data.orderPkId as number;
+    const created = (await orderRow(orderPkId)).createdAt;
+    const day = 24 * 60 * 60 * 1000;
+    // too young: nothing
+    await remindUnpaidTransfers(s(), created + day);
+    expect((await outbox(u.email)).filter((m) => m.subject.startsWith('Reminder'))).toHaveLength(0);
+    // after 2 days (the default), twice at once: one reminder
+    await Promise.all([remindUnpaidTransfers(s(), created + 3 * day), remindUnpaidTransfers(s(), created + 3 * day)]);
+    await remindUnpaidTransfers(s(), created + 4 * day);
+    const mails = (await outbox(u.email)).filter((m) => m.subject.startsWith('Reminder'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(start.body.data.orderRcptId);
+    expect(mails[0]!.text).toMatch(/IFSC: /);
+    expect(mails[0]!.text).toContain(`/profile#${start.body.data.orderRcptId}`);
+    // after 7 days (the default) the cron gives it up
+    await reconcilePayments(s(), created + 8 * day);
+    expect((await orderRow(orderPkId)).status).toBe('Failed');
+  });
+});

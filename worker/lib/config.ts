@@ -30,6 +30,10 @@ const schema = z
     ABANDON_AFTER_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
     // how long a direct transfer holds a sponsorship item before its transaction id is shared
     TRANSFER_HOLD_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+    // an unpaid direct transfer (no transaction id shared) is reminded once after this many days, given up after
+    // TRANSFER_EXPIRE_DAYS (docs/decisions/084)
+    TRANSFER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(2),
+    TRANSFER_EXPIRE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   })
   .superRefine((c, ctx) => {
     if (c.APP_ENV !== 'production') return;

@@ -452,6 +452,8 @@ export const OFFLINE_ABANDON_MS = 7 * 24 * 60 * 60 * 1000;
 /** The cron's part: settle online orders left Pending Payment, expire abandoned ones. */
 export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ settled: number; expired: number }> {
   const onlineCutoff = now - s.config.ABANDON_AFTER_MINUTES * 60_000;
+  // TRANSFER_EXPIRE_DAYS (default 7, as OFFLINE_ABANDON_MS): a transfer never shared is given up after it (decision 084)
+  const offlineAbandonMs = (s.config.TRANSFER_EXPIRE_DAYS ?? 7) * 24 * 60 * 60 * 1000;
   // Online and direct-transfer orders are read apart, so that young transfers never crowd out online ones.
   const pendingOf = (type: 'Online' | 'Offline', before: number) =>
     s.db
@@ -480,7 +482,7 @@ export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ set
     .all();
   const [online, offline, held] = await Promise.all([
     pendingOf('Online', now - 60_000),
-    pendingOf('Offline', now - OFFLINE_ABANDON_MS),
+    pendingOf('Offline', now - offlineAbandonMs),
     heldTransfers,
   ]);
   const pending = [...online, ...new Map([...offline, ...held].map((o) => [o.id, o])).values()];
@@ -497,7 +499,7 @@ export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ set
           orderId: o.id,
           to: 'Failed',
           reason:
-            o.createdAt < now - OFFLINE_ABANDON_MS
+            o.createdAt < now - offlineAbandonMs
               ? 'Transfer details not shared in time'
               : 'Transfer details not shared in time; the sponsorship hold was released',
           via: 'reconciler',

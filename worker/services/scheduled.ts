@@ -6,6 +6,7 @@ import { getDb } from '../lib/db';
 import { log } from '../lib/log';
 import { reconcilePayments } from './payments';
 import { reconcileRefunds } from './refunds';
+import { remindUnpaidTransfers } from './transfer-reminders';
 
 /** The cron job (wrangler.toml [triggers]): housekeeping now; payment reconciliation joins it with checkout. */
 export async function runScheduled(env: Bindings): Promise<void> {
@@ -31,10 +32,21 @@ export async function runScheduled(env: Bindings): Promise<void> {
       return { sent: 0, settled: 0 };
     },
   );
+  // Direct transfers never shared: one reminder after TRANSFER_REMINDER_DAYS (expiry is in reconcilePayments).
+  const reminders = await remindUnpaidTransfers({
+    db,
+    config,
+    env,
+    origin: config.APP_URL ?? 'http://localhost:8787',
+  }).catch((err) => {
+    log('error', 'scheduled.reminders_failed', { error: String(err) });
+    return { reminded: 0 };
+  });
   log('info', 'scheduled.done', {
     ms: Date.now() - at,
     ...payments,
     refundsSent: refunds.sent,
     refundsSettled: refunds.settled,
+    transfersReminded: reminders.reminded,
   });
 }
