@@ -38,6 +38,10 @@ const baseCsv: CsvColumn<AdminOrder>[] = [
   { header: 'Quantity', value: (o) => units(o) },
   { header: 'Lines', value: lineText },
   { header: 'Pass Collected', value: (o) => (o.passCollected === null ? '' : o.passCollected ? 'Yes' : 'No') },
+  // refunds (issue 13): state, money given back and what stays
+  { header: 'Refund', value: (o) => o.refundState ?? '' },
+  { header: 'Refunded', value: (o) => o.refundedAmount ?? 0 },
+  { header: 'Net', value: (o) => Math.round((o.orderTotal - (o.refundedAmount ?? 0)) * 100) / 100 },
 ];
 
 function ExportButton({ name, rows }: { name: string; rows: AdminOrder[] }) {
