@@ -58,6 +58,11 @@ describe('server contracts', () => {
     expect(r.success).toBe(false);
     const desc = describeIssues(r.error!.issues);
     expect(desc).toMatch(/email must be text/);
-    expect(desc).toMatch(/unknown field: "extra"/);
+    expect(desc).not.toMatch(/extra/); // unknown fields are ignored (stripped), never an error
+  });
+  it('strips unknown fields of newer or older clients', () => {
+    const r = loginRequest.safeParse({ email: 'a@b.co', password: 'longenough', extra: 1 });
+    expect(r.success).toBe(true);
+    expect(r.data).not.toHaveProperty('extra');
   });
 });
