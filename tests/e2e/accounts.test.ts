@@ -68,11 +68,18 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('shows the validation messages of SPEC.md as toasts', async () => {
+  it('shows the validation messages of SPEC.md under the field they are about, which takes the focus', async () => {
     const { page, context } = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Email & Password, both are Mandatory!').waitFor();
+    // in place, not a toast (docs/decisions/104)
+    await expect(page.getByLabel('Email').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => page.getByLabel('Email').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator('.toast').count()).toBe(0);
+    await page.getByLabel('Email').fill('someone@example.org');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByLabel('Password').getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password').fill('whatever');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -80,6 +87,13 @@ describe('accounts in the browser', () => {
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('All fields are Mandatory!').waitFor();
+    await page.getByLabel('Full Name').fill('Mitali Bose');
+    await page.getByLabel('Email').fill('mitali@example.org');
+    await page.getByLabel('Mobile').fill('12');
+    await page.getByLabel('Password').fill('long-enough-1');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Mobile number is invalid!').waitFor();
+    await expect(page.getByLabel('Mobile').getAttribute('aria-invalid')).resolves.toBe('true');
     await page.goto('/forgotPasswd');
     await page.getByRole('button', { name: 'Forgot Password' }).click();
     await page.getByText('Email is Mandatory!').waitFor();

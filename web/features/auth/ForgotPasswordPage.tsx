@@ -1,23 +1,28 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { checkForgotForm } from '../../../core/contracts/accounts';
 import { t } from '../../../core/i18n';
 import { paths } from '../../app/paths';
-import { Field } from '../../components/forms';
+import { Field, useFieldProblem } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { forgotPasswd } from './api';
+
+const FORGOT_FIELDS = ['email'] as const;
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const { run, busy } = useAction();
   const [email, setEmail] = useState('');
+  const form = useRef<HTMLFormElement>(null);
+  const { report, errorOf, clear } = useFieldProblem(FORGOT_FIELDS);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = checkForgotForm({ email });
-    if (problem) return toast.error(t(problem));
+    if (problem) return report(form.current, problem, { email });
+    clear();
     const res = await run(() => forgotPasswd(email));
     if (res) {
       toast.success(t('password.codeSent'));
@@ -29,13 +34,14 @@ export function ForgotPasswordPage() {
     <section className="card narrow">
       <h1>Forgot Password</h1>
       <p>Enter the email you registered with. We will send you a temporary code to set a new password.</p>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={form}>
         <Field
           label="Email"
           type="email"
           name="email"
           autoComplete="email"
           value={email}
+          error={errorOf('email')}
           onChange={(e) => setEmail(e.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

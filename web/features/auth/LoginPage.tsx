@@ -2,10 +2,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { UserInfo } from '../../../core/contracts/accounts';
 import { checkLoginForm } from '../../../core/contracts/accounts';
-import { t } from '../../../core/i18n';
 import { paths } from '../../app/paths';
-import { Field } from '../../components/forms';
-import { useToast } from '../../components/toast';
+import { Field, useFieldProblem } from '../../components/forms';
 import { storeUserInfo, useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { login } from './api';
@@ -15,29 +13,33 @@ import { login } from './api';
  * else volunteers at /venue, admins at /admin, everyone else at /membership.
  */
 export function landingAfterLogin(info: Pick<UserInfo, 'admin'> & { volunteer?: boolean }, next: string | null) {
-  if (next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login')) return next;
+  if (next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login')) return next;
   if (info.admin) return paths.admin;
   if (info.volunteer) return paths.venue;
   return paths.membership;
 }
 
+const LOGIN_FIELDS = ['email', 'password'] as const;
+
 export function LoginPage() {
   const [params] = useSearchParams();
   const user = useUserInfo();
   const navigate = useNavigate();
-  const toast = useToast();
   const { run, busy } = useAction();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   // Set just before this form stores the new session: the redirect below is for a user who arrives
   // already logged in, and must not race the navigation to /membership that follows a login here.
   const loggedInHere = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
+  const { report, errorOf, clear } = useFieldProblem(LOGIN_FIELDS);
   if (user && !loggedInHere.current) return <Navigate to={paths.home} replace />;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = checkLoginForm({ email, password });
-    if (problem) return toast.error(t(problem));
+    if (problem) return report(form.current, problem, { email, password });
+    clear();
     const info = await run(() => login(email, password));
     if (info) {
       loggedInHere.current = true;
@@ -49,13 +51,14 @@ export function LoginPage() {
   return (
     <section className="card narrow">
       <h1>Login</h1>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={form}>
         <Field
           label="Email"
           type="email"
           name="email"
           autoComplete="email"
           value={email}
+          error={errorOf('email')}
           onChange={(e) => setEmail(e.target.value)}
         />
         <Field
@@ -64,6 +67,7 @@ export function LoginPage() {
           name="password"
           autoComplete="current-password"
           value={password}
+          error={errorOf('password')}
           onChange={(e) => setPassword(e.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>

@@ -1,13 +1,14 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { checkSignupForm } from '../../../core/contracts/accounts';
-import { t } from '../../../core/i18n';
 import { paths } from '../../app/paths';
-import { Field } from '../../components/forms';
+import { Field, useFieldProblem } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { signUp } from './api';
+
+const SIGNUP_FIELDS = ['name', 'email', 'mobile', 'password'] as const;
 
 export function SignupPage() {
   const user = useUserInfo();
@@ -15,13 +16,16 @@ export function SignupPage() {
   const toast = useToast();
   const { run, busy } = useAction();
   const [f, setF] = useState({ name: '', email: '', mobile: '', password: '' });
+  const form = useRef<HTMLFormElement>(null);
+  const { report, errorOf, clear } = useFieldProblem(SIGNUP_FIELDS);
   if (user) return <Navigate to={paths.home} replace />;
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = checkSignupForm(f, 'page');
-    if (problem) return toast.error(t(problem));
+    if (problem) return report(form.current, problem, f);
+    clear();
     const res = await run(() => signUp(f));
     if (res) {
       toast.success(res.message);
@@ -32,16 +36,40 @@ export function SignupPage() {
   return (
     <section className="card narrow">
       <h1>Create Account</h1>
-      <form onSubmit={submit} noValidate>
-        <Field label="Full Name" name="name" autoComplete="name" value={f.name} onChange={set('name')} />
-        <Field label="Email" type="email" name="email" autoComplete="email" value={f.email} onChange={set('email')} />
-        <Field label="Mobile" type="tel" name="mobile" autoComplete="tel" value={f.mobile} onChange={set('mobile')} />
+      <form onSubmit={submit} noValidate ref={form}>
+        <Field
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          value={f.name}
+          error={errorOf('name')}
+          onChange={set('name')}
+        />
+        <Field
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={f.email}
+          error={errorOf('email')}
+          onChange={set('email')}
+        />
+        <Field
+          label="Mobile"
+          type="tel"
+          name="mobile"
+          autoComplete="tel"
+          value={f.mobile}
+          error={errorOf('mobile')}
+          onChange={set('mobile')}
+        />
         <Field
           label="Password"
           type="password"
           name="password"
           autoComplete="new-password"
           value={f.password}
+          error={errorOf('password')}
           onChange={set('password')}
         />
         <p className="hint">At least 8 characters.</p>
