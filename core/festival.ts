@@ -1,4 +1,5 @@
 // The festival (fiscal) year runs April to March, in India's time zone: label "2026-27".
+import { getLocale, intlLocale, type Locale } from './i18n';
 
 const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 
@@ -9,28 +10,34 @@ export function festivalYear(atMs: number = Date.now()): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
-const dateFmt = new Intl.DateTimeFormat('en-IN', {
+const dateOpts: Intl.DateTimeFormatOptions = {
   timeZone: 'Asia/Kolkata',
   day: '2-digit',
   month: 'short',
   year: 'numeric',
-});
-const dateTimeFmt = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+};
+const dateTimeOpts: Intl.DateTimeFormatOptions = { ...dateOpts, hour: '2-digit', minute: '2-digit' };
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The one date formatter for screens and emails. */
-export function formatDate(ms: number | null | undefined): string {
-  return ms ? dateFmt.format(new Date(ms)) : '';
+/** One formatter per language and shape: Bengali month names with Western digits (docs/decisions/120). */
+function formatter(opts: Intl.DateTimeFormatOptions, which: string, locale: Locale): Intl.DateTimeFormat {
+  const key = `${locale}/${which}`;
+  let f = formatters.get(key);
+  if (!f) {
+    // Bengali abbreviations (নভেঃ) read oddly: the Bengali interface writes the month in full
+    f = new Intl.DateTimeFormat(intlLocale(locale), locale === 'bn-IN' ? { ...opts, month: 'long' } : opts);
+    formatters.set(key, f);
+  }
+  return f;
 }
 
-export function formatDateTime(ms: number | null | undefined): string {
-  return ms ? dateTimeFmt.format(new Date(ms)) : '';
+/** The one date formatter for screens and emails, in the screens' language unless one is given. */
+export function formatDate(ms: number | null | undefined, locale: Locale = getLocale()): string {
+  return ms ? formatter(dateOpts, 'date', locale).format(new Date(ms)) : '';
+}
+
+export function formatDateTime(ms: number | null | undefined, locale: Locale = getLocale()): string {
+  return ms ? formatter(dateTimeOpts, 'datetime', locale).format(new Date(ms)) : '';
 }
 
 /** The festival year before a label: "2027-28" -> "2026-27". */

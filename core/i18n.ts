@@ -2,12 +2,80 @@ import { en, type MessageKey } from './messages/en';
 
 export type { MessageKey };
 
+/**
+ * The two languages (issue 16, docs/decisions/120). English is the default and the fallback: any other code,
+ * or none, means English. The Bengali catalogue is loaded on demand (loadLocale) so that English pages do not
+ * ship it; the Worker registers it once at start (core/i18n-all.ts) and passes the language explicitly.
+ */
+export type Locale = 'en' | 'bn-IN';
+export const LOCALES: readonly Locale[] = ['en', 'bn-IN'];
+
+type Catalogue = Record<MessageKey, string>;
+const catalogues: Partial<Record<Locale, Catalogue>> = { en };
+
+/** Any language code (bn, bn-IN, bn-BD, en-GB, xx, undefined) to one of ours; unknown codes mean English. */
+export function parseLocale(code: unknown): Locale {
+  return typeof code === 'string' && /^bn(?:[-_]|$)/i.test(code.trim()) ? 'bn-IN' : 'en';
+}
+
+let current: Locale = 'en';
+
+/** The language of the screens (the browser). The Worker never changes it: it passes the language to tIn. */
+export function getLocale(): Locale {
+  return current;
+}
+
+/** Switches the screens' language; the caller re-renders. Bengali must be loaded first (loadLocale). */
+export function setLocale(locale: Locale): void {
+  current = catalogues[locale] ? locale : 'en';
+}
+
+export function registerCatalogue(locale: Locale, messages: Catalogue): void {
+  catalogues[locale] = messages;
+}
+
+export function hasCatalogue(locale: Locale): boolean {
+  return !!catalogues[locale];
+}
+
+// Catalogues of their own (core/renewals/messages.<lang>.ts), by name, for languages other than English.
+const extras = new Map<string, Record<string, string>>();
+
+export function registerExtra(locale: Locale, name: string, messages: Record<string, string>): void {
+  extras.set(`${locale}/${name}`, messages);
+}
+
+/** A named catalogue in the given language, or undefined (then the caller uses its English one). */
+export function extraCatalogue(name: string, locale: Locale = current): Record<string, string> | undefined {
+  return locale === 'en' ? undefined : extras.get(`${locale}/${name}`);
+}
+
+/** Loads a language's catalogue (Bengali is its own chunk) and switches to it. */
+export async function loadLocale(locale: Locale): Promise<void> {
+  if (locale === 'bn-IN' && !catalogues['bn-IN']) {
+    const [{ bn }, { renewalsBn }] = await Promise.all([import('./messages/bn'), import('./renewals/messages.bn')]);
+    registerCatalogue('bn-IN', bn);
+    registerExtra('bn-IN', 'renewals', renewalsBn);
+  }
+  setLocale(locale);
+}
+
 /** Fills the {placeholders} of a message (any catalogue: messages/en.ts, renewals/messages.en.ts). */
 export function format(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
-/** Looks a message up by key and fills {placeholders}. */
+/** Looks a message up by key in the current language and fills {placeholders}. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return format(en[key], params);
+  return tIn(current, key, params);
+}
+
+/** Looks a message up in the given language (emails, the Worker); English when that language is not loaded. */
+export function tIn(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return format((catalogues[locale] ?? en)[key] ?? en[key], params);
+}
+
+/** The Intl locale for numbers and dates: Bengali words with Western digits (docs/decisions/120). */
+export function intlLocale(locale: Locale = current): string {
+  return locale === 'bn-IN' ? 'bn-IN-u-nu-latn' : 'en-IN';
 }

@@ -2,7 +2,7 @@
 // admin's Renewals tab. A catalogue of its own beside core/messages/en.ts, outside the chunk that every screen
 // loads, so that screens without renewals do not ship them (docs/decisions/094). A language adds
 // messages.<lang>.ts here with the same keys, as it adds one beside en.ts.
-import { format } from '../i18n';
+import { extraCatalogue, format, type Locale } from '../i18n';
 
 export const renewalsEn = {
   'renewal.offer': 'Renew your {plan} for {year}',
@@ -76,6 +76,6 @@ export const renewalsEn = {
 export type RenewalsKey = keyof typeof renewalsEn;
 
 /** Looks a renewals message up by key and fills {placeholders}, as t() does for the main catalogue. */
-export function tr(key: RenewalsKey, params: Record<string, string | number> = {}): string {
-  return format(renewalsEn[key], params);
+export function tr(key: RenewalsKey, params: Record<string, string | number> = {}, locale?: Locale): string {
+  return format(extraCatalogue('renewals', locale)?.[key] ?? renewalsEn[key], params);
 }
