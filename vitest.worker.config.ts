@@ -12,6 +12,8 @@ export default defineConfig({
       },
     })),
   ],
+  // local mode's stand-ins, as wrangler.toml's [alias] (docs/decisions/075)
+  resolve: { alias: { '@samiti/local-tools': path.join(import.meta.dirname, 'worker/dev/index.ts') } },
   test: {
     include: ['tests/worker/**/*.test.ts'],
     setupFiles: ['tests/worker/setup.ts'],

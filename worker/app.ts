@@ -11,6 +11,7 @@ import { d1Sessions } from './lib/d1-sessions';
 import { getDb } from './lib/db';
 import { DomainError } from './lib/errors';
 import { MAX_BODY_BYTES } from './lib/input';
+import { registerLocalTools } from './lib/local-tools';
 import { log } from './lib/log';
 import { accountsRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
@@ -20,8 +21,7 @@ import { checkoutRoutes, webhookRoutes } from './routes/checkout';
 import { devApi, devPages } from './routes/dev';
 import { refundRoutes } from './routes/refunds';
 import { renewalRoutes } from './routes/renewals';
-import { testGateway } from './routes/test-gateway';
-import { gatewayRefundControls, gatewayRefundsApi } from './routes/test-gateway-refunds';
+import { localGatewayFetch, localGatewayRoutes } from '@samiti/local-tools';
 import { venueRoutes } from './routes/venue';
 import { ensureSeeded } from './services/seed';
 
@@ -80,10 +80,16 @@ export const app = new Hono<AppEnv>()
   .use('/api/*', d1Sessions) // one D1 session per call: replica reads, bookmarks (docs/decisions/113)
   .use('/api/*', benchRows) // local-only rows_read measurement for npm run bench (X-Bench-Rows: 1)
   .route('/api', api)
-  .route('/dev/razorpay', testGateway)
-  .route('/dev/razorpay', gatewayRefundControls)
-  .route('/dev/razorpay', gatewayRefundsApi)
   .route('/dev', devPages);
+
+// Local mode's test gateway, in builds that include it (production aliases it away: decision 075).
+if (localGatewayRoutes && localGatewayFetch) {
+  app.route('/dev/razorpay', localGatewayRoutes);
+  registerLocalTools({
+    gateway: localGatewayFetch,
+    app: (req, env, ctx) => app.fetch(req, env, ctx as never) as Promise<Response>,
+  });
+}
 
 app.notFound(async (c) => {
   if (c.req.path.startsWith('/api/')) {

@@ -810,7 +810,7 @@ describe('the cron and production mode', () => {
   });
 
   it('the test gateway answers 404 outside local mode', async () => {
-    const { testGateway } = await import('../../worker/routes/test-gateway');
+    const { testGateway } = await import('../../worker/dev/test-gateway');
     const prod = {
       ...bindings,
       APP_ENV: 'production',

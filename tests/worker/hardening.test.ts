@@ -424,7 +424,7 @@ describe('payments fail closed', () => {
     const bad = makeRazorpay(
       { RAZORPAY_BASE_URL: 'local', RAZORPAY_KEY_ID: 'rzp_test_local', RAZORPAY_KEY_SECRET: 'wrong' },
       async (req) =>
-        (await import('../../worker/routes/test-gateway')).gatewayApi.fetch(req, bindings) as Promise<Response>,
+        (await import('../../worker/dev/test-gateway')).gatewayApi.fetch(req, bindings) as Promise<Response>,
     );
     const err = await bad.fetchPayment(p.razorpay_payment_id).catch((e) => e);
     expect(err).toBeInstanceOf(RazorpayError);

@@ -10,6 +10,7 @@ import { testGatewayPayments } from '../../schema/test-gateway';
 import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
+import { localApp } from '../lib/local-tools';
 import { log } from '../lib/log';
 import { webhookSignature } from '../lib/razorpay';
 
@@ -118,8 +119,7 @@ export async function deliverRefundWebhook(
     },
     created_at: Math.floor(Date.now() / 1000),
   });
-  const { app } = await import('../app');
-  const res = await app.fetch(
+  const res = await localApp()(
     new Request(`${origin}/api/webhooks/razorpay`, {
       method: 'POST',
       headers: {

@@ -9,6 +9,7 @@ import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
 import { paymentSignature, webhookSignature } from '../lib/razorpay';
+import { localApp } from '../lib/local-tools';
 import { log } from '../lib/log';
 
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -183,8 +184,7 @@ export async function deliverWebhook(
     payload,
     created_at: Math.floor(Date.now() / 1000),
   });
-  const { app } = await import('../app');
-  const res = await app.fetch(
+  const res = await localApp()(
     new Request(`${origin}/api/webhooks/razorpay`, {
       method: 'POST',
       headers: {

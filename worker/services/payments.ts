@@ -13,6 +13,7 @@ import { orderLines, orders, payments, sponsorshipClaims, users, webhookEvents }
 import { randomCode, randomToken } from '../lib/crypto';
 import { d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
+import { localGateway } from '../lib/local-tools';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
 import { passQrEmailHtml } from '../lib/pass-qr';
@@ -28,7 +29,6 @@ import {
 import type { Svc } from '../lib/svc';
 import { pricingContext } from './cart';
 import { audit } from '../lib/audit';
-import { gatewayApi } from '../routes/test-gateway';
 import type { OrderLineRow, OrderRow } from './order-view';
 import { handleRefundEvent } from './refunds';
 
@@ -38,7 +38,7 @@ export type Via = 'callback' | 'webhook' | 'reconciler' | 'admin';
 export function razorpayFor(s: Svc): Razorpay {
   const transport =
     s.config.RAZORPAY_BASE_URL === 'local'
-      ? (req: Request) => gatewayApi.fetch(req, s.env) as Promise<Response>
+      ? (req: Request) => localGateway()(req, s.env)
       : (req: Request) => fetch(req);
   return makeRazorpay(s.config, transport);
 }

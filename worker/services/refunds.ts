@@ -33,13 +33,13 @@ import { refundLines, refunds } from '../../schema/refunds';
 import { randomCode, randomToken } from '../lib/crypto';
 import { d1Batch, guardFailure, isUniqueViolation, raw } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
+import { localGateway } from '../lib/local-tools';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
 import { isTransient, RazorpayError } from '../lib/razorpay';
 import { makeRazorpayRefunds, type RazorpayRefund } from '../lib/razorpay-refunds';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
-import { gatewayRefundsApi } from '../routes/test-gateway-refunds';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -57,7 +57,7 @@ export function refundsClient(s: Svc, defer?: Defer) {
   };
   const transport =
     s.config.RAZORPAY_BASE_URL === 'local'
-      ? (req: Request) => gatewayRefundsApi.fetch(req, s.env, ctx as never) as Promise<Response>
+      ? (req: Request) => localGateway()(req, s.env, ctx)
       : (req: Request) => fetch(req);
   return makeRazorpayRefunds(s.config, transport);
 }

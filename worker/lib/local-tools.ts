@@ -1,0 +1,30 @@
+// The built-in stand-ins of local mode (worker/dev/: the Razorpay test gateway) are registered here by the
+// composition root (app.ts), so that no service imports them (docs/decisions/075). Production builds alias
+// `@samiti/local-tools` to worker/dev/none.ts: the fake is not in the deployed bundle at all.
+import type { Bindings } from '../env';
+
+export type ExecutionContextLike = { waitUntil(p: Promise<unknown>): void; passThroughOnException(): void };
+/** A Hono app reached in-process, as fetch would reach it over the network. */
+export type InProcessFetch = (req: Request, env: Bindings, ctx?: ExecutionContextLike) => Promise<Response>;
+
+let gateway: InProcessFetch | null = null;
+let appFetch: InProcessFetch | null = null;
+
+/** app.ts: the test gateway's API (Razorpay's shapes) and the app itself (for the gateway's webhooks). */
+export function registerLocalTools(tools: { gateway: InProcessFetch; app: InProcessFetch }) {
+  gateway = tools.gateway;
+  appFetch = tools.app;
+}
+
+/** The Razorpay transport of RAZORPAY_BASE_URL=local: the built-in test gateway, in-process. */
+export function localGateway(): InProcessFetch {
+  if (!gateway)
+    throw new Error('The built-in test gateway is not part of this build: set RAZORPAY_BASE_URL to Razorpay.');
+  return gateway;
+}
+
+/** The app, for the test gateway's webhooks (delivered in-process, signed as Razorpay signs them). */
+export function localApp(): InProcessFetch {
+  if (!appFetch) throw new Error('The app is not registered with the local tools.');
+  return appFetch;
+}
