@@ -1,3 +1,4 @@
+import { makeTranslator, pairsOf } from './i18n-translate';
 import { en, type MessageKey } from './messages/en';
 
 export type { MessageKey };
@@ -32,6 +33,7 @@ export function setLocale(locale: Locale): void {
 
 export function registerCatalogue(locale: Locale, messages: Catalogue): void {
   catalogues[locale] = messages;
+  translators.delete(locale);
 }
 
 export function hasCatalogue(locale: Locale): boolean {
@@ -40,9 +42,34 @@ export function hasCatalogue(locale: Locale): boolean {
 
 // Catalogues of their own (core/renewals/messages.<lang>.ts), by name, for languages other than English.
 const extras = new Map<string, Record<string, string>>();
+const extraPairs = new Map<Locale, [string, string][]>();
+const translators = new Map<Locale, (text: string) => string>();
 
-export function registerExtra(locale: Locale, name: string, messages: Record<string, string>): void {
+/** A named catalogue of a language, with its English one (for fromEnglish). */
+export function registerExtra(
+  locale: Locale,
+  name: string,
+  messages: Record<string, string>,
+  english: Record<string, string>,
+): void {
   extras.set(`${locale}/${name}`, messages);
+  extraPairs.set(locale, [...(extraPairs.get(locale) ?? []), ...pairsOf(english, messages)]);
+  translators.delete(locale);
+}
+
+/**
+ * A text written from an English message (a server's `desc`, an email paragraph) in the given language, when
+ * it matches one of the catalogues' English templates; otherwise the text as it is (core/i18n-translate.ts).
+ */
+export function fromEnglish(text: string, locale: Locale = current): string {
+  const messages = catalogues[locale];
+  if (locale === 'en' || !messages) return text;
+  let translate = translators.get(locale);
+  if (!translate) {
+    translate = makeTranslator([...pairsOf(en, messages), ...(extraPairs.get(locale) ?? [])]);
+    translators.set(locale, translate);
+  }
+  return translate(text);
 }
 
 /** A named catalogue in the given language, or undefined (then the caller uses its English one). */
@@ -53,9 +80,13 @@ export function extraCatalogue(name: string, locale: Locale = current): Record<s
 /** Loads a language's catalogue (Bengali is its own chunk) and switches to it. */
 export async function loadLocale(locale: Locale): Promise<void> {
   if (locale === 'bn-IN' && !catalogues['bn-IN']) {
-    const [{ bn }, { renewalsBn }] = await Promise.all([import('./messages/bn'), import('./renewals/messages.bn')]);
+    const [{ bn }, { renewalsBn }, { renewalsEn }] = await Promise.all([
+      import('./messages/bn'),
+      import('./renewals/messages.bn'),
+      import('./renewals/messages.en'),
+    ]);
     registerCatalogue('bn-IN', bn);
-    registerExtra('bn-IN', 'renewals', renewalsBn);
+    registerExtra('bn-IN', 'renewals', renewalsBn, renewalsEn);
   }
   setLocale(locale);
 }

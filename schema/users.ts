@@ -15,6 +15,7 @@ export const users = sqliteTable(
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     isVolunteer: integer('is_volunteer', { mode: 'boolean' }).notNull().default(false),
     isMember: integer('is_member', { mode: 'boolean' }).notNull().default(false),
+    lang: text('lang', { enum: ['en', 'bn-IN'] }), // the member's language for emails; NULL until chosen (0120)
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },

@@ -3,22 +3,30 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router';
 import { ToastProvider } from './components/toast';
+import { startLocale, useLocale } from './lib/locale';
 import { registerServiceWorker } from './lib/pwa';
 import './styles.css';
 
-const app = (
-  <StrictMode>
-    <ToastProvider>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </ToastProvider>
-  </StrictMode>
-);
+/** The whole app, drawn again from the top when the language changes (the nav's switch). */
+function App() {
+  const locale = useLocale();
+  return (
+    <StrictMode>
+      <ToastProvider key={locale}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ToastProvider>
+    </StrictMode>
+  );
+}
 
-// A public page arrives prerendered (scripts/prerender.tsx, docs/decisions/112): React takes over its HTML.
-// Every other route, and any page the service worker answers offline, starts from the empty shell.
-const root = document.getElementById('root')!;
-if (root.firstElementChild) hydrateRoot(root, app);
-else createRoot(root).render(app);
+// A public page arrives prerendered in English (scripts/prerender.tsx, docs/decisions/112): React takes over
+// its HTML. In Bengali, and on every other route or a page the service worker answers offline, React draws
+// the page itself (docs/decisions/120).
+void startLocale().then((locale) => {
+  const root = document.getElementById('root')!;
+  if (root.firstElementChild && locale === 'en') hydrateRoot(root, <App />);
+  else createRoot(root).render(<App />);
+});
 void registerServiceWorker();

@@ -1,12 +1,21 @@
 import * as z from 'zod';
-import type { MessageKey } from '../i18n';
+import { type MessageKey, parseLocale } from '../i18n';
 import { EMAIL_PATTERN, email, mobile, password, text } from './common';
 
 const iid = z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish();
 
 export const loginRequest = z.object({ email, password: text(), iid });
 
-export const signUpRequest = z.object({ name: text(100), mobile, email, password });
+/** A language code; anything but Bengali means English (issue 16). Absent at sign-up: the X-Samiti-Lang header. */
+export const lang = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+  .max(35, 'must be at most 35 characters')
+  .transform((v) => parseLocale(v));
+
+export const signUpRequest = z.object({ name: text(100), mobile, email, password, lang: lang.nullish() });
+
+export const setLanguageRequest = z.object({ lang });
+
 export const signUpAndLoginRequest = signUpRequest.extend({ iid });
 
 export const forgotPasswdRequest = z.object({ email });
@@ -28,6 +37,8 @@ export type UserInfo = {
    * the client refreshes them from /isMembershipLive and /isDailyPassLive at navigation load. */
   membershipLive?: boolean;
   dailyPassLive?: boolean;
+  /** The account's language (issue 16): 'en' or 'bn-IN'; absent until the member chooses one. */
+  lang?: string | null;
 };
 
 export type UserProfile = { name: string; email: string; emailVerified: boolean; mobile: string };

@@ -6,10 +6,13 @@ import { renewalsBn } from '../renewals/messages.bn';
 import { renewalsEn, tr } from '../renewals/messages.en';
 import { bn } from './bn';
 import { en } from './en';
+import { mailBn } from './mail.bn';
+import { mailEn } from './mail.en';
 
 const pairs: [string, Record<string, string>, Record<string, string>][] = [
   ['core/messages', en, bn],
   ['core/renewals', renewalsEn, renewalsBn],
+  ['core/messages/mail', mailEn, mailBn],
 ];
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -62,5 +65,23 @@ describe('language choice', () => {
     expect(tIn('bn-IN', 'venue.collected', { rcpt: 'SMT000001', qty: 3 })).toBe(
       format(bn['venue.collected'], { rcpt: 'SMT000001', qty: 3 }),
     );
+  });
+});
+
+describe('fromEnglish', () => {
+  it('turns a server desc or an email line written from an English template into Bengali', async () => {
+    const { fromEnglish } = await import('../i18n');
+    const desc = tIn('en', 'venue.notPaid', { rcpt: 'SMT000042', status: 'Pending Approval' });
+    expect(fromEnglish(desc, 'bn-IN')).toBe(
+      tIn('bn-IN', 'venue.notPaid', { rcpt: 'SMT000042', status: 'Pending Approval' }),
+    );
+    expect(fromEnglish(en['auth.invalidCredentials'], 'bn-IN')).toBe(bn['auth.invalidCredentials']);
+    expect(fromEnglish(format(renewalsEn['renewal.testSent'], { email: 'a@b.in' }), 'bn-IN')).toBe(
+      format(renewalsBn['renewal.testSent'], { email: 'a@b.in' }),
+    );
+    // names, codes and unknown text stay as they are; English stays English
+    expect(fromEnglish('name is required', 'bn-IN')).toBe('name is required');
+    expect(fromEnglish(desc, 'en')).toBe(desc);
+    expect(fromEnglish(`${en['checkout.empty']}\nকলকাতা 😀`, 'bn-IN')).toBe(`${bn['checkout.empty']}\nকলকাতা 😀`);
   });
 });

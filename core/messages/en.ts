@@ -366,6 +366,27 @@ export const en = {
   'request.tooLarge': 'The request body is too large (at most {kb} KB).',
   'server.error': 'Something went wrong on our side. Please try again.',
   notFound: 'Not found.',
+
+  // languages, nav and layout (issue 16, docs/decisions/120); Bengali: core/messages/bn.ts
+  'lang.switch': 'বাংলা',
+  'lang.switchLabel': 'বাংলায় দেখুন (Switch to Bengali)',
+  'lang.saveFailed': 'Your language is kept on this device; it could not be saved to your account just now.',
+  'nav.menu': 'Menu',
+  'nav.membership': 'Membership / Sponsorship',
+  'nav.createAccount': 'Create Account',
+  'nav.admin': 'Admin Page',
+  'nav.venue': 'Venue Pass Collection',
+  'nav.home': 'Home',
+  'nav.login': 'Login',
+  'nav.profile': 'My Profile',
+  'nav.tnc': 'Terms and Conditions',
+  'nav.responsibility': 'Our Social Responsibility',
+  'nav.logout': 'Logout',
+  'nav.coupons': 'Coupons | Offering',
+  'nav.main': 'Main',
+  'layout.skip': 'Skip to content',
+  'layout.loading': 'Loading…',
+  'footer.rights': '© {year} {name}. All rights reserved.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router-dom';
+import { t } from '../../core/i18n';
 import { Layout } from '../components/layout/Layout';
 import { RequireSession } from '../components/RequireSession';
 import { paths } from './paths';
@@ -48,7 +49,9 @@ const UnsubscribePage = lazy(() =>
 );
 const CorporatePage = lazy(() => import('./public/PresentationsPage').then((m) => ({ default: m.CorporatePage })));
 
-const page = (node: ReactNode) => <Suspense fallback={<p className="loading">Loading…</p>}>{node}</Suspense>;
+const page = (node: ReactNode) => (
+  <Suspense fallback={<p className="loading">{t('layout.loading')}</p>}>{node}</Suspense>
+);
 const member = (node: ReactNode) => page(<RequireSession>{node}</RequireSession>);
 
 // Declarative routing (useRoutes), not a data router: the data router's code (loaders, actions, fetchers) is

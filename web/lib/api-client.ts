@@ -1,5 +1,5 @@
 // The only HTTP client: POST /api/<path> with a JSON body and X-Session-Token (DECISIONS.md, API contract).
-import { t } from '../../core/i18n';
+import { fromEnglish, getLocale, t } from '../../core/i18n';
 import { clearAll, readUserInfo } from './session';
 
 export class ApiError extends Error {
@@ -44,6 +44,7 @@ export async function api<T>(path: string, body: object = {}): Promise<T> {
       headers: {
         'content-type': 'application/json',
         ...(session ? { 'X-Session-Token': session } : {}),
+        'X-Samiti-Lang': getLocale(), // the screens' language, for a new account's emails (issue 16)
         ...bookmarkHeader(),
       },
       body: JSON.stringify(body),
@@ -61,7 +62,13 @@ export async function api<T>(path: string, body: object = {}): Promise<T> {
   if (!res.ok) {
     // SPEC.md section 8: InsufficientAccess wipes all local storage first.
     if (payload.error === 'InsufficientAccess') clearAll();
-    throw new ApiError(payload.error ?? 'Error', payload.desc ?? t('network.error'), res.status);
+    // the server writes its descriptions in English; the Bengali interface shows the Bengali message of the
+    // same key (docs/decisions/120)
+    throw new ApiError(
+      payload.error ?? 'Error',
+      payload.desc ? fromEnglish(payload.desc) : t('network.error'),
+      res.status,
+    );
   }
   return payload.data as T;
 }

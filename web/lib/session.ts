@@ -48,7 +48,10 @@ export function deviceId(): string {
 
 /** Logout and InsufficientAccess: clear all local storage (and the IndexedDB cart), as SPEC.md says. */
 export function clearAll() {
+  // the device's language is a choice of the device, not of the account (docs/decisions/120)
+  const lang = localStorage.getItem('samiti-lang');
   localStorage.clear();
+  if (lang) localStorage.setItem('samiti-lang', lang);
   // idb-keyval loads only here, not with every first page (docs/decisions/112)
   void import('./local-store').then((m) => m.clearLocalStore());
   notify();

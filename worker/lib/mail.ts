@@ -1,11 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { emailOutbox } from '../../schema/index';
+import { fromEnglish, type Locale, parseLocale } from '../../core/i18n-all';
+import { emailOutbox, users } from '../../schema/index';
 import type { Config } from './config';
 import type { Db } from './db';
 import association from '../../web/content/association.json';
 import { log } from './log';
 
-export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  /** The reader's language; by default the language on the account of `to` at sending time (issue 16). */
+  lang?: Locale;
+};
 
 /**
  * The one way the app sends email. Every message is written to email_outbox first (nothing is lost);
@@ -13,7 +22,10 @@ export type Mail = { to: string; subject: string; text: string; html: string; he
  * it is then posted to a Resend-compatible API ({from,to,subject,text,html}, Bearer key) and marked.
  */
 export async function sendMail(db: Db, config: Config, message: Mail): Promise<void> {
-  const mail = { ...message, html: emailDocument(message.subject, message.html) };
+  const { lang: wanted, ...english } = message;
+  const lang = wanted ?? (await accountLanguage(db, message.to));
+  const inLang = inLanguage(english, lang);
+  const mail = { ...inLang, html: emailDocument(inLang.subject, inLang.html, lang) };
   const row = await db
     .insert(emailOutbox)
     .values({ ...mail, toAddr: mail.to, status: 'outbox', headers: mail.headers ? JSON.stringify(mail.headers) : null })
@@ -66,6 +78,42 @@ export async function mailSettled(): Promise<void> {
   while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);
 }
 
+/** The language on the account of this address; English for an address without an account or a choice. */
+async function accountLanguage(db: Db, to: string): Promise<Locale> {
+  const row = await db.select({ lang: users.lang }).from(users).where(eq(users.email, to.trim().toLowerCase())).get();
+  return parseLocale(row?.lang);
+}
+
+const unescapeHtml = (s: string) =>
+  s.replace(/&#(\d+);|&(amp|lt|gt|quot);/g, (_, code: string | undefined, name: string | undefined) =>
+    code ? String.fromCharCode(Number(code)) : ({ amp: '&', lt: '<', gt: '>', quot: '"' } as const)[name as 'amp'],
+  );
+
+/**
+ * The email in the reader's language (docs/decisions/120): the services write English; every line of the text,
+ * every text between HTML tags and the subject that match a catalogue's English sentence become the Bengali
+ * sentence of the same key (core/messages/mail.*.ts, messages/*.ts), names, codes and amounts kept as they are.
+ */
+export function inLanguage<M extends Omit<Mail, 'lang'>>(mail: M, lang: Locale): M {
+  if (lang === 'en') return mail;
+  const line = (l: string) => {
+    // a link written out in the text: "Verify my email address: https://..."
+    const link = /^(.+?): (https?:\/\/\S+)$/.exec(l);
+    if (link && fromEnglish(l, lang) === l) return `${fromEnglish(link[1]!, lang)}: ${link[2]}`;
+    return fromEnglish(l, lang);
+  };
+  return {
+    ...mail,
+    subject: fromEnglish(mail.subject, lang),
+    text: mail.text.split('\n').map(line).join('\n'),
+    html: mail.html.replace(/>([^<]+)</g, (whole, inner: string) => {
+      const plain = unescapeHtml(inner);
+      const done = fromEnglish(plain.trim(), lang);
+      return done === plain.trim() ? whole : `>${escapeHtml(plain.replace(plain.trim(), done))}<`;
+    }),
+  };
+}
+
 /** Escapes text for HTML (emails, the dev pages). */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -75,11 +123,11 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.c
  * wide, the association's maroon band with its name, cream surround, 16 px text, and links drawn as buttons by
  * compose(). Inline styles only: mail apps drop <style> blocks. A body that is already a document is kept.
  */
-export function emailDocument(subject: string, bodyHtml: string): string {
+export function emailDocument(subject: string, bodyHtml: string, lang: Locale = 'en'): string {
   if (/^\s*<!doctype/i.test(bodyHtml)) return bodyHtml;
   const name = escapeHtml(association.name);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#fff8ec;color:#1d1b1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fff8ec"><tr><td align="center" style="padding:16px 8px">

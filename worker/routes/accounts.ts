@@ -1,8 +1,10 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { type Locale, parseLocale } from '../../core/i18n';
 import {
   changePasswdRequest,
   forgotPasswdRequest,
   loginRequest,
+  setLanguageRequest,
   signUpAndLoginRequest,
   signUpRequest,
   verifyEmailRequest,
@@ -14,15 +16,28 @@ import { limitByAddress } from '../lib/rate-limit';
 import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as accounts from '../services/accounts';
+import { setLanguage } from '../services/language';
 import { getSettings } from '../services/settings';
+
+/**
+ * The app's language at sign-up (issue 16): the web client sends its choice in X-Samiti-Lang
+ * (web/lib/api-client.ts), so the verification email is in it; a caller that sends none (or a `lang` field)
+ * leaves the account's language unset, and its emails are English.
+ */
+function appLanguage(c: Context<AppEnv>): Locale | null {
+  const header = c.req.header('X-Samiti-Lang');
+  return header ? parseLocale(header) : null;
+}
 
 export const accountsRoutes = new Hono<AppEnv>()
   .post('/signUp', limitByAddress('auth'), input(signUpRequest), async (c) => {
-    const data = await accounts.signUp(svc(c), { ...c.req.valid('json'), iid: null }, { login: false });
+    const body = { ...c.req.valid('json'), iid: null };
+    const data = await accounts.signUp(svc(c), { ...body, lang: body.lang ?? appLanguage(c) }, { login: false });
     return c.json({ data });
   })
   .post('/signUpAndLogin', limitByAddress('auth'), input(signUpAndLoginRequest), async (c) => {
-    const data = await accounts.signUp(svc(c), c.req.valid('json'), { login: true });
+    const body = c.req.valid('json');
+    const data = await accounts.signUp(svc(c), { ...body, lang: body.lang ?? appLanguage(c) }, { login: true });
     return c.json({ data });
   })
   .post('/login', limitByAddress('auth'), input(loginRequest), async (c) => {
@@ -37,6 +52,9 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .post('/changePasswd', limitByAddress('auth'), input(changePasswdRequest), async (c) => {
     return c.json({ data: await accounts.changePassword(svc(c), c.req.valid('json')) });
+  })
+  .post('/setLanguage', requireRole('user'), input(setLanguageRequest), async (c) => {
+    return c.json({ data: await setLanguage(svc(c), actorOf(c), c.req.valid('json').lang) });
   })
   .post('/getUserProfile', requireRole('user'), input(emptyBody), (c) => {
     return c.json({ data: accounts.profileOf(actorOf(c)) });

@@ -99,6 +99,7 @@ async function startSession(s: Svc, user: UserRow, iid: string | null | undefine
     emailVerified: user.emailVerified,
     membershipLive: flags.membershipLive,
     dailyPassLive: flags.dailyPassLive,
+    lang: user.lang ?? null, // issue 16: the account's language, null until chosen
   };
 }
 
@@ -138,7 +139,7 @@ export async function signUp(
   try {
     user = await s.db
       .insert(users)
-      .values({ name: input.name, email: input.email, mobile: input.mobile, passwordHash })
+      .values({ name: input.name, email: input.email, mobile: input.mobile, passwordHash, lang: input.lang ?? null })
       .returning()
       .get();
   } catch (err) {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { t } from '../../../core/i18n';
 import { paths } from '../../app/paths';
 import association from '../../content/association.json';
 import footer from '../../content/footer.json';
@@ -17,9 +18,7 @@ export function Footer() {
           ))}
         </ul>
       </nav>
-      <p>
-        © {year} {association.name}. All rights reserved.
-      </p>
+      <p>{t('footer.rights', { year, name: association.name })}</p>
       <p className="credit">{association.credit}</p>
     </footer>
   );

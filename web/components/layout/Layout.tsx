@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { t } from '../../../core/i18n';
 import { OfflineBanner } from '../OfflineBanner';
 import { UpdatePrompt } from '../UpdatePrompt';
 import { Footer } from './Footer';
@@ -9,7 +10,7 @@ export function Layout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('layout.skip')}
       </a>
       <Nav />
       <OfflineBanner />

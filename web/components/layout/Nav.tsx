@@ -3,7 +3,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import association from '../../content/association.json';
 import { paths } from '../../app/paths';
 import { api } from '../../lib/api-client';
+import { t } from '../../../core/i18n';
 import { clearAll, readUserInfo, updateUserInfo, useUserInfo } from '../../lib/session';
+import { LanguageSwitch } from './LanguageSwitch';
 
 /** SPEC.md section 9: the bar turns opaque after 400 px of scroll. */
 export const NAV_OPAQUE_AFTER_PX = 400;
@@ -90,11 +92,12 @@ export function Nav() {
   // screen; from 601 px they stand in the bar as before.
   return (
     <header className={`nav ${scrolled ? 'nav-opaque' : 'nav-transparent'}`}>
-      <nav className="nav-inner" aria-label="Main">
+      <nav className="nav-inner" aria-label={t('nav.main')}>
         <Link to={paths.home} className="brand">
           {association.shortName}
         </Link>
         <div className="nav-actions">
+          <LanguageSwitch />
           <div className="menu" ref={menuRef}>
             <button
               type="button"
@@ -104,58 +107,58 @@ export function Nav() {
               onClick={() => setOpen((o) => !o)}
             >
               <span className="menu-burger" aria-hidden="true" />
-              Menu
+              {t('nav.menu')}
             </button>
             {open && (
               <ul className="menu-list">
                 {user && membershipLive && (
                   <li className="menu-narrow">
                     <Link to={paths.membership} className="btn btn-primary">
-                      Membership / Sponsorship
+                      {t('nav.membership')}
                     </Link>
                   </li>
                 )}
                 {!user && (
                   <li className="menu-narrow">
                     <Link to={paths.signup} className="btn btn-primary">
-                      Create Account
+                      {t('nav.createAccount')}
                     </Link>
                   </li>
                 )}
                 {user?.admin && (
                   <li>
-                    <Link to={paths.admin}>Admin Page</Link>
+                    <Link to={paths.admin}>{t('nav.admin')}</Link>
                   </li>
                 )}
                 {staff && (
                   <li>
-                    <Link to={paths.venue}>Venue Pass Collection</Link>
+                    <Link to={paths.venue}>{t('nav.venue')}</Link>
                   </li>
                 )}
                 <li>
-                  <Link to={paths.home}>Home</Link>
+                  <Link to={paths.home}>{t('nav.home')}</Link>
                 </li>
                 {!user && (
                   <li>
-                    <Link to={paths.login}>Login</Link>
+                    <Link to={paths.login}>{t('nav.login')}</Link>
                   </li>
                 )}
                 {user && (
                   <li>
-                    <Link to={paths.profile}>My Profile</Link>
+                    <Link to={paths.profile}>{t('nav.profile')}</Link>
                   </li>
                 )}
                 <li>
-                  <Link to={paths.tnc}>Terms and Conditions</Link>
+                  <Link to={paths.tnc}>{t('nav.tnc')}</Link>
                 </li>
                 <li>
-                  <Link to={paths.responsibility}>Our Social Responsibility</Link>
+                  <Link to={paths.responsibility}>{t('nav.responsibility')}</Link>
                 </li>
                 {user && (
                   <li className="menu-narrow">
                     <button type="button" className="menu-logout" onClick={logout}>
                       {logoutIcon}
-                      Logout
+                      {t('nav.logout')}
                     </button>
                   </li>
                 )}
@@ -163,22 +166,22 @@ export function Nav() {
             )}
           </div>
           <Link to={paths.dmPass} className="btn btn-accent">
-            Coupons | Offering
+            {t('nav.coupons')}
           </Link>
           {!user && (
             <Link to={paths.signup} className="btn btn-primary nav-wide">
-              Create Account
+              {t('nav.createAccount')}
             </Link>
           )}
           {user && membershipLive && (
             <Link to={paths.membership} className="btn btn-primary nav-wide">
-              Membership / Sponsorship
+              {t('nav.membership')}
             </Link>
           )}
           {user && (
             <button type="button" className="btn btn-ghost nav-wide nav-logout" onClick={logout}>
               {logoutIcon}
-              Logout
+              {t('nav.logout')}
             </button>
           )}
         </div>

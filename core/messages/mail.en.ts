@@ -1,0 +1,73 @@
+// The emails' sentences, English, exactly as worker/services write them today (issue 16, docs/decisions/120).
+// An email to a member whose account is in Bengali is written in English by the service and turned into the
+// Bengali sentence of the same key by worker/lib/mail.ts (core/i18n.ts fromEnglish) when it is sent; a
+// sentence changed in a service must change here too (tests/worker/language.test.ts finds one left in English).
+export const mailEn = {
+  'mail.greeting': 'Namaskar {name},',
+  'mail.seeContributions': 'See your contributions',
+  'mail.reason': 'Reason: {reason}',
+  'mail.total': 'Total: {amount}',
+  'mail.convenience': 'Convenience charge: {amount}',
+  'mail.line': '{name} x {qty}: {amount}',
+  // verification and password code (worker/services/accounts.ts)
+  'verify.subject': 'Please verify your email address',
+  'verify.body': 'Please confirm that this is your email address by opening the link below. It is valid for 7 days.',
+  'verify.link': 'Verify my email address',
+  'code.subject': 'Your temporary code to reset your password',
+  'code.code': 'Your temporary code is: {code}',
+  'code.valid': 'It works once and is valid for 30 minutes. Enter it on the Change Password page with a new password.',
+  'code.ignore': 'If you did not ask for it, you can ignore this email: your password has not changed.',
+  'code.link': 'Change my password',
+  // direct transfer (worker/services/checkout.ts)
+  'pay.subject': 'How to pay your contribution {rcpt}',
+  'pay.waiting': 'Your contribution {rcpt} of {amount} is waiting for your payment by direct bank or UPI transfer.',
+  'pay.payee': 'Account payee: {v}',
+  'pay.account': 'Account number: {v}',
+  'pay.bank': 'Bank: {v}',
+  'pay.upiLink': 'UPI payment link: {url}',
+  'pay.note':
+    'Please write {rcpt} as the note of the transfer. After paying, share the transaction id on your profile (Retry Payment) so that we can verify it.',
+  'pay.link': 'Share the transaction details',
+  'received.subject': 'We received your contribution details: {rcpt}',
+  'received.details': 'We received the transfer details of your contribution {rcpt}: transaction id {txn}.',
+  'received.verify': 'Our team will verify the payment and send you an email once the verification completes.',
+  // confirmation and rejection (worker/services/payments.ts)
+  'confirmed.subject': 'Contribution confirmed: {rcpt}',
+  'confirmed.thanks': 'Thank you! Your contribution {rcpt} for the festival year {year} is confirmed.',
+  'confirmed.pass':
+    'Your pass code is {code}. Show it (or the QR code on your profile) at the venue to collect your passes.',
+  'rejected.subject': 'Contribution not verified: {rcpt}',
+  'rejected.body': 'We could not verify the payment for your contribution {rcpt} ({amount}, transaction id {txn}).',
+  'rejected.reply':
+    'If you did pay, please reply to this email (it reaches the committee at {email}) with the details, or share the same transaction id again on a new contribution from the website.',
+  // refunds and carry-over (worker/services/refunds.ts)
+  'refund.startedSubject': 'Refund started: {rcpt}',
+  'refund.startedBody':
+    'We have cancelled the following from your contribution {rcpt} and started a refund of {amount} to the original payment method.',
+  'refund.convenienceKept': 'The online convenience charge is kept by the payment provider and is not refunded.',
+  'refund.within': 'The money reaches your account within 10 working days. We will write again when it is done.',
+  'refund.doneSubject': 'Refund done: {rcpt}',
+  'refund.sentBack': 'We have sent {amount} back to you for your contribution {rcpt} (bank/UPI reference {reference}).',
+  'refund.complete':
+    'The refund of {amount} for your contribution {rcpt} is complete: the money is on its way to the original payment method.',
+  'refund.failedSubject': 'Refund failed: {rcpt}',
+  'refund.failedBody':
+    'The refund of {amount} for your contribution {rcpt} could not be completed by the payment provider.',
+  'refund.failedNext':
+    'Our team has been told and will refund you another way. Please reply to this email if you have questions.',
+  'carry.subject': 'Contribution carried over to {year}: {rcpt}',
+  'carry.body':
+    'The following from your contribution {rcpt} ({from}) is carried over to the festival year {year}, as contribution {to}. Nothing more is due.',
+  // unpaid transfer reminder (worker/services/transfer-reminders.ts)
+  'reminder.subject': 'Reminder: your contribution {rcpt} is waiting for payment',
+  'reminder.body':
+    'Your contribution {rcpt} of {amount} is waiting for your bank or UPI transfer. Once you have paid, please share the transaction id from your profile so that we can verify it.',
+  'reminder.payee': 'Payee: {v}',
+  'reminder.amount': 'Amount: {amount}',
+  'reminder.note': 'Note: {rcpt}',
+  'reminder.upi': 'UPI apps can also open this link: {url}',
+  'reminder.expire': 'If it is not paid by {date}, the contribution is cancelled and anything it holds is released.',
+  'reminder.link': 'Share the transaction id',
+} as const;
+
+export type MailKey = keyof typeof mailEn;

@@ -1,0 +1,63 @@
+// The language of the screens (issue 16, docs/decisions/120): English or Bengali, chosen in the nav, kept on
+// this device (local storage, kept across logouts) and, for a signed-in member, on the account (/setLanguage).
+// The first visit follows the browser's language. URLs stay the same; <html lang> follows the choice.
+import { useSyncExternalStore } from 'react';
+import { getLocale, type Locale, loadLocale, parseLocale } from '../../core/i18n';
+
+export const LANG_KEY = 'samiti-lang';
+const listeners = new Set<() => void>();
+
+function stored(): string | null {
+  try {
+    return localStorage.getItem(LANG_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The device's choice, else the browser's first language that we have, else English. */
+export function initialLocale(): Locale {
+  const mine = stored();
+  if (mine) return parseLocale(mine);
+  const wanted = typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language];
+  for (const code of wanted) {
+    if (/^bn\b/i.test(code)) return 'bn-IN';
+    if (/^en\b/i.test(code)) return 'en';
+  }
+  return 'en';
+}
+
+function applyToDocument(locale: Locale) {
+  if (typeof document !== 'undefined') document.documentElement.lang = locale === 'bn-IN' ? 'bn-IN' : 'en';
+}
+
+/** Loads and applies the starting language before the first render. */
+export async function startLocale(): Promise<Locale> {
+  const locale = initialLocale();
+  await loadLocale(locale).catch(() => loadLocale('en'));
+  applyToDocument(getLocale());
+  return getLocale();
+}
+
+/** Switches the screens (they re-render), remembers the choice on this device. */
+export async function chooseLocale(locale: Locale): Promise<void> {
+  await loadLocale(locale);
+  applyToDocument(getLocale());
+  try {
+    localStorage.setItem(LANG_KEY, getLocale());
+  } catch {
+    // storage refused: the choice lasts for this visit
+  }
+  for (const l of listeners) l();
+}
+
+export function useLocale(): Locale {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    getLocale,
+    () => 'en' as Locale,
+  );
+}

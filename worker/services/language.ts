@@ -1,0 +1,22 @@
+// The member's language (issue 16, docs/decisions/120): kept on the account for the emails sent to them.
+import { eq } from 'drizzle-orm';
+import type { Locale } from '../../core/i18n';
+import { users } from '../../schema/index';
+import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
+
+/** /setLanguage: one conditional update; setting the same language again changes nothing. */
+export async function setLanguage(s: Svc, actor: Pick<Actor, 'userId'>, lang: Locale): Promise<{ lang: Locale }> {
+  await s.db.update(users).set({ lang, updatedAt: Date.now() }).where(eq(users.id, actor.userId));
+  return { lang };
+}
+
+/** The language of the account with this email, for an email sent to it; English when unknown or not chosen. */
+export async function languageOf(s: Pick<Svc, 'db'>, email: string): Promise<Locale> {
+  const row = await s.db
+    .select({ lang: users.lang })
+    .from(users)
+    .where(eq(users.email, email.trim().toLowerCase()))
+    .get();
+  return row?.lang === 'bn-IN' ? 'bn-IN' : 'en';
+}
