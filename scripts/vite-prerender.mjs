@@ -1,9 +1,10 @@
 // The prerender step of `vite build` (docs/decisions/112). After the app is written, it builds
 // web/prerender/render.tsx for Node (an SSR build into a temporary folder), renders every public route into
 // the built index.html's #root, and writes dist/prerendered/<route>.html plus a `_redirects` file whose 200 rules
-// make Workers static assets answer /tnc with prerendered/tnc.html (the address bar keeps /tnc). Each page also
-// links its screen's CSS and preloads its screen's chunks, so that neither the layout nor hydration waits for a
-// second round of requests.
+// make Workers static assets answer /tnc with prerendered/tnc.html (the address bar keeps /tnc). Each page
+// carries its stylesheets inline (the app's and its screen's: a few kB, and no request stands between the HTML
+// and the first paint) and preloads its screen's chunks, so that hydration does not wait for a second round of
+// requests.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +42,11 @@ export function prerender() {
           const mod = await import(pathToFileURL(path.join(tmp, 'render.js')).href);
           const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
           const sources = routeSources();
-          const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+          const css = (file) => readFileSync(path.join(outDir, file), 'utf8').replaceAll('</style', '<\\/style');
+          const template = readFileSync(path.join(outDir, 'index.html'), 'utf8').replace(
+            /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
+            (_, file) => `<style>${css(file)}</style>`,
+          );
           if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
           mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
           const rules = [];
@@ -50,7 +55,7 @@ export function prerender() {
             // React puts the page's resource hints (an image preload) first: they belong in <head>
             const hints = /^(?:<link [^>]*>)*/.exec(rendered)?.[0] ?? '';
             const body = rendered.slice(hints.length);
-            const head = hints + links(manifest, sources[route]?.source);
+            const head = hints + links(manifest, sources[route]?.source, css);
             const html = template
               .replace('</head>', `${head}</head>`)
               .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
@@ -70,8 +75,8 @@ export function prerender() {
   };
 }
 
-/** The stylesheets and module preloads of a screen's chunks that the entry does not already load. */
-function links(manifest, source) {
+/** The stylesheets (inline) and module preloads of a screen's chunks that the entry does not already load. */
+function links(manifest, source, css) {
   if (!source || !manifest[source]) return '';
   const walk = (key, seen) => {
     if (seen.has(key) || !manifest[key]) return seen;
@@ -83,9 +88,9 @@ function links(manifest, source) {
   const inEntry = entryKey ? walk(entryKey, new Set()) : new Set();
   const entryCss = new Set([...inEntry].flatMap((k) => manifest[k].css ?? []));
   const own = [...walk(source, new Set())].filter((k) => !inEntry.has(k));
-  const css = [...new Set(own.flatMap((k) => manifest[k].css ?? []))].filter((f) => !entryCss.has(f));
+  const sheets = [...new Set(own.flatMap((k) => manifest[k].css ?? []))].filter((f) => !entryCss.has(f));
   return [
-    ...css.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...sheets.map((f) => `<style>${css(f)}</style>`),
     ...own.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`),
   ].join('');
 }
