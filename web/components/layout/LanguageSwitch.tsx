@@ -16,28 +16,30 @@ function saveOnAccount(lang: Locale) {
 }
 
 /**
- * The nav's switch (বাংলা / English): it names the other language in that language. After a login, the
- * account's language wins if the member chose one before; an account without one takes the device's.
+ * The nav's switch (বাংলা / English): it names the other language in that language. In the bar from 601 px,
+ * first in the menu on a phone, where the bar has no room left (docs/decisions/120). The bar's one (`sync`)
+ * also applies the account's language after a login if the member chose one before; an account without one
+ * takes the device's.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ className, sync = false }: { className: string; sync?: boolean }) {
   const locale = useLocale();
   const user = useUserInfo();
   const session = user?.session;
   const accountLang = user?.lang;
 
   useEffect(() => {
-    if (!session) return;
+    if (!sync || !session) return;
     if (accountLang) {
       const wanted = parseLocale(accountLang);
       if (wanted !== getLocale()) void chooseLocale(wanted);
     } else saveOnAccount(getLocale());
-  }, [session, accountLang]);
+  }, [sync, session, accountLang]);
 
   const other: Locale = locale === 'bn-IN' ? 'en' : 'bn-IN';
   return (
     <button
       type="button"
-      className="btn btn-ghost lang-switch"
+      className={className}
       lang={other === 'bn-IN' ? 'bn-IN' : 'en'}
       aria-label={t('lang.switchLabel')}
       onClick={() => {

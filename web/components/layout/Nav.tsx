@@ -97,7 +97,7 @@ export function Nav() {
           {association.shortName}
         </Link>
         <div className="nav-actions">
-          <LanguageSwitch />
+          <LanguageSwitch className="btn btn-ghost nav-wide lang-switch" sync />
           <div className="menu" ref={menuRef}>
             <button
               type="button"
@@ -111,6 +111,9 @@ export function Nav() {
             </button>
             {open && (
               <ul className="menu-list">
+                <li className="menu-narrow">
+                  <LanguageSwitch className="menu-lang" />
+                </li>
                 {user && membershipLive && (
                   <li className="menu-narrow">
                     <Link to={paths.membership} className="btn btn-primary">
