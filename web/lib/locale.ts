@@ -31,9 +31,21 @@ function applyToDocument(locale: Locale) {
   if (typeof document !== 'undefined') document.documentElement.lang = locale === 'bn-IN' ? 'bn-IN' : 'en';
 }
 
+/** The Bengali regular face starts downloading with the catalogue, not when the first text is laid out. */
+function preloadFont() {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'font';
+  link.type = 'font/woff2';
+  link.crossOrigin = 'anonymous';
+  link.href = '/fonts/noto-sans-bengali-bengali-400-normal.woff2';
+  document.head.appendChild(link);
+}
+
 /** Loads and applies the starting language before the first render. */
 export async function startLocale(): Promise<Locale> {
   const locale = initialLocale();
+  if (locale === 'bn-IN') preloadFont();
   await loadLocale(locale).catch(() => loadLocale('en'));
   applyToDocument(getLocale());
   return getLocale();
