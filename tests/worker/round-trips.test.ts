@@ -41,7 +41,7 @@ const READS: Case[] = [
   { path: 'getCartDetails', who: 'buyer', budget: 3 },
   { path: 'getOrders', who: 'member', budget: 3 },
   { path: 'getUserExtraInfo', who: 'member', budget: 2 },
-  { path: 'getPaymentOptions', who: 'member', budget: 2 },
+  { path: 'getPaymentOptions', who: 'member', budget: 1 },
   { path: 'searchUserOrder', who: 'admin', body: { emailId: MEMBER.email, mobileNo: MEMBER.email }, budget: 3 },
   { path: 'getPendingOrders', who: 'admin', budget: 2 },
   { path: 'getSuccessOrders', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 2 },
@@ -59,7 +59,7 @@ const READS: Case[] = [
 ];
 
 const READ_AFTER_WRITE = 3; // getCartDetails with a line in the cart
-const WRITE_BUDGETS = { login: 4, addToCart: 4, startOrder: 12, markCouponCollected: 6, logout: 2 };
+const WRITE_BUDGETS = { login: 4, addToCart: 4, startOrder: 10, markCouponCollected: 6, logout: 2 };
 
 type Tokens = Record<Who, string | null>;
 

@@ -1,8 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Context, MiddlewareHandler } from 'hono';
 import { t } from '../../core/i18n';
 import { sessions, users } from '../../schema/index';
+import { noteSettingsVersion } from '../services/settings';
 import type { AppEnv } from '../env';
 import { sha256Hex } from './crypto';
 import { primaryOf } from './d1-sessions';
@@ -45,6 +46,8 @@ export async function resolveActor(c: Context<AppEnv>): Promise<Actor | null> {
 async function lookup(db: Db, tokenHash: string): Promise<Actor | null> {
   const row = await db
     .select({
+      // the settings' version rides along: a cached copy of the settings is then checked for free (decision 114)
+      settingsVersion: sql<number>`(SELECT v FROM settings_version WHERE id = 1)`,
       sessionId: sessions.id,
       userId: users.id,
       name: users.name,
@@ -59,7 +62,10 @@ async function lookup(db: Db, tokenHash: string): Promise<Actor | null> {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, Date.now())))
     .get();
-  return row ?? null;
+  if (!row) return null;
+  const { settingsVersion, ...actor } = row;
+  noteSettingsVersion(db, settingsVersion);
+  return actor;
 }
 
 export const insufficientAccess = (status: 401 | 403) =>

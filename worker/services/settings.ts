@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import association from '../../web/content/association.json';
 import { settings } from '../../schema/index';
 import type { Db } from '../lib/db';
@@ -22,12 +22,37 @@ export const SETTING_DEFAULTS: Settings = {
 
 export type SettingKey = keyof Settings;
 
+// The settings kept per isolate (docs/decisions/114): every row with the version it was read at. A request whose
+// session lookup brought the current version (noteSettingsVersion) uses the copy when the versions match and
+// reads nothing; any other request reads the rows, and the version with them, in one query.
+let copy: { version: number; rows: Map<string, string> } | null = null;
+const versionSeen = new WeakMap<object, number>();
+
+/** The settings version read with this request's session lookup (worker/lib/session.ts). */
+export function noteSettingsVersion(db: Db, version: number | null | undefined) {
+  if (typeof version === 'number') versionSeen.set(db, version);
+}
+
+async function settingRows(db: Db): Promise<Map<string, string>> {
+  const seen = versionSeen.get(db);
+  if (copy && seen !== undefined && copy.version === seen) return copy.rows;
+  // the version row joined to every setting: one answer even before any setting was saved
+  const rows = await db.all<{ version: number; key: string | null; value: string | null }>(
+    sql`SELECT v.v AS version, s.key AS key, s.value AS value FROM settings_version v LEFT JOIN settings s ON 1 = 1`,
+  );
+  const map = new Map<string, string>();
+  for (const r of rows) if (r.key !== null && r.value !== null) map.set(r.key, r.value);
+  const version = rows[0]?.version;
+  if (typeof version === 'number' && (!copy || version >= copy.version)) copy = { version, rows: map };
+  return map;
+}
+
 export async function getSettings<K extends SettingKey>(db: Db, keys: K[]): Promise<Pick<Settings, K>> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, keys)).all();
+  const rows = await settingRows(db);
   const out = {} as Pick<Settings, K>;
   for (const key of keys) {
-    const row = rows.find((r) => r.key === key);
-    out[key] = row ? (JSON.parse(row.value) as Settings[K]) : SETTING_DEFAULTS[key];
+    const value = rows.get(key);
+    out[key] = value !== undefined ? (JSON.parse(value) as Settings[K]) : SETTING_DEFAULTS[key];
   }
   return out;
 }
@@ -38,6 +63,9 @@ export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<
 
 /** The upsert for one setting, to be batched with its audit row. */
 export function putSetting<K extends SettingKey>(db: Db, key: K, value: Settings[K], actorId: number | null) {
+  // this request reads its own write: no copy, and no version from before it
+  copy = null;
+  versionSeen.delete(db);
   const json = JSON.stringify(value);
   return db
     .insert(settings)
