@@ -98,9 +98,14 @@ export const READS_BESIDE_SESSION = new Set([
   '/api/getOverview',
   '/api/getAuditLog',
   '/api/getCollectionConflicts',
+  // staff reads that shape their answer by role once the verdict is in (actorReady)
+  '/api/searchUserOrder',
+  '/api/getStaffOrderDetails',
+  '/api/getVenuePasses',
+  '/api/searchVenuePasses',
 ]);
 
-const besideSession = new WeakSet<object>();
+const besideSession = new WeakMap<object, Promise<Actor>>();
 
 /**
  * The role check decides before anything is answered: a caller without the role learns nothing but
@@ -119,7 +124,7 @@ export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
     const verdict = resolveActor(c).then((actor) => allowedActor(actor, role));
     verdict.catch(() => {}); // awaited below; never an unhandled rejection while the handler runs
     c.env = { ...c.env, DB: writesAfter(c.env.DB, verdict) };
-    besideSession.add(c);
+    besideSession.set(c, verdict);
     await next(); // a handler's error is already its answer (c.res) here, not thrown
     await verdict; // InsufficientAccess replaces whatever the handler answered
   };
@@ -127,10 +132,18 @@ export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
 
 /** Reads the actor set by requireRole; a route that calls it without the guard is a programming error. */
 export function actorOf(c: Context<AppEnv>): Actor {
-  if (besideSession.has(c)) throw new Error(`${c.req.path} is in READS_BESIDE_SESSION and must not read the actor`);
+  if (besideSession.has(c)) throw new Error(`${c.req.path} is in READS_BESIDE_SESSION: use actorReady()`);
   const actor = c.get('actor');
   if (!actor) throw insufficientAccess(401);
   return actor;
+}
+
+/**
+ * The actor, once authorization has decided: for a call in READS_BESIDE_SESSION it waits for the session lookup
+ * that ran beside the call's reads (and throws InsufficientAccess as the middleware would); otherwise actorOf.
+ */
+export async function actorReady(c: Context<AppEnv>): Promise<Actor> {
+  return besideSession.get(c) ?? actorOf(c);
 }
 
 const isRead = (sql: string) =>

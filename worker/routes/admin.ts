@@ -22,7 +22,7 @@ import { emptyBody } from '../../core/contracts/common';
 import type { AppEnv } from '../env';
 import { notFound } from '../lib/errors';
 import { input } from '../lib/input';
-import { actorOf, requireRole } from '../lib/session';
+import { actorOf, actorReady, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as catalogue from '../services/admin-catalogue';
 import * as orders from '../services/admin-orders';
@@ -33,12 +33,13 @@ export const adminRoutes = new Hono<AppEnv>()
   // ---- Pass Collection (admins and volunteers) ----
   .post('/searchUserOrder', requireRole('staff'), input(searchUserOrderRequest), async (c) => {
     const found = await orders.searchUserOrder(svc(c).db, c.req.valid('json'));
-    return c.json({ data: found.map((o) => orders.forDesk(o, actorOf(c).isAdmin)) });
+    const { isAdmin } = await actorReady(c);
+    return c.json({ data: found.map((o) => orders.forDesk(o, isAdmin)) });
   })
   .post('/getStaffOrderDetails', requireRole('staff'), input(orderDetailsRequest), async (c) => {
     const order = await orders.getOrderForStaff(svc(c).db, c.req.valid('json').orderPkId);
     if (order?.status !== 'Success') throw notFound('No paid contribution with this id.');
-    return c.json({ data: orders.forDesk(order, actorOf(c).isAdmin) });
+    return c.json({ data: orders.forDesk(order, (await actorReady(c)).isAdmin) });
   })
   // ---- verification of direct transfers ----
   .post('/getPendingOrders', requireRole('admin'), input(emptyBody), async (c) => {

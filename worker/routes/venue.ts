@@ -8,7 +8,7 @@ import {
 } from '../../core/contracts/venue';
 import type { AppEnv } from '../env';
 import { input } from '../lib/input';
-import { actorOf, requireRole } from '../lib/session';
+import { actorOf, actorReady, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as collection from '../services/collection';
 
@@ -23,11 +23,13 @@ export const venueRoutes = new Hono<AppEnv>()
   })
   .post('/getVenuePasses', requireRole('staff'), input(venueSyncRequest), async (c) => {
     const page = await collection.syncPasses(svc(c).db, c.req.valid('json'));
-    return c.json({ data: { ...page, rows: page.rows.map((p) => collection.forDesk(p, actorOf(c).isAdmin)) } });
+    const { isAdmin } = await actorReady(c);
+    return c.json({ data: { ...page, rows: page.rows.map((p) => collection.forDesk(p, isAdmin)) } });
   })
   .post('/searchVenuePasses', requireRole('staff'), input(venueSearchRequest), async (c) => {
     const found = await collection.searchPasses(svc(c).db, c.req.valid('json').q);
-    return c.json({ data: found.map((p) => collection.forDesk(p, actorOf(c).isAdmin)) });
+    const { isAdmin } = await actorReady(c);
+    return c.json({ data: found.map((p) => collection.forDesk(p, isAdmin)) });
   })
   .post('/getCollectionConflicts', requireRole('admin'), input(collectionConflictsRequest), async (c) => {
     return c.json({ data: await collection.listConflicts(svc(c).db, c.req.valid('json').fiscalYear) });
