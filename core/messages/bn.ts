@@ -152,6 +152,8 @@ export const bn: Record<MessageKey, string> = {
   'checkout.chooseAgain': 'আবার বাছুন',
   'checkout.confirming': 'আপনার পেমেন্ট হয়ে গেছে। ব্যাঙ্কের সঙ্গে মিলিয়ে নিশ্চিত করা হচ্ছে; হয়ে গেলেই আপনার প্রোফাইলে দেখা যাবে।',
   'checkout.doneTitle': 'ধন্যবাদ! আপনার পেমেন্ট পাওয়া গেছে',
+  'checkout.doneBody': 'আপনার অনুদান নিশ্চিত হয়েছে। বিস্তারিত সহ একটি ইমেল আপনার কাছে যাচ্ছে।',
+  'checkout.sharedBody': 'আপনার লেনদেনের বিবরণ আমরা পেয়েছি। ট্রান্সফার যাচাই করে নিশ্চিত হলেই আপনাকে ইমেল করব।',
   'checkout.sharedTitle': 'ধন্যবাদ! আমরা আপনার ট্রান্সফার যাচাই করব',
   'checkout.contributionId': 'অনুদানের আইডি',
   'checkout.amount': 'পরিমাণ',

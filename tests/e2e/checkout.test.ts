@@ -111,9 +111,7 @@ describe('checkout in the browser', () => {
     await gateway.getByRole('button', { name: 'Pay successfully' }).click();
     // a confirmation screen of its own, not a toast over the profile (docs/decisions/100)
     await page.getByRole('heading', { level: 1, name: 'Thank you! Your payment is received' }).waitFor();
-    await page
-      .getByText('Congratulations!! We received your contibution, Please check you email for datails!')
-      .waitFor();
+    await page.getByText('Your contribution is confirmed. An email with the details is on its way to you.').waitFor();
     expect(page.url()).toMatch(/\/summary$/);
     await page.getByRole('link', { name: 'Show my pass' }).click();
     await page.waitForURL('**/profile');
@@ -228,7 +226,7 @@ describe('checkout in the browser', () => {
     await share.getByLabel('Bank Name').fill('HDFC');
     await share.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { level: 1, name: 'Thank you! We will verify your transfer' }).waitFor();
-    await page.getByText(/Your contribution deatils has been captured and sent for verfication/).waitFor();
+    await page.getByText(/We have your transaction details/).waitFor();
     await page.getByRole('link', { name: 'My contributions' }).click();
     await page.waitForURL('**/profile');
     await page.locator('table.contributions tbody tr').first().getByText('Pending Approval').waitFor();

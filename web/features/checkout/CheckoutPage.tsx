@@ -138,7 +138,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         online: true,
         orderRcptId: r.orderRcptId,
         totalPaise: onlineTotal,
-        message: t('order.received'),
+        message: t('checkout.doneBody'),
         hasPass: isPass,
       });
       return;
@@ -188,7 +188,8 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       }
       const outcome = await openCheckout(order, association.name, `Contribution ${order.orderRcptId}`);
       if (outcome.kind === 'success') {
-        let message = t('order.received');
+        // the server answers SPEC.md's 'order.received' text; this screen says it in its own words
+        let message = t('checkout.doneBody');
         let hasPass = isPass;
         try {
           const r = await handleSuccessOrder({
@@ -196,7 +197,6 @@ function CheckoutPage({ kind }: { kind: Kind }) {
             razorpayPaymentId: outcome.response.razorpay_payment_id,
             razorpaySignature: outcome.response.razorpay_signature,
           });
-          message = r.message;
           hasPass = !!r.order?.passCode;
         } catch {
           // Paid, but the confirmation did not reach us: Razorpay's webhook and the reconciler settle it.
@@ -238,14 +238,14 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   const submitTxn = (txn: string, bankName: string) => {
     if (!offline) return;
     void run(async () => {
-      const r = await handleOfflineOrder(offline.orderRcptId, txn, bankName);
+      await handleOfflineOrder(offline.orderRcptId, txn, bankName);
       await clearLocalCart();
       updateUserInfo({ member: true });
       setDone({
         online: false,
         orderRcptId: offline.orderRcptId,
         totalPaise: offline.orderTotalInPaisa,
-        message: r.message,
+        message: t('checkout.sharedBody'),
         hasPass: false,
       });
       setOffline(null);
