@@ -20,7 +20,8 @@ export default defineConfig({
         // compresses them better than three (docs/decisions/112)
         manualChunks(id: string) {
           const framework = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//;
-          if (framework.test(id) || /core\/(i18n|messages)/.test(id)) return 'framework';
+          // only the English catalogue: other languages stay chunks of their own, loaded when chosen
+          if (framework.test(id) || /core\/(i18n(-translate)?\.ts|messages\/en\.ts)$/.test(id)) return 'framework';
         },
       },
     },
