@@ -112,7 +112,22 @@ describe('no sideways scrolling at 390 px', () => {
       await page.goto(path);
       await settle(page);
       expect(await sideways(page), path).toEqual([]);
+      // stand-in media is documented in web/content/README.md, never labelled as such on screen
+      expect(await page.locator('main').innerText(), path).not.toMatch(/\(placeholder|\(sample files/i);
     }
+    // the home-screen icon shows the mark (the diya's cream flame above the centre), not a bare disc
+    await page.goto('/index');
+    const flame = await page.evaluate(async () => {
+      const img = new Image();
+      img.src = '/icons/icon-192.png';
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = c.height = 192;
+      const g = c.getContext('2d')!;
+      g.drawImage(img, 0, 0);
+      return [...g.getImageData(96, 50, 1, 1).data];
+    });
+    expect(flame.slice(0, 3)).toEqual([255, 248, 236]);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -387,7 +402,9 @@ describe('Add Product with a description', () => {
     await page.getByLabel('Code (4 characters, unique)').fill(code);
     await page.getByLabel('Price', { exact: true }).fill('150');
     await page.getByLabel('Co-Price (Utsav member price)').fill('150');
-    await page.getByLabel('Description (shown to members on the product card)').fill('Evening aarti seating, per person.');
+    await page
+      .getByLabel('Description (shown to members on the product card)')
+      .fill('Evening aarti seating, per person.');
     await page.getByRole('button', { name: 'Add Product' }).click();
     await page.getByText('Product added successfully!').waitFor();
     await page.goto('/dmPass');
@@ -395,7 +412,7 @@ describe('Add Product with a description', () => {
     // take it off sale again, so other tests see the usual catalogue
     const info = await page.evaluate(() => JSON.parse(localStorage.getItem('user-info')!));
     const all = await post('getUnGropedProducts', {}, info.session);
-    const added = (Array.isArray(all) ? all : all.products ?? []).find((p: { code: string }) => p.code === code);
+    const added = (Array.isArray(all) ? all : (all.products ?? [])).find((p: { code: string }) => p.code === code);
     if (added) await post('markProductAvailable', { id: added.id, available: false }, info.session);
     expect(problems).toEqual([]);
     await context.close();
