@@ -113,7 +113,7 @@ describe('no sideways scrolling at 390 px', () => {
       await settle(page);
       expect(await sideways(page), path).toEqual([]);
       // stand-in media is documented in web/content/README.md, never labelled as such on screen
-      expect(await page.locator('main').textContent(), path).not.toMatch(/\(placeholder|\(sample files/i);
+      expect((await page.locator('main').textContent()) ?? '', path).not.toMatch(/\(placeholder|\(sample files/i);
     }
     // the home-screen icon shows the mark (the diya's cream flame above the centre), not a bare disc
     await page.goto('/index');
