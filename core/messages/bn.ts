@@ -166,6 +166,7 @@ export const bn: Record<MessageKey, string> = {
   'checkout.resume': 'পেমেন্ট সম্পূর্ণ করুন',
   'checkout.shareDetails': 'ট্রান্সফারের তথ্য দিন',
   'profile.showPass': 'পাসের QR দেখান',
+  'profile.passCardTitle': '{year} সালের আপনার পাস',
   'profile.passCollected': 'এই পাসগুলি আগেই নেওয়া হয়েছে।',
   'profile.contributions': 'আপনার অনুদান',
   'profile.noneOpen': 'এখনও কোনও পেমেন্ট হওয়া বা চালু অনুদান নেই।',

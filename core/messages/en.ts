@@ -169,6 +169,7 @@ export const en = {
   'checkout.resume': 'Resume payment',
   'checkout.shareDetails': 'Share transfer details',
   'profile.showPass': 'Show pass QR',
+  'profile.passCardTitle': 'Your passes for {year}',
   'profile.passCollected': 'These passes are already collected.',
   'profile.contributions': 'Your contributions',
   'profile.noneOpen': 'No paid or open contribution yet.',

@@ -117,6 +117,8 @@ describe('checkout in the browser', () => {
     await page.waitForURL('**/profile');
     const row = page.locator('table.contributions tbody tr').first();
     await row.getByText('Success').waitFor();
+    // this year's pass to collect is a card above the list
+    await page.getByTestId('pass-card').getByRole('button', { name: 'Show pass QR' }).waitFor();
     // the pass QR is one tap from the profile
     await row.getByRole('button', { name: 'Show pass QR' }).click();
     const qr = page.getByRole('dialog', { name: 'Your pass' }).locator('svg[data-pass-code]');

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
-import { formatDate } from '../../../core/festival';
+import { festivalYear, formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { contributionActions } from '../../../core/orders';
@@ -292,8 +292,26 @@ export function ContributionsTab() {
             </td>
           </tr>
         );
+        // this festival year's passes still to collect, first and one tap away (docs/decisions/101)
+        const year = festivalYear();
+        const toCollect = main.filter(
+          (o) => o.passCode && o.status === 'Success' && o.passCollected !== 1 && o.fiscalYear === year,
+        );
         return (
           <>
+            {toCollect.map((o) => (
+              <div key={o.orderPkId} className="card pass-card" data-testid="pass-card">
+                <div>
+                  <strong>{t('profile.passCardTitle', { year: o.fiscalYear })}</strong>
+                  <p className="hint">
+                    {o.orderRcptId} · {o.selectedProducts.map((l) => `${l.name} × ${l.qty}`).join(', ')}
+                  </p>
+                </div>
+                <button type="button" className="btn btn-primary" onClick={() => setPass(o)}>
+                  {t('profile.showPass')}
+                </button>
+              </div>
+            ))}
             {main.length > 0 ? (
               table(main, t('profile.contributions'))
             ) : (
