@@ -64,7 +64,7 @@ describe('Bengali on a phone', () => {
     await page.screenshot({ path: '/tmp/bn-home-360.png', fullPage: true });
     expect(await fits(page), await wide(page)).toBe(true);
     await page.getByRole('button', { name: 'মেনু' }).click();
-    await page.getByRole('link', { name: 'নিয়ম ও শর্তাবলি' }).waitFor();
+    await page.locator('.menu-list').getByRole('link', { name: 'নিয়ম ও শর্তাবলি' }).waitFor();
     await page.screenshot({ path: '/tmp/bn-menu-360.png' });
 
     // a reload (a prerendered page) comes back in Bengali
@@ -98,7 +98,28 @@ describe('Bengali on a phone', () => {
     await page.getByRole('button', { name: 'মেনু' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn-IN');
     expect(await fits(page)).toBe(true);
+    // the association's content in Bengali: the banner with the tithi, the sections, the plans and the footer
+    await page.getByRole('heading', { level: 1, name: 'কালীপুজো 2026' }).waitFor();
+    await page.getByText('কার্তিক অমাবস্যার রাতে কালীপুজো: রবিবার, 8 নভেম্বর 2026').waitFor();
+    await page.getByRole('heading', { name: 'আমাদের সদস্যপদ' }).waitFor();
+    await page.getByRole('link', { name: 'বার্ষিক পত্রিকা' }).waitFor();
+    expect(await page.locator('img[alt="সন্ধ্যারতির আগে প্যান্ডেলের গেট"]').count()).toBeLessThanOrEqual(1);
     await page.screenshot({ path: '/tmp/bn-home-390.png', fullPage: true });
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: '/tmp/bn-home-top.png' });
+    await page.locator('#membership-plans').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/bn-home-plans.png' });
+    for (const path of ['/tnc', '/responsibility', '/sponsors', '/magazine', '/2023', '/corporate']) {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'মেনু' }).waitFor();
+      await page.locator('h1').first().waitFor();
+      const h1 = await page.locator('h1').first().textContent();
+      expect(h1, path).toMatch(/[\u0980-\u09FF]/);
+      expect(await fits(page), `${path}: ${await wide(page)}`).toBe(true);
+    }
+    await page.goto('/tnc');
+    await page.locator('h1').first().waitFor();
+    await page.screenshot({ path: '/tmp/bn-tnc-390.png' });
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../core/i18n';
-import association from '../../content/association.json';
-import gallery from '../../content/gallery.json';
-import home from '../../content/home.json';
-import plans from '../../content/plans.json';
+import associationEn from '../../content/association.json';
+import galleryEn from '../../content/gallery.json';
+import homeEn from '../../content/home.json';
+import plansEn from '../../content/plans.json';
 import { NeedsNetwork } from '../../components/NetworkNotes';
 import { PlansTable } from '../../features/site/PlansTable';
+import { localized } from '../../lib/content';
 import { useUserInfo } from '../../lib/session';
 import { paths } from '../paths';
 
@@ -16,6 +17,10 @@ const Carousel = lazy(() => import('../../features/site/Carousel').then((m) => (
 /** /index, and every unknown path: the six sections of SPEC.md section 2, in order. */
 export function HomePage() {
   const user = useUserInfo();
+  const association = localized('association', associationEn);
+  const gallery = localized('gallery', galleryEn);
+  const home = localized('home', homeEn);
+  const plans = localized('plans', plansEn);
   const { festival } = association;
   return (
     <div className="page home">
@@ -27,6 +32,7 @@ export function HomePage() {
           <span className="visually-hidden">{home.banner.datesLabel}: </span>
           {festival.dates}
         </p>
+        <p className="tithi">{festival.tithi}</p>
         <a className="btn btn-accent" href={festival.mapUrl} target="_blank" rel="noopener noreferrer">
           {home.banner.mapLabel}
           <span className="visually-hidden"> (opens in a new tab)</span>

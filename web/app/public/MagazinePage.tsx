@@ -1,8 +1,10 @@
-import magazines from '../../content/magazines.json';
+import magazinesEn from '../../content/magazines.json';
+import { localized } from '../../lib/content';
 import '../../features/site/site.css';
 
 /** /magazine (SPEC.md's /{name}, DECISIONS.md): one download card per year. */
 export function MagazinePage() {
+  const magazines = localized('magazines', magazinesEn);
   return (
     <div className="page">
       <h1>{magazines.title}</h1>

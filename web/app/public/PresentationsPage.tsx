@@ -1,10 +1,12 @@
-import presentations from '../../content/presentations.json';
+import presentationsEn from '../../content/presentations.json';
+import { localized } from '../../lib/content';
 import { Deck, type DeckData } from '../../features/site/Deck';
 
 type Which = 'year2023' | 'corporate';
 
 /** /2023 (venue, schedule and corporate decks) and /corporate (the corporate deck): static presentations. */
 export function PresentationsPage({ which }: { which: Which }) {
+  const presentations = localized('presentations', presentationsEn);
   const page = presentations[which];
   const decks = page.decks
     .map((id) => presentations.decks.find((d) => d.id === id))

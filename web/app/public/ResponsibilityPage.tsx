@@ -1,8 +1,10 @@
-import content from '../../content/responsibility.json';
+import contentEn from '../../content/responsibility.json';
+import { localized } from '../../lib/content';
 import '../../features/site/site.css';
 
 /** /responsibitity (spelled as SPEC.md gives it): the association's social work. */
 export function ResponsibilityPage() {
+  const content = localized('responsibility', contentEn);
   return (
     <div className="page">
       <h1>{content.title}</h1>

@@ -1,9 +1,11 @@
-import sponsors from '../../content/sponsors.json';
+import sponsorsEn from '../../content/sponsors.json';
+import { localized } from '../../lib/content';
 import '../../features/site/site.css';
 
 type YearTable = { year: string; rows: { item: string; sponsor: string }[] };
 
 function YearTables({ title, years, kind }: { title: string; years: YearTable[]; kind: string }) {
+  const sponsors = localized('sponsors', sponsorsEn);
   return (
     <section className="site-section" aria-labelledby={`${kind}-title`}>
       <h2 id={`${kind}-title`}>{title}</h2>
@@ -38,6 +40,7 @@ function YearTables({ title, years, kind }: { title: string; years: YearTable[];
 
 /** /sponsors: full and co-sponsorship tables by year, and sponsors and volunteers by festival day. */
 export function SponsorsPage() {
+  const sponsors = localized('sponsors', sponsorsEn);
   const v = sponsors.volunteers;
   return (
     <div className="page">

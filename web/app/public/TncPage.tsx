@@ -1,11 +1,13 @@
 import association from '../../content/association.json';
-import tnc from '../../content/tnc.json';
+import { localized } from '../../lib/content';
+import tncEn from '../../content/tnc.json';
 import '../../features/site/site.css';
 
 const fill = (s: string) => s.replaceAll('{email}', association.email);
 
 /** /tnc: every section SPEC.md lists, with the committee's address filled in from the content folder. */
 export function TncPage() {
+  const tnc = localized('tnc', tncEn);
   return (
     <div className="page prose">
       <h1>{tnc.title}</h1>

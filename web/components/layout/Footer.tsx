@@ -1,12 +1,15 @@
 import { Link } from 'react-router-dom';
 import { t } from '../../../core/i18n';
 import { paths } from '../../app/paths';
-import association from '../../content/association.json';
-import footer from '../../content/footer.json';
+import associationEn from '../../content/association.json';
+import footerEn from '../../content/footer.json';
+import { localized } from '../../lib/content';
 import './footer.css';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const association = localized('association', associationEn);
+  const footer = localized('footer', footerEn);
   return (
     <footer className="footer">
       <nav aria-label={footer.navLabel}>

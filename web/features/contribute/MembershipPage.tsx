@@ -5,7 +5,8 @@ import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { MAX_QTY, quantityChangeMessage } from '../../../core/pricing';
 import { paths } from '../../app/paths';
-import plans from '../../content/plans.json';
+import plansEn from '../../content/plans.json';
+import { localized } from '../../lib/content';
 import { useToast } from '../../components/toast';
 import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
 import { Dialog } from '../../components/Dialog';
@@ -17,6 +18,7 @@ import './contribute.css';
 const RenewalOffer = lazy(() => import('./RenewalOffer').then((m) => ({ default: m.RenewalOffer })));
 
 export function MembershipPage() {
+  const plans = localized('plans', plansEn);
   const navigate = useNavigate();
   const toast = useToast();
   const { products, live, error, stale } = useContributionCatalogue();
