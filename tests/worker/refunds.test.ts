@@ -604,6 +604,23 @@ describe('what a refund releases', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('a refunded co-sponsorship frees the item for a full sponsor', async () => {
+    const co = await paidOnline([{ code: 'SSTG', fullSponsor: false }]);
+    const buyer = await newUser();
+    const item = async () =>
+      (await call('getProducts', {}, buyer.token)).body.data.productsResponses.SPONSORSHIP.find(
+        (p: { code: string }) => p.code === 'SSTG',
+      );
+    expect(await item()).toMatchObject({ coSponsored: true });
+    await call('refundOrder', { orderPkId: co.orderPkId, all: true, reason: 'x', requestKey: key() }, admin);
+    expect(await item()).toMatchObject({ coSponsored: false, available: true });
+    const full = await paidOnline([{ code: 'SSTG', fullSponsor: true }], buyer);
+    expect((await orderRow(full.orderPkId)).status).toBe('Success');
+    expect(
+      await db().select().from(sponsorshipClaims).where(eq(sponsorshipClaims.orderId, full.orderPkId)).all(),
+    ).toHaveLength(1);
+  });
+
   it('a refunded UTSAV membership no longer gives member-priced passes', async () => {
     const { u, orderPkId } = await paidOnline([{ code: 'MUTV', qty: 1 }]);
     expect((await call('getUtsavUserCount', {}, u.token)).body.data.count).toBe(1);

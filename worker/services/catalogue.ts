@@ -52,7 +52,7 @@ export async function sponsorshipStates(
     WHERE ${sponsorshipClaims.fiscalYear} = ${fiscalYear} ${inProducts(sponsorshipClaims.productId)}`;
   const coSql = sql`SELECT DISTINCT ${orderLines.productId} AS productId FROM ${orderLines}
     CROSS JOIN ${orders} ON ${orders.id} = ${orderLines.orderId}
-    WHERE ${orderLines.fullSponsor} = 0
+    WHERE ${orderLines.fullSponsor} = 0 AND ${orderLines.refundedQty} < ${orderLines.qty}
       ${inProducts(orderLines.productId)}
       AND ${orders.fiscalYear} = ${fiscalYear}
       AND ${orders.status} IN (${sql.join(

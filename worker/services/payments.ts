@@ -191,7 +191,7 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
            SELECT l.product_id, ?, ?, ?, 'sponsored' FROM order_lines l
            WHERE l.order_id = ? AND l.type = 'SPONSORSHIP' AND l.full_sponsor = 1 AND ${GUARD}
              AND NOT EXISTS (SELECT 1 FROM order_lines c CROSS JOIN orders co ON co.id = c.order_id
-               WHERE c.full_sponsor = 0 AND c.product_id = l.product_id AND c.order_id <> l.order_id
+               WHERE c.full_sponsor = 0 AND c.refunded_qty < c.qty AND c.product_id = l.product_id AND c.order_id <> l.order_id
                  AND co.fiscal_year = ? AND co.status IN ('Success', 'Pending Approval', 'Pending Payment'))
              AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = l.product_id AND p.blocked_by_email IS NOT NULL
                  AND lower(trim(p.blocked_by_email)) <> lower(trim(?)))`,
