@@ -335,7 +335,12 @@ describe('/refundOrder online', () => {
       (x) => x.status === 'failed',
     );
     expect(failed.status).toBe('failed');
-    expect(await orderRow(orderPkId)).toMatchObject({ refundState: null, refundedPaise: 0, passVoid: 0 });
+    expect(await orderRow(orderPkId)).toMatchObject({
+      refundState: null,
+      refundedPaise: 0,
+      passVoid: 0,
+      attention: expect.stringMatching(/failed at the payment gateway/),
+    });
     expect((await outbox(u.email)).filter((m) => m.subject.startsWith('Refund failed'))).toHaveLength(1);
   });
 

@@ -308,6 +308,18 @@ async function transition(
       ...from,
     ),
     ...effects(refund.orderId),
+    // a refund that fails after the admin's request (webhook, reconciler) is flagged for the admins
+    ...(to === 'failed' && extra.via !== 'admin'
+      ? [
+          raw(
+            `UPDATE orders SET attention = ? WHERE id = ? AND ${REFUND_GUARD}`,
+            `Refund of ${formatINR(refund.amountPaise)} failed at the payment gateway; refund it again or by transfer.`,
+            refund.orderId,
+            refund.id,
+            token,
+          ),
+        ]
+      : []),
     raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
        SELECT ?, ?, 'order', ?, ? WHERE ${REFUND_GUARD}`,
