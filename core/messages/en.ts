@@ -391,6 +391,30 @@ export const en = {
   'layout.skip': 'Skip to content',
   'layout.loading': 'Loading…',
   'footer.rights': '© {year} {name}. All rights reserved.',
+
+  // sign-in screens (issue 16)
+  'form.email': 'Email',
+  'form.password': 'Password',
+  'form.fullName': 'Full Name',
+  'form.mobile': 'Mobile',
+  'login.title': 'Login',
+  'login.submit': 'Login',
+  'login.reset': 'Reset Password',
+  'login.createAccount': 'Create Account',
+  'signup.title': 'Create Account',
+  'signup.passwordHint': 'At least 8 characters.',
+  'signup.submit': 'Create Account',
+  'auth.backToLogin': 'Back to Login',
+  'forgot.title': 'Forgot Password',
+  'forgot.intro': 'Enter the email you registered with. We will send you a temporary code to set a new password.',
+  'forgot.submit': 'Forgot Password',
+  'forgot.haveCode': 'I have a code',
+  'change.title': 'Change Password',
+  'change.code': 'Temporary code or old password',
+  'change.newPassword': 'New password',
+  'change.submit': 'Change Password',
+  'verify.title': 'Email verification',
+  'verify.working': 'Verifying…',
 } as const;
 
 export type MessageKey = keyof typeof en;

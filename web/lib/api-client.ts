@@ -70,5 +70,8 @@ export async function api<T>(path: string, body: object = {}): Promise<T> {
       res.status,
     );
   }
+  // a success message written by the server (`data.message`) in the screens' language, as for descriptions
+  const data = payload.data as { message?: unknown } | undefined;
+  if (data && typeof data === 'object' && typeof data.message === 'string') data.message = fromEnglish(data.message);
   return payload.data as T;
 }

@@ -31,11 +31,18 @@ export function ChangePasswordPage() {
 
   return (
     <section className="card narrow">
-      <h1>Change Password</h1>
+      <h1>{t('change.title')}</h1>
       <form onSubmit={submit} noValidate>
-        <Field label="Email" type="email" name="email" autoComplete="email" value={f.email} onChange={set('email')} />
         <Field
-          label="Temporary code or old password"
+          label={t('form.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={f.email}
+          onChange={set('email')}
+        />
+        <Field
+          label={t('change.code')}
           type="password"
           name="tempPasswd"
           autoComplete="one-time-code"
@@ -43,7 +50,7 @@ export function ChangePasswordPage() {
           onChange={set('tempPasswd')}
         />
         <Field
-          label="New password"
+          label={t('change.newPassword')}
           type="password"
           name="newPasswd"
           autoComplete="new-password"
@@ -51,11 +58,11 @@ export function ChangePasswordPage() {
           onChange={set('newPasswd')}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          Change Password
+          {t('change.submit')}
         </button>
       </form>
       <p className="links">
-        <Link to={paths.login}>Back to Login</Link>
+        <Link to={paths.login}>{t('auth.backToLogin')}</Link>
       </p>
     </section>
   );

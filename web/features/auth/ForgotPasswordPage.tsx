@@ -32,11 +32,11 @@ export function ForgotPasswordPage() {
 
   return (
     <section className="card narrow">
-      <h1>Forgot Password</h1>
-      <p>Enter the email you registered with. We will send you a temporary code to set a new password.</p>
+      <h1>{t('forgot.title')}</h1>
+      <p>{t('forgot.intro')}</p>
       <form onSubmit={submit} noValidate ref={form}>
         <Field
-          label="Email"
+          label={t('form.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -45,12 +45,12 @@ export function ForgotPasswordPage() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          Forgot Password
+          {t('forgot.submit')}
         </button>
       </form>
       <p className="links">
-        <Link to={paths.login}>Back to Login</Link>
-        <Link to={paths.change}>I have a code</Link>
+        <Link to={paths.login}>{t('auth.backToLogin')}</Link>
+        <Link to={paths.change}>{t('forgot.haveCode')}</Link>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { t } from '../../../core/i18n';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { UserInfo } from '../../../core/contracts/accounts';
@@ -50,10 +51,10 @@ export function LoginPage() {
 
   return (
     <section className="card narrow">
-      <h1>Login</h1>
+      <h1>{t('login.title')}</h1>
       <form onSubmit={submit} noValidate ref={form}>
         <Field
-          label="Email"
+          label={t('form.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -62,7 +63,7 @@ export function LoginPage() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <Field
-          label="Password"
+          label={t('form.password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -71,12 +72,12 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          Login
+          {t('login.submit')}
         </button>
       </form>
       <p className="links">
-        <Link to={paths.forgot}>Reset Password</Link>
-        <Link to={paths.signup}>Create Account</Link>
+        <Link to={paths.forgot}>{t('login.reset')}</Link>
+        <Link to={paths.signup}>{t('login.createAccount')}</Link>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { t } from '../../../core/i18n';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { checkSignupForm } from '../../../core/contracts/accounts';
@@ -35,10 +36,10 @@ export function SignupPage() {
 
   return (
     <section className="card narrow">
-      <h1>Create Account</h1>
+      <h1>{t('signup.title')}</h1>
       <form onSubmit={submit} noValidate ref={form}>
         <Field
-          label="Full Name"
+          label={t('form.fullName')}
           name="name"
           autoComplete="name"
           value={f.name}
@@ -46,7 +47,7 @@ export function SignupPage() {
           onChange={set('name')}
         />
         <Field
-          label="Email"
+          label={t('form.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -55,7 +56,7 @@ export function SignupPage() {
           onChange={set('email')}
         />
         <Field
-          label="Mobile"
+          label={t('form.mobile')}
           type="tel"
           name="mobile"
           autoComplete="tel"
@@ -64,7 +65,7 @@ export function SignupPage() {
           onChange={set('mobile')}
         />
         <Field
-          label="Password"
+          label={t('form.password')}
           type="password"
           name="password"
           autoComplete="new-password"
@@ -72,13 +73,13 @@ export function SignupPage() {
           error={errorOf('password')}
           onChange={set('password')}
         />
-        <p className="hint">At least 8 characters.</p>
+        <p className="hint">{t('signup.passwordHint')}</p>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          Create Account
+          {t('signup.submit')}
         </button>
       </form>
       <p className="links">
-        <Link to={paths.login}>Back to Login</Link>
+        <Link to={paths.login}>{t('auth.backToLogin')}</Link>
       </p>
     </section>
   );

@@ -29,16 +29,16 @@ export function VerifyEmailPage() {
 
   return (
     <section className="card narrow">
-      <h1>Email verification</h1>
-      {!state && <p>Verifying…</p>}
+      <h1>{t('verify.title')}</h1>
+      {!state && <p>{t('verify.working')}</p>}
       {state && (
         <p className={state.ok ? 'notice notice-success' : 'notice notice-error'} role="status">
           {state.text}
         </p>
       )}
       <p className="links">
-        <Link to={paths.login}>Login</Link>
-        <Link to={paths.profile}>My Profile</Link>
+        <Link to={paths.login}>{t('nav.login')}</Link>
+        <Link to={paths.profile}>{t('nav.profile')}</Link>
       </p>
     </section>
   );
