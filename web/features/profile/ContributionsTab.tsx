@@ -19,7 +19,20 @@ import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import './profile.css';
 
-type OrderLine = { name: string; code: string; qty: number; sellPrice: number; maxPrice: number };
+type OrderLine = {
+  name: string;
+  code: string;
+  qty: number;
+  sellPrice: number;
+  maxPrice: number;
+  refundedQty?: number; // units refunded (issue 13): not handed out at the venue
+};
+
+/** The lines a pass still gives: refunded units left out. */
+const passLinesOf = (o: { selectedProducts: OrderLine[] }) =>
+  o.selectedProducts
+    .map((l) => ({ name: l.name, code: l.code, qty: l.qty - (l.refundedQty ?? 0) }))
+    .filter((l) => l.qty > 0);
 export type Order = {
   orderRcptId: string;
   orderPkId: number;
@@ -304,7 +317,10 @@ export function ContributionsTab() {
                 <div>
                   <strong>{t('profile.passCardTitle', { year: o.fiscalYear })}</strong>
                   <p className="hint">
-                    {o.orderRcptId} · {o.selectedProducts.map((l) => `${l.name} × ${l.qty}`).join(', ')}
+                    {o.orderRcptId} ·{' '}
+                    {passLinesOf(o)
+                      .map((l) => `${l.name} × ${l.qty}`)
+                      .join(', ')}
                   </p>
                 </div>
                 <button type="button" className="btn btn-primary" onClick={() => setPass(o)}>
@@ -330,12 +346,7 @@ export function ContributionsTab() {
 
       {pass?.passCode && (
         <Dialog className="pay-dialog pass-dialog" title={t('pass.qrTitle')} onClose={() => setPass(null)}>
-          <PassQr
-            passCode={pass.passCode}
-            orderRcptId={pass.orderRcptId}
-            size={300}
-            lines={pass.selectedProducts.map((l) => ({ name: l.name, qty: l.qty, code: l.code }))}
-          />
+          <PassQr passCode={pass.passCode} orderRcptId={pass.orderRcptId} size={300} lines={passLinesOf(pass)} />
           {pass.passCollected === 1 && <p className="center">{t('profile.passCollected')}</p>}
         </Dialog>
       )}
@@ -449,11 +460,7 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
         )}
       </dl>
       {order.passCode && order.status === 'Success' && (
-        <PassQr
-          passCode={order.passCode}
-          orderRcptId={order.orderRcptId}
-          lines={order.selectedProducts.map((l) => ({ name: l.name, qty: l.qty, code: l.code }))}
-        />
+        <PassQr passCode={order.passCode} orderRcptId={order.orderRcptId} lines={passLinesOf(order)} />
       )}
     </Dialog>
   );
