@@ -62,11 +62,11 @@ export function registerExtra(
  * it matches one of the catalogues' English templates; otherwise the text as it is (core/i18n-translate.ts).
  */
 export function fromEnglish(text: string, locale: Locale = current): string {
+  if (locale === 'en') return text;
   const messages = catalogues[locale];
-  if (locale === 'en' || !messages) return text;
   let translate = translators.get(locale);
   if (!translate) {
-    translate = makeTranslator([...pairsOf(en, messages), ...(extraPairs.get(locale) ?? [])]);
+    translate = makeTranslator([...(messages ? pairsOf(en, messages) : []), ...(extraPairs.get(locale) ?? [])]);
     translators.set(locale, translate);
   }
   return translate(text);

@@ -138,19 +138,22 @@ async function startChrome() {
 export async function lighthouseScreens(baseUrl, screens, log = () => {}) {
   const { default: lighthouse } = await import('lighthouse');
   const out = {};
-  for (const { route, userInfo } of screens) {
+  for (const { route, userInfo, lang, label } of screens) {
+    const key = label ?? route;
     const chrome = await startChrome();
     try {
-      if (userInfo) {
+      // a session, or the language chosen on this device (issue 16: 'samiti-lang'), set before Lighthouse starts
+      if (userInfo || lang) {
         const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
         const page = await browser.contexts()[0].newPage();
         await page.goto(`${baseUrl}/api/noop`); // a JSON 404 of the same origin: no app, no service worker
         await page.evaluate(
-          ([info, iid]) => {
-            localStorage.setItem('user-info', info);
+          ([info, iid, language]) => {
+            if (info !== 'null') localStorage.setItem('user-info', info);
             localStorage.setItem('user-iid', iid);
+            if (language) localStorage.setItem('samiti-lang', language);
           },
-          [JSON.stringify(userInfo), 'bench-lighthouse-device'],
+          [JSON.stringify(userInfo ?? null), 'bench-lighthouse-device', lang ?? ''],
         );
         await page.close();
         await browser.close();
@@ -160,12 +163,12 @@ export async function lighthouseScreens(baseUrl, screens, log = () => {}) {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        disableStorageReset: Boolean(userInfo),
+        disableStorageReset: Boolean(userInfo || lang),
       });
       const lhr = result.lhr;
       const score = (c) => (lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100));
       const audit = (a) => lhr.audits[a]?.numericValue ?? null;
-      out[route] = {
+      out[key] = {
         finalUrl: lhr.finalDisplayedUrl ?? lhr.finalUrl,
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -180,10 +183,10 @@ export async function lighthouseScreens(baseUrl, screens, log = () => {}) {
           .map((a) => a.id)
           .slice(0, 12),
       };
-      log(`  lighthouse ${route}: perf ${out[route].performance}, a11y ${out[route].accessibility}`);
+      log(`  lighthouse ${key}: perf ${out[key].performance}, a11y ${out[key].accessibility}`);
     } catch (e) {
-      out[route] = { error: String(e?.message ?? e) };
-      log(`  lighthouse ${route}: ${out[route].error}`);
+      out[key] = { error: String(e?.message ?? e) };
+      log(`  lighthouse ${key}: ${out[key].error}`);
     } finally {
       await chrome.stop();
     }

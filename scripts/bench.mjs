@@ -612,6 +612,7 @@ try {
       BASE,
       [
         { route: '/index', userInfo: null },
+        { route: '/index', userInfo: null, lang: 'bn-IN', label: '/index (bn)' }, // issue 16: Bengali beside English
         { route: '/membership', userInfo: member },
         { route: '/venue', userInfo: volunteer },
       ],

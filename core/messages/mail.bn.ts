@@ -58,4 +58,6 @@ export const mailBn: Record<MailKey, string> = {
   'reminder.upi': 'UPI অ্যাপ এই লিঙ্কটিও খুলতে পারে: {url}',
   'reminder.expire': '{date}-এর মধ্যে টাকা না এলে অনুদানটি বাতিল হবে, আর এটি যা সংরক্ষণ করে রেখেছে তা ছেড়ে দেওয়া হবে।',
   'reminder.link': 'ট্রানজ্যাকশন আইডি দিন',
+  'pass.qrTitle': 'আপনার পাস',
+  'pass.qrHint': 'মণ্ডপে পাস নিতে এই QR কোডটি দেখান।',
 };

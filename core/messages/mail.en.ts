@@ -68,6 +68,9 @@ export const mailEn = {
   'reminder.upi': 'UPI apps can also open this link: {url}',
   'reminder.expire': 'If it is not paid by {date}, the contribution is cancelled and anything it holds is released.',
   'reminder.link': 'Share the transaction id',
+  // the pass QR block of the confirmation email (worker/lib/pass-qr.ts, from core/messages/en.ts)
+  'pass.qrTitle': 'Your pass',
+  'pass.qrHint': 'Show this QR code at the venue to collect your passes.',
 } as const;
 
 export type MailKey = keyof typeof mailEn;
