@@ -4,7 +4,7 @@
 import { exports } from 'cloudflare:workers';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
+import { auditLog, collectionEvents, orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
 import { refunds, testGatewayRefunds } from '../../schema/refunds';
 import { getConfig } from '../../worker/lib/config';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
@@ -588,6 +588,23 @@ describe('what a refund releases', () => {
     const mine = await call('getOrders', {}, u.token);
     const o = mine.body.data.find((x: { orderPkId: number }) => x.orderPkId === orderPkId);
     expect(o).toMatchObject({ passCode: null, refundState: 'Refunded' });
+  });
+
+  it('an offline collection of a refunded pass uploaded later is recorded, not counted, and flagged', async () => {
+    const { orderPkId } = await paidOnline([{ code: 'DPAD', qty: 1 }]);
+    const happenedAt = Date.now() - 1000;
+    await call('refundOrder', { orderPkId, all: true, reason: 'x', requestKey: key() }, admin);
+    const volunteer = await loginAs(VOLUNTEER);
+    const r = await call(
+      'uploadCollections',
+      { items: [{ nonce: `n-${crypto.randomUUID()}`, orderRcptId: formatRcpt(orderPkId), happenedAt }] },
+      volunteer,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.data.results[0].status).toBe('conflict');
+    expect((await orderRow(orderPkId)).passCollected).toBe(0);
+    const ev = await db().select().from(collectionEvents).where(eq(collectionEvents.orderId, orderPkId)).get();
+    expect(ev).toMatchObject({ isConflict: true, conflictReason: 'refunded' });
   });
 
   it('refuses to refund passes once collected, but still a sponsorship of the same order', async () => {
