@@ -14,6 +14,8 @@ export const products = sqliteTable(
     name: text('name').notNull(),
     code: text('code').notNull(),
     description: text('description').notNull().default(''),
+    nameBn: text('name_bn').notNull().default(''), // issue 16 (0121): '' shows the English name
+    descriptionBn: text('description_bn').notNull().default(''),
     pricePaise: integer('price_paise').notNull(),
     coPricePaise: integer('co_price_paise').notNull(),
     available: integer('available', { mode: 'boolean' }).notNull().default(true),

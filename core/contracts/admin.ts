@@ -120,6 +120,8 @@ export const addProductRequest = z
     dailyMembership: z.boolean({ error: 'must be true or false' }).optional().default(false),
     fullSponsorOnly: z.boolean({ error: 'must be true or false' }).optional().default(false),
     desc: optionalText(500),
+    nameBn: optionalText(100), // issue 16: the Bengali name and description, optional
+    descBn: optionalText(500),
   })
   .superRefine((v, ctx) => {
     const kinds = [v.membership, v.sponsorship, v.dailyMembership].filter(Boolean).length;
@@ -160,6 +162,8 @@ export const addProductRequest = z
       coPrice,
       fullSponsorOnly: v.sponsorship && v.fullSponsorOnly,
       desc: v.desc,
+      nameBn: v.nameBn,
+      descBn: v.descBn,
     };
   });
 
@@ -167,6 +171,8 @@ export const markProductAvailableRequest = z.object({ id: id(), available: flag 
 export const markProductFullSponsorRequest = z.object({ id: id(), fullSponsorOnly: flag });
 export const blockProductRequest = z.object({ id: id(), blockedByName: text(100), blockedByEmail: email });
 export const unblockProductRequest = z.object({ id: id() });
+/** All Products: a product's Bengali name and description (issue 16); empty clears them. */
+export const setProductBengaliRequest = z.object({ id: id(), nameBn: optionalText(100), descBn: optionalText(500) });
 
 export const bankDetails = z.object({
   payee: text(100),
@@ -289,6 +295,9 @@ export type AdminProduct = {
   sponsoredBy: string | null;
   sponsoredByEmail: string | null;
   blocked: boolean;
+  /** issue 16: absent when empty, so the answer of a catalogue without Bengali names is unchanged */
+  nameBn?: string;
+  descBn?: string;
 };
 
 export type StaffMember = { id: number; name: string; email: string; admin: boolean; volunteer: boolean };

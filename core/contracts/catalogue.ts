@@ -11,6 +11,9 @@ export type ProductView = {
   coSponsored: boolean;
   fullSponsorOnly: boolean;
   desc: string;
+  /** the Bengali name and description (issue 16); absent when the admins wrote none: show the English ones */
+  nameBn?: string;
+  descBn?: string;
   /** sponsorship: the full sponsor's name once paid, or the name it is reserved for; else null */
   sponsoredBy: string | null;
 };

@@ -412,4 +412,15 @@ export const bn: Record<MessageKey, string> = {
   'change.submit': 'পাসওয়ার্ড বদলান',
   'verify.title': 'ইমেল যাচাই',
   'verify.working': 'যাচাই হচ্ছে…',
+
+  // product names in Bengali (issue 16)
+  'product.bengaliUpdated': 'বাংলা নাম ও বিবরণ রাখা হল!',
+  'admin.add.nameBn': 'বাংলায় নাম (ইচ্ছা হলে)',
+  'admin.add.descBn': 'বাংলায় বিবরণ (ইচ্ছা হলে)',
+  'admin.products.bengali': 'বাংলা নাম',
+  'admin.products.editBengali': 'বাংলা নাম লিখুন',
+  'admin.products.bengaliTitle': '{code}-এর বাংলা নাম ও বিবরণ',
+  'admin.products.bengaliHint': 'বাংলায় পড়া সদস্যরা এগুলি দেখবেন; খালি রাখলে ইংরেজি নাম ও বিবরণ দেখবেন।',
+  'admin.products.save': 'রাখুন',
+  'admin.products.cancel': 'বাতিল',
 };

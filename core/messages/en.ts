@@ -415,6 +415,17 @@ export const en = {
   'change.submit': 'Change Password',
   'verify.title': 'Email verification',
   'verify.working': 'Verifying…',
+
+  // product names in Bengali (issue 16)
+  'product.bengaliUpdated': 'Bengali name and description saved!',
+  'admin.add.nameBn': 'Name in Bengali (optional)',
+  'admin.add.descBn': 'Description in Bengali (optional)',
+  'admin.products.bengali': 'Bengali name',
+  'admin.products.editBengali': 'Edit Bengali name',
+  'admin.products.bengaliTitle': 'Bengali name and description of {code}',
+  'admin.products.bengaliHint': 'Members reading in Bengali see these; left empty, they see the English name and description.',
+  'admin.products.save': 'Save',
+  'admin.products.cancel': 'Cancel',
 } as const;
 
 export type MessageKey = keyof typeof en;

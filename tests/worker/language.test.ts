@@ -1,8 +1,8 @@
 // Bengali and English (issue 16): the account's language, /setLanguage, and every email in the language on
 // the member's account at sending time; Bengali names and emoji kept intact.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products, users } from '../../schema/index';
+import { auditLog, products, users } from '../../schema/index';
 import { ADMIN, call, db, loginAs, newUser, outbox } from './helpers';
 
 const BENGALI = /[\u0980-\u09FF]/;
@@ -140,5 +140,68 @@ describe('emails in the language on the account at sending time', () => {
     expect(rejected.subject).toBe(`অনুদান যাচাই করা যায়নি: ${second.body.data.orderRcptId}`);
     expect(rejected.text).toContain('কারণ: No credit with this UTR');
     expect(englishLeft(rejected.text.replace('No credit with this UTR', ''))).toEqual([]);
+  });
+});
+
+describe('product names in Bengali (Add Product, All Products)', () => {
+  it('adds a product with a Bengali name, edits it with an audit row, and shows it to members', async () => {
+    const admin = await loginAs(ADMIN);
+    const code = `B${crypto.randomUUID().slice(0, 3).toUpperCase()}`;
+    const add = await call(
+      'addProduct',
+      {
+        code,
+        name: 'Flower decoration',
+        price: 5000,
+        sponsorship: true,
+        desc: 'Marigolds for the pandal',
+        nameBn: 'ফুলের সাজ',
+        descBn: 'প্যান্ডেলের জন্য গাঁদাফুল 🌼',
+      },
+      admin,
+    );
+    expect(add.status).toBe(200);
+    const id = add.body.data.id as number;
+    const listed = (await call('getUnGropedProducts', {}, admin)).body.data.find((p: { id: number }) => p.id === id);
+    expect(listed).toMatchObject({ name: 'Flower decoration', nameBn: 'ফুলের সাজ', descBn: 'প্যান্ডেলের জন্য গাঁদাফুল 🌼' });
+
+    const set = await call('setProductBengali', { id, nameBn: 'ফুল দিয়ে সাজানো', descBn: '' }, admin);
+    expect(set.status).toBe(200);
+    expect(set.body.data.message).toBe('Bengali name and description saved!');
+    const row = (await db().select().from(products).where(eq(products.id, id)).get())!;
+    expect(row).toMatchObject({ nameBn: 'ফুল দিয়ে সাজানো', descriptionBn: '', name: 'Flower decoration' });
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entityType, 'product'),
+          eq(auditLog.entityId, String(id)),
+          eq(auditLog.action, 'product.bengali_changed'),
+        ),
+      )
+      .all();
+    expect(audits).toHaveLength(1);
+
+    const u = await newUser();
+    const shop = await call('getProducts', {}, u.token);
+    const item = JSON.stringify(shop.body.data);
+    expect(item).toContain('"nameBn":"ফুল দিয়ে সাজানো"');
+  });
+
+  it('refuses bad input naming the field, and anyone but an admin', async () => {
+    const admin = await loginAs(ADMIN);
+    const mabd = (await db().select().from(products).where(eq(products.code, 'MABD')).get())!;
+    const long = await call('setProductBengali', { id: mabd.id, nameBn: 'ক'.repeat(101) }, admin);
+    expect(long.status).toBe(400);
+    expect(long.body.desc).toMatch(/nameBn must be at most 100/);
+    const missing = await call('setProductBengali', { nameBn: 'আশীর্বাদ' }, admin);
+    expect(missing.status).toBe(400);
+    expect(missing.body.desc).toMatch(/id/);
+    const u = await newUser();
+    const member = await call('setProductBengali', { id: mabd.id, nameBn: 'আশীর্বাদ' }, u.token);
+    expect(member.status).toBe(403);
+    expect(member.body.error).toBe('InsufficientAccess');
+    expect((await db().select().from(products).where(eq(products.id, mabd.id)).get())!.nameBn).toBe('');
   });
 });

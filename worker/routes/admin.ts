@@ -9,6 +9,7 @@ import {
   collectionTotalsRequest,
   cursorRequest,
   markProductAvailableRequest,
+  setProductBengaliRequest,
   markProductFullSponsorRequest,
   offlineOrderRequest,
   orderDetailsRequest,
@@ -97,6 +98,12 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/markProductFullSponsor', requireRole('admin'), input(markProductFullSponsorRequest), async (c) => {
     const { id, fullSponsorOnly } = c.req.valid('json');
     return c.json({ data: await catalogue.markFullSponsor(svc(c).db, actorOf(c).userId, id, fullSponsorOnly) });
+  })
+  .post('/setProductBengali', requireRole('admin'), input(setProductBengaliRequest), async (c) => {
+    const { id, nameBn, descBn } = c.req.valid('json');
+    return c.json({
+      data: await catalogue.setBengaliTexts(svc(c).db, actorOf(c).userId, id, nameBn ?? '', descBn ?? ''),
+    });
   })
   .post('/addProduct', requireRole('admin'), input(addProductRequest), async (c) => {
     return c.json({ data: await catalogue.addProduct(svc(c).db, actorOf(c).userId, c.req.valid('json')) });

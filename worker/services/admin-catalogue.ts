@@ -46,6 +46,8 @@ export async function listProducts(db: Db): Promise<AdminProduct[]> {
       sponsoredBy: p.blockedByName ?? (sponsored ? sponsorName : null),
       sponsoredByEmail: p.blockedByEmail ?? (sponsored ? sponsorEmail : null),
       blocked: p.blockedByName !== null,
+      ...(p.nameBn ? { nameBn: p.nameBn } : {}), // issue 16: only when written
+      ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
     };
   });
 }
@@ -69,6 +71,8 @@ export async function addProduct(db: Db, actorId: number, input: z.output<typeof
     code: input.code,
     name: input.name,
     description: input.desc ?? '',
+    nameBn: input.nameBn ?? '',
+    descriptionBn: input.descBn ?? '',
     pricePaise: rupeesToPaise(input.price),
     coPricePaise: rupeesToPaise(input.coPrice),
     fullSponsorOnly: input.fullSponsorOnly,
@@ -118,6 +122,16 @@ export async function markAvailable(db: Db, actorId: number, id: number, availab
     to: available,
   });
   return { id, available, message: t('product.availabilityUpdated') };
+}
+
+/** All Products: the Bengali name and description (issue 16), with an audit row in the same batch. */
+export async function setBengaliTexts(db: Db, actorId: number, id: number, nameBn: string, descBn: string) {
+  const row = await productOrThrow(db, id);
+  await changeProduct(db, actorId, row, { nameBn, descriptionBn: descBn }, 'product.bengali_changed', {
+    from: { nameBn: row.nameBn, descBn: row.descriptionBn },
+    to: { nameBn, descBn },
+  });
+  return { id, nameBn, descBn, message: t('product.bengaliUpdated') };
 }
 
 export async function markFullSponsor(db: Db, actorId: number, id: number, fullSponsorOnly: boolean) {

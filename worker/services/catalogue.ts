@@ -104,6 +104,8 @@ const view = (p: ProductRow, over: Partial<ProductView> = {}): ProductView => ({
   coSponsored: false,
   fullSponsorOnly: p.fullSponsorOnly,
   desc: p.description,
+  ...(p.nameBn ? { nameBn: p.nameBn } : {}), // issue 16: only when written, so older answers keep their shape
+  ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
   sponsoredBy: null,
   ...over,
 });
