@@ -344,6 +344,11 @@ describe('the admin console on a phone', () => {
     await page.getByRole('tab', { name: 'Not Collected Orders', exact: true }).click();
     const row = page.getByRole('row').filter({ hasText: started.orderRcptId });
     await row.getByText('Tapas Mitra').waitFor();
+    // the order's details dialog fits the phone too
+    await row.getByRole('button', { name: started.orderRcptId }).click();
+    await page.getByRole('dialog').getByText('Adda and Snacks Pass').waitFor();
+    expect(await sideways(page)).toEqual([]);
+    await page.keyboard.press('Escape');
     await row.getByRole('button', { name: 'Mark as Collected' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark as Collected' }).click();
     await row.waitFor({ state: 'detached' });

@@ -85,7 +85,7 @@ export function OrderDialog({
   return (
     <Dialog title={`Contribution ${order.orderRcptId}`} onClose={onClose} closeButton={false}>
       <ScrollBox label="Contribution lines">
-        <table className="admin-table">
+        <table className="admin-table stack-table">
           <thead>
             <tr>
               <th>Plan Name</th>
@@ -96,14 +96,16 @@ export function OrderDialog({
           <tbody>
             {order.selectedProducts.map((l) => (
               <tr key={`${l.code}-${l.name}`}>
-                <td>{l.name}</td>
-                <td>{l.qty}</td>
-                <td>{inr(l.sellPrice)}</td>
+                <td className="stack-title">{l.name}</td>
+                <td data-label="Quantity">{l.qty}</td>
+                <td data-label="Contribution">{inr(l.sellPrice)}</td>
               </tr>
             ))}
             <tr className="total-row">
-              <td colSpan={2}>Total</td>
-              <td>{inr(order.orderTotal)}</td>
+              <td colSpan={2} className="stack-title">
+                Total
+              </td>
+              <td data-label="Amount">{inr(order.orderTotal)}</td>
             </tr>
           </tbody>
         </table>
