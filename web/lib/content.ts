@@ -42,3 +42,12 @@ export function localized<T>(name: ContentName, english: T): T {
   if (!merged.has(name)) merged.set(name, overlay(english, overlays.get(name)));
   return merged.get(name) as T;
 }
+
+/** A product's name and description in the screens' language: the Bengali ones when the admins wrote them. */
+export function productName(p: { name: string; nameBn?: string }): string {
+  return getLocale() === 'bn-IN' && p.nameBn ? p.nameBn : p.name;
+}
+
+export function productDesc(p: { desc: string; descBn?: string }): string {
+  return getLocale() === 'bn-IN' && p.descBn ? p.descBn : p.desc;
+}

@@ -10,6 +10,7 @@ import {
   getUnGropedProducts,
   markProductAvailable,
   markProductFullSponsor,
+  setProductBengali,
   unblockProduct,
 } from './api';
 import { downloadCsv } from './csv';
@@ -27,7 +28,7 @@ type Kind = 'membership' | 'sponsorship' | 'dailyMembership';
 /** SPEC.md: choose the type, then enter name, code, price and co-price (no client-side checks: the server's desc shows). */
 export function AddProductTab() {
   const [kind, setKind] = useState<Kind>('membership');
-  const [f, setF] = useState({ name: '', code: '', price: '', coSponsorPrice: '', desc: '' });
+  const [f, setF] = useState({ name: '', code: '', price: '', coSponsorPrice: '', desc: '', nameBn: '', descBn: '' });
   const [fullSponsorOnly, setFullSponsorOnly] = useState(false);
   const { run, busy } = useAction();
   const toast = useToast();
@@ -44,7 +45,7 @@ export function AddProductTab() {
         fullSponsorOnly: kind === 'sponsorship' && fullSponsorOnly,
       });
       toast.success(r.message);
-      setF({ name: '', code: '', price: '', coSponsorPrice: '', desc: '' });
+      setF({ name: '', code: '', price: '', coSponsorPrice: '', desc: '', nameBn: '', descBn: '' });
     });
   };
 
@@ -96,6 +97,19 @@ export function AddProductTab() {
         <label htmlFor="add-product-desc">{t('admin.add.description')}</label>
         <textarea id="add-product-desc" rows={3} maxLength={500} value={f.desc} onChange={set('desc')} />
       </div>
+      {/* the Bengali name and description members see in the Bengali interface (issue 16) */}
+      <Field label={t('admin.add.nameBn')} lang="bn-IN" maxLength={100} value={f.nameBn} onChange={set('nameBn')} />
+      <div className="field">
+        <label htmlFor="add-product-desc-bn">{t('admin.add.descBn')}</label>
+        <textarea
+          id="add-product-desc-bn"
+          lang="bn-IN"
+          rows={3}
+          maxLength={500}
+          value={f.descBn}
+          onChange={set('descBn')}
+        />
+      </div>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t('admin.add.button')}
       </button>
@@ -107,6 +121,7 @@ export function ProductsTab() {
   const [products, setProducts] = useState<AdminProduct[] | null>(null);
   const { run, busy } = useAction();
   const toast = useToast();
+  const [bengali, setBengali] = useState<{ p: AdminProduct; nameBn: string; descBn: string } | null>(null);
   const load = useCallback(() => run(async () => setProducts(await getUnGropedProducts())), [run]);
   useEffect(() => {
     void load();
@@ -143,6 +158,46 @@ export function ProductsTab() {
           {t('admin.exportCsv')}
         </button>
       </div>
+      {bengali ? (
+        <form
+          className="admin-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act(() => setProductBengali(bengali.p.id, bengali.nameBn, bengali.descBn)).then(() =>
+              setBengali(null),
+            );
+          }}
+        >
+          <h3>{t('admin.products.bengaliTitle', { code: bengali.p.code })}</h3>
+          <p className="hint">{t('admin.products.bengaliHint')}</p>
+          <Field
+            label={t('admin.add.nameBn')}
+            lang="bn-IN"
+            maxLength={100}
+            value={bengali.nameBn}
+            onChange={(e) => setBengali({ ...bengali, nameBn: e.target.value })}
+          />
+          <div className="field">
+            <label htmlFor="product-desc-bn">{t('admin.add.descBn')}</label>
+            <textarea
+              id="product-desc-bn"
+              lang="bn-IN"
+              rows={3}
+              maxLength={500}
+              value={bengali.descBn}
+              onChange={(e) => setBengali({ ...bengali, descBn: e.target.value })}
+            />
+          </div>
+          <div className="admin-toolbar">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {t('admin.products.save')}
+            </button>
+            <button type="button" className="btn" onClick={() => setBengali(null)}>
+              {t('admin.products.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : null}
       <ScrollBox label="All products">
         <table className="admin-table stack-table">
           <thead>
@@ -162,7 +217,15 @@ export function ProductsTab() {
             {products.map((p) => (
               <tr key={p.id}>
                 <td data-label="Type">{TYPE_LABEL[p.type]}</td>
-                <td className="stack-title">{p.name}</td>
+                <td className="stack-title">
+                  {p.name}
+                  {p.nameBn ? (
+                    <>
+                      <br />
+                      <span lang="bn-IN">{p.nameBn}</span>
+                    </>
+                  ) : null}
+                </td>
                 <td data-label="Code">{p.code}</td>
                 <td data-label="Full Price">{inr(p.price)}</td>
                 <td data-label="Co-Sponsor/Utsav Price">{inr(p.coPrice)}</td>
@@ -173,6 +236,15 @@ export function ProductsTab() {
                 </td>
                 <td className="stack-actions">
                   <div className="admin-toolbar">
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={busy}
+                      aria-label={`${t('admin.products.editBengali')} ${p.code}`}
+                      onClick={() => setBengali({ p, nameBn: p.nameBn ?? '', descBn: p.descBn ?? '' })}
+                    >
+                      {t('admin.products.editBengali')}
+                    </button>
                     <button
                       type="button"
                       className="btn btn-small"

@@ -68,7 +68,19 @@ export const addProduct = (body: {
   fullSponsorOnly: boolean;
   /** the description members read on the product's card */
   desc?: string;
-}) => api<Message>('addProduct', { ...body, desc: body.desc?.trim() || undefined });
+  /** issue 16: the Bengali name and description, optional */
+  nameBn?: string;
+  descBn?: string;
+}) =>
+  api<Message>('addProduct', {
+    ...body,
+    desc: body.desc?.trim() || undefined,
+    nameBn: body.nameBn?.trim() || undefined,
+    descBn: body.descBn?.trim() || undefined,
+  });
+/** All Products: the Bengali name and description of a product (issue 16); empty clears them. */
+export const setProductBengali = (id: number, nameBn: string, descBn: string) =>
+  api<Message>('setProductBengali', { id, nameBn: nameBn.trim(), descBn: descBn.trim() });
 export const blockProduct = (id: number, blockedByName: string, blockedByEmail: string) =>
   api<Message>('blockProduct', { id, blockedByName: blockedByName.trim(), blockedByEmail: blockedByEmail.trim() });
 export const unblockProduct = (id: number) => api<Message>('unblockProduct', { id });

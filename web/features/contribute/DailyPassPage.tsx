@@ -24,6 +24,7 @@ import { Dialog } from '../../components/Dialog';
 import { Stepper } from './Stepper';
 import { loadPasses, NO_CONTEXT } from './use-catalogue';
 import './contribute.css';
+import { productDesc, productName } from '../../lib/content';
 
 type Step = null | 'extra' | 'register';
 
@@ -180,8 +181,8 @@ export function DailyPassPage() {
               const left = memberPriced ? memberEntitlement(p.id, ctx) : 0;
               return (
                 <article key={p.id} className="ct-card" data-code={p.code}>
-                  <h2>{p.name}</h2>
-                  <p className="ct-desc">{p.desc}</p>
+                  <h2>{productName(p)}</h2>
+                  <p className="ct-desc">{productDesc(p)}</p>
                   {p.price === p.coPrice ? (
                     <p className="ct-price">
                       {t('contribute.perPerson', { amount: formatINR(rupeesToPaise(p.price)) })}
@@ -194,7 +195,7 @@ export function DailyPassPage() {
                     </p>
                   )}
                   {memberPriced && left > 0 && <p className="hint">{t('passes.memberUnits', { count: left })}</p>}
-                  <Stepper name={p.name} qty={qty} max={MAX_QTY} onChange={(q) => change(p, q)} />
+                  <Stepper name={productName(p)} qty={qty} max={MAX_QTY} onChange={(q) => change(p, q)} />
                   {qty > 0 && <p className="ct-line">{formatINR(linePaise(p, 'DAILY_PASS', qty, ctx))}</p>}
                 </article>
               );

@@ -6,7 +6,7 @@ import { formatINR, rupeesToPaise } from '../../../core/money';
 import { MAX_QTY, quantityChangeMessage } from '../../../core/pricing';
 import { paths } from '../../app/paths';
 import plansEn from '../../content/plans.json';
-import { localized } from '../../lib/content';
+import { localized, productDesc, productName } from '../../lib/content';
 import { useToast } from '../../components/toast';
 import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
 import { Dialog } from '../../components/Dialog';
@@ -89,10 +89,10 @@ export function MembershipPage() {
           const qty = cart[p.id]?.qty ?? 0;
           return (
             <article key={p.id} className="ct-card" data-code={p.code}>
-              <h2>{p.name}</h2>
+              <h2>{productName(p)}</h2>
               <p className="ct-price">{t('contribute.perPerson', { amount: formatINR(rupeesToPaise(p.price)) })}</p>
-              <p className="ct-desc">{p.desc}</p>
-              <Stepper name={p.name} qty={qty} max={MAX_QTY} onChange={(q) => change(p, q)} />
+              <p className="ct-desc">{productDesc(p)}</p>
+              <Stepper name={productName(p)} qty={qty} max={MAX_QTY} onChange={(q) => change(p, q)} />
               {qty > 0 && <p className="ct-line">{formatINR(linePaise(p, 'MEMBERSHIP', qty, NO_CONTEXT))}</p>}
             </article>
           );

@@ -11,6 +11,7 @@ import { type LocalCart, lineOf, pick, selectionPaise, useLocalCart } from './lo
 import { Dialog } from '../../components/Dialog';
 import { NO_CONTEXT, useContributionCatalogue } from './use-catalogue';
 import './contribute.css';
+import { productDesc, productName } from '../../lib/content';
 
 export function SponsorshipPage() {
   const navigate = useNavigate();
@@ -84,8 +85,8 @@ export function SponsorshipPage() {
           const co = !!line && line.fullSponsor === false;
           return (
             <article key={p.id} className={`ct-card${p.available ? '' : ' ct-taken'}`} data-code={p.code}>
-              <h2>{p.name}</h2>
-              <p className="ct-desc">{p.desc}</p>
+              <h2>{productName(p)}</h2>
+              <p className="ct-desc">{productDesc(p)}</p>
               <p className="ct-price">
                 {t('contribute.fullSponsor')}: {formatINR(rupeesToPaise(p.price))}
                 {!p.fullSponsorOnly && (
