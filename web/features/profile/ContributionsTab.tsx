@@ -18,6 +18,7 @@ import { OfflineCopyNote } from '../../components/NetworkNotes';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import './profile.css';
+import { statusText } from '../../lib/labels';
 
 type OrderLine = {
   name: string;
@@ -199,14 +200,14 @@ export function ContributionsTab() {
     });
   };
 
-  if (!orders) return <p className="loading">Loading…</p>;
+  if (!orders) return <p className="loading">{t('layout.loading')}</p>;
   if (orders.length === 0) {
     return (
       <>
         {offlineCopyAt !== null && <OfflineCopyNote savedAt={offlineCopyAt} />}
         <p className="empty">
-          No contributions yet. <Link to={paths.membership}>Become a member</Link> or{' '}
-          <Link to={paths.dmPass}>get your passes</Link>.
+          {t('profile.emptyStart')} <Link to={paths.membership}>{t('profile.emptyMember')}</Link> {t('profile.emptyOr')}{' '}
+          <Link to={paths.dmPass}>{t('profile.emptyPasses')}</Link>.
         </p>
       </>
     );
@@ -221,12 +222,12 @@ export function ContributionsTab() {
             <table className="contributions stack-table" aria-label={label}>
               <thead>
                 <tr>
-                  <th scope="col">Payment Date</th>
-                  <th scope="col">Contribution ID</th>
-                  <th scope="col">Year of Contribution</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Link</th>
+                  <th scope="col">{t('profile.colDate')}</th>
+                  <th scope="col">{t('profile.colId')}</th>
+                  <th scope="col">{t('profile.colYear')}</th>
+                  <th scope="col">{t('profile.colAmount')}</th>
+                  <th scope="col">{t('profile.colStatus')}</th>
+                  <th scope="col">{t('profile.colLink')}</th>
                 </tr>
               </thead>
               <tbody>{list.map(row)}</tbody>
@@ -240,16 +241,16 @@ export function ContributionsTab() {
             data-testid={`order-${o.orderRcptId}`}
             className={hash === `#${o.orderRcptId}` ? 'row-target' : undefined}
           >
-            <td data-label="Date">{formatDate(o.paymentDate ?? o.orderDate)}</td>
+            <td data-label={t('profile.labelDate')}>{formatDate(o.paymentDate ?? o.orderDate)}</td>
             <td className="stack-title">{o.orderRcptId}</td>
-            <td data-label="Year">{o.fiscalYear}</td>
-            <td data-label="Amount">{formatINR(paise(o.orderTotal))}</td>
-            <td data-label="Status">
+            <td data-label={t('profile.labelYear')}>{o.fiscalYear}</td>
+            <td data-label={t('profile.colAmount')}>{formatINR(paise(o.orderTotal))}</td>
+            <td data-label={t('profile.colStatus')}>
               {o.refundState ? (
                 <span className="refund-status">
                   <span className="refund-badges">
-                    <span className={`badge ${badgeOf(o.status)}`}>{o.status}</span>
-                    <span className="badge badge-refund">{o.refundState}</span>
+                    <span className={`badge ${badgeOf(o.status)}`}>{statusText(o.status)}</span>
+                    <span className="badge badge-refund">{statusText(o.refundState)}</span>
                   </span>
                   {refundNotes(o).map((n) => (
                     <small key={n} className="refund-note-line">
@@ -258,7 +259,7 @@ export function ContributionsTab() {
                   ))}
                 </span>
               ) : (
-                <span className={`badge ${badgeOf(o.status)}`}>{o.status}</span>
+                <span className={`badge ${badgeOf(o.status)}`}>{statusText(o.status)}</span>
               )}
             </td>
             <td className="contribution-actions">
@@ -280,7 +281,7 @@ export function ContributionsTab() {
               {contributionActions(o.status, o.paymentType).map((a) =>
                 a === 'details' ? (
                   <button key={a} type="button" className="btn btn-small" onClick={() => setDetails(o)}>
-                    Click for Details
+                    {t('profile.details')}
                   </button>
                 ) : a === 'retryPayment' ? (
                   <button
@@ -290,7 +291,7 @@ export function ContributionsTab() {
                     disabled={busy}
                     onClick={() => openRetry(o)}
                   >
-                    Retry Payment
+                    {t('profile.retry')}
                   </button>
                 ) : o.status === 'Pending Payment' ? null : (
                   <Link
@@ -298,7 +299,7 @@ export function ContributionsTab() {
                     className="btn btn-small"
                     to={o.kind === 'DAILY_PASS' ? paths.dmPass : paths.membership}
                   >
-                    Start Again
+                    {t('profile.startAgain')}
                   </Link>
                 ),
               )}
@@ -365,16 +366,16 @@ export function ContributionsTab() {
         </Dialog>
       )}
       {retry && (
-        <Dialog className="pay-dialog" title="Pay and Share details" onClose={() => setRetry(null)}>
+        <Dialog className="pay-dialog" title={t('profile.payShare')} onClose={() => setRetry(null)}>
           <BankDetails
             bank={retry.bank}
             amountPaise={paise(retry.order.orderTotal)}
             note={retry.order.orderRcptId}
-            accountLabel="Account ID"
+            accountLabel={t('profile.accountId')}
           />
           <TxnForm
-            txnLabel="Bank Transaction ID"
-            submitLabel="Update Payment Details"
+            txnLabel={t('profile.bankTxn')}
+            submitLabel={t('profile.updatePayment')}
             busy={busy}
             onMissing={() => toast.error(t('txn.requiredProfile'))}
             onSubmit={submitRetry}
@@ -393,36 +394,36 @@ function badgeOf(status: string) {
 
 function DetailsModal({ order, onClose }: { order: Order; onClose: () => void }) {
   return (
-    <Dialog className="pay-dialog" title="Contribution Details" onClose={onClose}>
+    <Dialog className="pay-dialog" title={t('profile.detailsTitle')} onClose={onClose}>
       <div className="table-wrap">
         <table className="details-table stack-table">
           <thead>
             <tr>
-              <th scope="col">Plan Name</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Contribution</th>
+              <th scope="col">{t('profile.planName')}</th>
+              <th scope="col">{t('profile.quantity')}</th>
+              <th scope="col">{t('profile.contribution')}</th>
             </tr>
           </thead>
           <tbody>
             {order.selectedProducts.map((l) => (
               <tr key={l.code}>
                 <td className="stack-title">{l.name}</td>
-                <td data-label="Quantity">{l.qty}</td>
-                <td data-label="Contribution">{formatINR(paise(l.sellPrice))}</td>
+                <td data-label={t('profile.quantity')}>{l.qty}</td>
+                <td data-label={t('profile.contribution')}>{formatINR(paise(l.sellPrice))}</td>
               </tr>
             ))}
             {order.convenienceCharge > 0 && (
               <tr>
-                <td className="stack-title">Convenience charge</td>
+                <td className="stack-title">{t('profile.convenience')}</td>
                 <td />
-                <td data-label="Amount">{formatINR(paise(order.convenienceCharge))}</td>
+                <td data-label={t('profile.colAmount')}>{formatINR(paise(order.convenienceCharge))}</td>
               </tr>
             )}
           </tbody>
           <tfoot>
             <tr className="stack-total">
               <th scope="row" colSpan={2}>
-                Total
+                {t('profile.total')}
               </th>
               <td>{formatINR(paise(order.orderTotal))}</td>
             </tr>
@@ -430,12 +431,12 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
         </table>
       </div>
       <dl className="contribution-meta">
-        <dt>Contribution Id</dt>
+        <dt>{t('profile.contributionId')}</dt>
         <dd>{order.orderRcptId}</dd>
-        <dt>Contribution Status</dt>
+        <dt>{t('profile.contributionStatus')}</dt>
         <dd>
-          {order.status}
-          {order.refundState ? ` · ${order.refundState}` : ''}
+          {statusText(order.status)}
+          {order.refundState ? ` · ${statusText(order.refundState)}` : ''}
         </dd>
         {refundNotes(order).length > 0 && (
           <>
@@ -445,16 +446,16 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
         )}
         {order.transactionId && (
           <>
-            <dt>Transaction ID</dt>
+            <dt>{t('profile.txnId')}</dt>
             <dd>{order.transactionId}</dd>
           </>
         )}
         {order.passCode && (
           <>
-            <dt>Pass code</dt>
+            <dt>{t('profile.passCode')}</dt>
             <dd>
               <strong>{order.passCode}</strong>
-              {order.passCollected === 1 ? ' (collected)' : ' (show it at the venue to collect your passes)'}
+              {order.passCollected === 1 ? t('profile.passCollectedNote') : t('profile.passToCollectNote')}
             </dd>
           </>
         )}

@@ -1,3 +1,4 @@
+import { t } from '../../../core/i18n';
 import { useEffect, useState } from 'react';
 import type { UserProfile } from '../../../core/contracts/accounts';
 import { useToast } from '../../components/toast';
@@ -14,9 +15,9 @@ export function ProfilePage() {
   const [tab, setTab] = useState<Tab>('contribution'); // SPEC.md section 9: Contribution is the default tab
   return (
     <section className="page">
-      <h1>Your Profile and Contribution</h1>
+      <h1>{t('profile.title')}</h1>
       <RenewalCard />
-      <div className="tabs" role="tablist" aria-label="Profile sections">
+      <div className="tabs" role="tablist" aria-label={t('profile.sections')}>
         <button
           type="button"
           role="tab"
@@ -25,7 +26,7 @@ export function ProfilePage() {
           aria-controls="panel-profile"
           onClick={() => setTab('profile')}
         >
-          Profile
+          {t('profile.tabProfile')}
         </button>
         <button
           type="button"
@@ -35,7 +36,7 @@ export function ProfilePage() {
           aria-controls="panel-contribution"
           onClick={() => setTab('contribution')}
         >
-          Contribution
+          {t('profile.tabContribution')}
         </button>
       </div>
       {tab === 'profile' ? (
@@ -65,16 +66,16 @@ function ProfileTab() {
     });
   }, [run]);
 
-  if (!profile) return <p>Loading…</p>;
+  if (!profile) return <p>{t('layout.loading')}</p>;
   return (
     <dl className="profile">
-      <dt>Name</dt>
+      <dt>{t('profile.name')}</dt>
       <dd>{profile.name}</dd>
-      <dt>Email ID</dt>
+      <dt>{t('profile.email')}</dt>
       <dd>
         {profile.email}{' '}
         {profile.emailVerified ? (
-          <span className="badge badge-success">Email Verified</span>
+          <span className="badge badge-success">{t('profile.emailVerified')}</span>
         ) : (
           <button
             type="button"
@@ -82,11 +83,11 @@ function ProfileTab() {
             disabled={busy}
             onClick={() => run(async () => toast.success((await sendVerificationEmail()).message))}
           >
-            Send Email Verification Link
+            {t('profile.sendVerification')}
           </button>
         )}
       </dd>
-      <dt>Mobile No</dt>
+      <dt>{t('profile.mobile')}</dt>
       <dd>{profile.mobile}</dd>
     </dl>
   );

@@ -1,0 +1,20 @@
+// Words the server sends as values (an order's status, a refund state) in the screens' language (issue 16).
+// The server keeps sending the English values (old clients compare them); only what is shown changes.
+import { type MessageKey, t } from '../../core/i18n';
+
+const STATUS: Record<string, MessageKey> = {
+  Success: 'status.success',
+  'Pending Payment': 'status.pendingPayment',
+  'Pending Approval': 'status.pendingApproval',
+  Failed: 'status.failed',
+  Rejected: 'status.rejected',
+  'Partially Refunded': 'status.partiallyRefunded',
+  Refunded: 'status.refunded',
+  'Carried Over': 'status.carriedOver',
+};
+
+/** An order status or refund state as shown; an unknown value as it came. */
+export function statusText(value: string): string {
+  const key = STATUS[value];
+  return key ? t(key) : value;
+}
