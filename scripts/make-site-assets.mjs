@@ -58,24 +58,28 @@ const PALETTES = [
     glow: [255, 220, 140],
   },
 ];
-// 3x5 digits for the photo number in a corner
-const DIGITS = [
-  '111101101101111',
-  '010110010010111',
-  '111001111100111',
-  '111001111001111',
-  '101101111001001',
-  '111100111001111',
-  '111100111101111',
-  '111001010010010',
-  '111101111101111',
-  '111101111001111',
-];
 
-function scene(n, w, h) {
+/** What the picture shows follows its caption (issue 12): 0 lamps, 1 pandal, 2 stage and crowd, 3 dandiya. */
+function kindOf(alt, n) {
+  const a = alt.toLowerCase();
+  if (/dandiya/.test(a)) return 3;
+  if (/\bdiya|\blamp|candle|flame/.test(a)) return 0;
+  if (/pandal|gate|roof|idol|pratima|decorat/.test(a)) return 1;
+  if (
+    /stage|danc|choir|sing|rehears|drama|music|sangeet|friends|children|drum|dhak|procession|recitation|audience|programme|quiz/.test(
+      a,
+    )
+  ) {
+    return 2;
+  }
+  if (/aarti|evening/.test(a)) return 0;
+  return n % 4;
+}
+
+function scene(n, w, h, alt = '') {
   const r = rng(n * 7919 + 17);
   const pal = PALETTES[n % PALETTES.length];
-  const kind = n % 4; // 0 lamps, 1 pandal, 2 stage and crowd, 3 dandiya
+  const kind = kindOf(alt, n);
   const horizon = Math.round(h * (0.62 + r() * 0.12));
   const lamps = Array.from({ length: 5 + Math.floor(r() * 5) }, () => ({
     x: r() * w,
@@ -88,17 +92,8 @@ function scene(n, w, h) {
     s: w * (0.022 + r() * 0.01),
   }));
   const roofH = h * (0.2 + r() * 0.08);
-  const num = String(n).padStart(2, '0');
   const cell = Math.max(2, Math.round(w / 110));
   return (x, y) => {
-    // number badge, top-left
-    const bx = Math.floor((x - cell * 2) / cell);
-    const by = Math.floor((y - cell * 2) / cell);
-    if (by >= 0 && by < 5 && bx >= 0 && bx < 7) {
-      const d = bx < 3 ? num[0] : bx > 3 ? num[1] : null;
-      const col = bx < 3 ? bx : bx - 4;
-      if (d !== null && DIGITS[Number(d)][by * 3 + col] === '1') return [255, 255, 255];
-    }
     for (const l of lamps) {
       const dx = x - l.x;
       const dy = y - l.y;
@@ -179,7 +174,7 @@ gallery.photos.forEach((p, i) => {
     [p.src, 640, 400],
     [p.srcSmall, 320, 200],
   ]) {
-    const buf = png(w, h, scene(i + 1, w, h));
+    const buf = png(w, h, scene(i + 1, w, h, p.alt));
     biggest = Math.max(biggest, buf.length);
     writeFileSync(`web/public${file}`, buf);
   }
