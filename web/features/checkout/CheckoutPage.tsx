@@ -272,7 +272,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
 
   if (done) return <Confirmation done={done} />;
   if (empty) return <EmptyCart isPass={isPass} unfinished={empty.unfinished} selectPage={selectPage} />;
-  if (!cart) return <p className="loading">Loading…</p>;
+  if (!cart) return <p className="loading">{t('layout.loading')}</p>;
   const field = (
     key: keyof UserExtraInfo,
     label: string,
@@ -303,16 +303,16 @@ function CheckoutPage({ kind }: { kind: Kind }) {
 
   return (
     <section className="page checkout">
-      <h1>{isPass ? 'Daily Pass Summary' : 'Contribution Summary'}</h1>
+      <h1>{isPass ? t('ck.titlePass') : t('ck.title')}</h1>
       <div className="table-wrap">
         <table className="checkout-table stack-table">
           <thead>
             <tr>
-              <th scope="col">Contribution Category</th>
-              <th scope="col">Unit</th>
-              <th scope="col">Contribution</th>
-              <th scope="col">Benefit</th>
-              <th scope="col">Amount</th>
+              <th scope="col">{t('ck.colCategory')}</th>
+              <th scope="col">{t('ck.colUnit')}</th>
+              <th scope="col">{t('ck.colContribution')}</th>
+              <th scope="col">{t('ck.colBenefit')}</th>
+              <th scope="col">{t('ck.colAmount')}</th>
             </tr>
           </thead>
           <tbody>
@@ -320,19 +320,21 @@ function CheckoutPage({ kind }: { kind: Kind }) {
               <tr key={l.productId}>
                 <td className="stack-title">
                   {l.name}
-                  {l.fullSponsor === true ? ' (Full Sponsor)' : l.fullSponsor === false ? ' (Co-Sponsor)' : ''}
+                  {l.fullSponsor === true ? t('ck.fullSponsor') : l.fullSponsor === false ? t('ck.coSponsor') : ''}
                 </td>
-                <td data-label="Unit">{l.qty}</td>
-                <td data-label="Contribution">{formatINR(rupeesToPaise(l.maxPrice))}</td>
-                <td data-label="Benefit">{formatINR(rupeesToPaise(l.maxPrice) - rupeesToPaise(l.sellPrice))}</td>
-                <td data-label="Amount">{formatINR(rupeesToPaise(l.sellPrice))}</td>
+                <td data-label={t('ck.colUnit')}>{l.qty}</td>
+                <td data-label={t('ck.colContribution')}>{formatINR(rupeesToPaise(l.maxPrice))}</td>
+                <td data-label={t('ck.colBenefit')}>
+                  {formatINR(rupeesToPaise(l.maxPrice) - rupeesToPaise(l.sellPrice))}
+                </td>
+                <td data-label={t('ck.colAmount')}>{formatINR(rupeesToPaise(l.sellPrice))}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr className="stack-total">
               <th scope="row" colSpan={4}>
-                Total
+                {t('ck.total')}
               </th>
               <td data-testid="summary-total">{formatINR(subtotal)}</td>
             </tr>
@@ -342,35 +344,35 @@ function CheckoutPage({ kind }: { kind: Kind }) {
 
       {!isPass && (
         <div className="card address-card">
-          <h2>Address</h2>
+          <h2>{t('ck.address')}</h2>
           {missing.size > 0 && (
             <p className="notice notice-error" role="alert">
               {t('address.mandatory')}
             </p>
           )}
-          {field('addrLine1', '* Door no, Building/Society name')}
-          {field('addrLine2', 'Road Name, Area, etc')}
-          {field('city', '* City')}
-          {field('state', '* State')}
-          {field('pin', '* Pin', { inputMode: 'numeric' })}
-          {field('additionalMobile', 'Additional Mobile No (Optional)', { type: 'tel', inputMode: 'tel' })}
-          {field('additionalEmail', 'Additional Email ID (Optional)', { type: 'email' })}
+          {field('addrLine1', t('ck.addr1'))}
+          {field('addrLine2', t('ck.addr2'))}
+          {field('city', t('ck.city'))}
+          {field('state', t('ck.state'))}
+          {field('pin', t('ck.pin'), { inputMode: 'numeric' })}
+          {field('additionalMobile', t('ck.mobile2'), { type: 'tel', inputMode: 'tel' })}
+          {field('additionalEmail', t('ck.email2'), { type: 'email' })}
           <div className="field">
-            <label htmlFor="ck-referSource">* How did you come to know about us?</label>
+            <label htmlFor="ck-referSource">{t('ck.refer')}</label>
             <select
               id="ck-referSource"
               value={info.referSource ?? ''}
               onChange={(e) => setInfo((i) => ({ ...i, referSource: e.target.value }))}
             >
-              <option value="">Select</option>
+              <option value="">{t('ck.select')}</option>
               {REFER_SOURCES.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {s === 'Other' ? t('ck.referOther') : s}
                 </option>
               ))}
             </select>
           </div>
-          {info.referSource === 'Other' && field('referredBy', '*Referred by')}
+          {info.referSource === 'Other' && field('referredBy', t('ck.referredBy'))}
         </div>
       )}
 
@@ -404,53 +406,51 @@ function CheckoutPage({ kind }: { kind: Kind }) {
           </div>
         )}
         <dl className="pay-lines">
-          <dt>Contribution</dt>
+          <dt>{t('ck.lineContribution')}</dt>
           <dd>{formatINR(subtotal)}</dd>
-          <dt>Convenience charge (online only)</dt>
+          <dt>{t('ck.lineConvenience')}</dt>
           <dd data-testid="convenience-charge">{formatINR(convenience)}</dd>
-          <dt>Total online</dt>
+          <dt>{t('ck.lineTotal')}</dt>
           <dd>{formatINR(onlineTotal)}</dd>
         </dl>
         <div className="pay-actions">
           {!isPass && (
             <button type="button" className="btn" onClick={startOver} disabled={busy}>
-              Start Over
+              {t('ck.startOver')}
             </button>
           )}
           <div className="pay-option">
             <button type="button" className="btn btn-primary" onClick={payOnline} disabled={busy || bp === null}>
-              {isPass ? `Pay Now ₹${formatAmount(onlineTotal)}` : `Pay ₹${formatAmount(onlineTotal)} Online`}
+              {t(isPass ? 'ck.payNow' : 'ck.payOnline', { amount: formatAmount(onlineTotal) })}
             </button>
-            <small>with convenience charges</small>
+            <small>{t('ck.withCharges')}</small>
           </div>
           <div className="pay-option">
             <button type="button" className="btn btn-accent" onClick={payOffline} disabled={busy}>
-              Direct Transfer ₹{formatAmount(subtotal)}
+              {t('ck.directTransfer', { amount: formatAmount(subtotal) })}
             </button>
-            <small>no convenience charges</small>
+            <small>{t('ck.noCharges')}</small>
           </div>
         </div>
       </div>
 
       {offline && !sharing && !isPass && (
-        <Dialog className="pay-dialog" title="Direct Transfer" onClose={closeOffline}>
+        <Dialog className="pay-dialog" title={t('ck.transferTitle')} onClose={closeOffline}>
           <BankDetails bank={offline.bank} amountPaise={offline.orderTotalInPaisa} note={offline.orderRcptId} />
-          <p>Please pay the exact amount with the contribution id as the note, then share the transaction details.</p>
+          <p>{t('ck.transferHint')}</p>
           <div className="dialog-actions">
             <button type="button" className="btn btn-primary" onClick={() => setSharing(true)}>
-              Update Transaction Details
+              {t('ck.updateTxn')}
             </button>
           </div>
         </Dialog>
       )}
       {offline && sharing && !isPass && (
-        <Dialog className="pay-dialog" title="Share transaction details" onClose={closeOffline}>
-          <p>
-            Contribution {offline.orderRcptId}: {formatINR(offline.orderTotalInPaisa)}
-          </p>
+        <Dialog className="pay-dialog" title={t('ck.shareTitle')} onClose={closeOffline}>
+          <p>{t('ck.shareLine', { rcpt: offline.orderRcptId, amount: formatINR(offline.orderTotalInPaisa) })}</p>
           <TxnForm
-            txnLabel="Bank / UPI Transaction ID *"
-            submitLabel="Submit"
+            txnLabel={t('ck.txnLabelRequired')}
+            submitLabel={t('ck.submit')}
             busy={busy}
             onMissing={() => toast.error(t('txn.requiredCheckout'))}
             onSubmit={submitTxn}
@@ -458,11 +458,11 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         </Dialog>
       )}
       {offline && isPass && (
-        <Dialog className="pay-dialog" title="Pay and Share details" onClose={closeOffline}>
+        <Dialog className="pay-dialog" title={t('profile.payShare')} onClose={closeOffline}>
           <BankDetails bank={offline.bank} amountPaise={offline.orderTotalInPaisa} note={offline.orderRcptId} />
           <TxnForm
-            txnLabel="Bank / UPI Transaction ID"
-            submitLabel="Update Payment Details"
+            txnLabel={t('ck.txnLabel')}
+            submitLabel={t('profile.updatePayment')}
             busy={busy}
             onMissing={() => toast.error(t('txn.requiredCheckout'))}
             onSubmit={submitTxn}
@@ -519,7 +519,7 @@ function EmptyCart({
 }) {
   return (
     <section className="page checkout">
-      <h1>{isPass ? 'Daily Pass Summary' : 'Contribution Summary'}</h1>
+      <h1>{isPass ? t('ck.titlePass') : t('ck.title')}</h1>
       <div className="card narrow">
         <p>{t('checkout.empty')}</p>
         {unfinished && (
