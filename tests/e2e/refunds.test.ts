@@ -205,4 +205,53 @@ describe('refunds from the admin console', () => {
     await page.getByText(/2 already imported before/).waitFor();
     expect(problems).toEqual([]);
   });
+
+  it('carries a membership over to the next festival year from the same dialog', async () => {
+    const email = uniqueEmail('carry');
+    const user = await post<{ session: string }>('signUpAndLogin', {
+      name: 'Sutapa Ghosh',
+      mobile: `95${String(Date.now()).slice(-8)}`,
+      email,
+      password: 'carry-pass-1',
+      iid: crypto.randomUUID(),
+    });
+    const catalogue = await post<{ productsResponses: { MEMBERSHIP: { id: number; code: string }[] } }>(
+      'getProducts',
+      {},
+      user.session,
+    );
+    const plan = catalogue.productsResponses.MEMBERSHIP.find((p) => p.code === 'MABD')!;
+    await post('addToCart', { productQtys: { [plan.id]: { qty: 1, code: 'MABD' } } }, user.session);
+    const start = await post<{ orderOrTokenId: string; orderRcptId: string }>(
+      'startOrder',
+      { offline: false },
+      user.session,
+    );
+    const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('dev/razorpay/pay', {
+      key: 'rzp_test_local',
+      order_id: start.orderOrTokenId,
+      outcome: 'success',
+      webhooks: false,
+    });
+    await post(
+      'handleSuccessOrder',
+      {
+        isOffline: false,
+        orderId: start.orderOrTokenId,
+        razorpayPaymentId: paid.razorpay_payment_id,
+        razorpaySignature: paid.razorpay_signature,
+      },
+      user.session,
+    );
+    const { page, problems } = await newPage(browser);
+    const dialog = await openRefundDialog(page, email, start.orderRcptId);
+    await dialog.getByLabel("Reason (goes into the member's email)").fill('Festival called off');
+    await page.screenshot({ path: '/tmp/refund-dialog-carry.png' });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await dialog.getByRole('button', { name: /^Carry over to \d{4}-\d{2}$/ }).click();
+    await page.getByText(/is carried over to the next festival year as SMT/).waitFor();
+    expect((await outbox(email)).some((m) => m.subject.startsWith('Contribution carried over'))).toBe(true);
+    expect(problems).toEqual([]);
+  });
 });
