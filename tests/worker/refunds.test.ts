@@ -584,6 +584,9 @@ describe('what a refund releases', () => {
     });
     const again = await call('searchVenuePasses', { q: u.email }, volunteer);
     expect(again.body.data[0]).toMatchObject({ refunded: true, qty: 0 });
+    // the admin lists: not waiting to be collected any more, and no units left in the totals
+    const notCollected = await call('getDPKPNotCollectedOrder', {}, admin);
+    expect(notCollected.body.data.some((x: { orderPkId: number }) => x.orderPkId === orderPkId)).toBe(false);
     // the member's QR is gone
     const mine = await call('getOrders', {}, u.token);
     const o = mine.body.data.find((x: { orderPkId: number }) => x.orderPkId === orderPkId);

@@ -130,7 +130,13 @@ export function getSuccessOrders(db: Db, cursor: number, fiscalYear?: string) {
 export function getCollectionPage(db: Db, collected: boolean, cursor: number, fiscalYear?: string) {
   return page(
     db,
-    and(eq(orders.passCollected, collected ? 1 : 0), eq(orders.status, 'Success'), yearFilter(fiscalYear)),
+    and(
+      eq(orders.passCollected, collected ? 1 : 0),
+      eq(orders.status, 'Success'),
+      // a pass whose every unit is refunded is void, not waiting to be collected (issue 13)
+      collected ? undefined : eq(orders.passVoid, 0),
+      yearFilter(fiscalYear),
+    ),
     cursor,
   );
 }
@@ -141,7 +147,7 @@ export function getCollectionPage(db: Db, collected: boolean, cursor: number, fi
  */
 export async function collectionTotals(db: Db, collected: boolean, fiscalYear?: string): Promise<UnitTotals> {
   const rows = await db
-    .select({ code: orderLines.code, units: sql<number>`sum(${orderLines.qty})` })
+    .select({ code: orderLines.code, units: sql<number>`sum(${orderLines.qty} - ${orderLines.refundedQty})` })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(
