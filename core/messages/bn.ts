@@ -514,4 +514,22 @@ export const bn: Record<MessageKey, string> = {
   'ck.txnLabelRequired': 'ব্যাঙ্ক / UPI ট্রানজ্যাকশন আইডি *',
   'ck.txnLabel': 'ব্যাঙ্ক / UPI ট্রানজ্যাকশন আইডি',
   'ck.submit': 'জমা দিন',
+
+  // shared components (issue 16)
+  'app.updateReady': 'অ্যাপের নতুন সংস্করণ তৈরি।',
+  'app.updateNow': 'এখনই আপডেট করুন',
+  'app.offline': 'আপনি অফলাইন। আগে দেখা পাতাগুলি খুলবে; লগইন, পেমেন্ট আর অন্য কাজের জন্য সংযোগ লাগবে।',
+  'app.close': 'বন্ধ করুন',
+  'bank.amount': 'পরিমাণ',
+  'bank.contributionId': 'অনুদানের আইডি',
+  'bank.payee': 'প্রাপকের নাম',
+  'bank.accountNumber': 'অ্যাকাউন্ট নম্বর',
+  'bank.ifsc': 'IFSC কোড',
+  'bank.bank': 'ব্যাঙ্ক',
+  'bank.upiId': 'UPI আইডি',
+  'bank.bankName': 'ব্যাঙ্কের নাম',
+  'bank.qrAlt': 'UPI QR কোড: {payee}-কে {amount} দিন',
+  'bank.scan': 'যে কোনও UPI অ্যাপে স্ক্যান করুন: {amount}, প্রাপক',
+  'bank.scanNote': ', নোট {note}',
+  'contribute.remove': 'বাদ দিন',
 };

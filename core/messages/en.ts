@@ -517,6 +517,24 @@ export const en = {
   'ck.txnLabelRequired': 'Bank / UPI Transaction ID *',
   'ck.txnLabel': 'Bank / UPI Transaction ID',
   'ck.submit': 'Submit',
+
+  // shared components (issue 16)
+  'app.updateReady': 'A new version of the app is ready.',
+  'app.updateNow': 'Update now',
+  'app.offline': 'You are offline. Pages you have visited still open; sign-in, payments and other actions need a connection.',
+  'app.close': 'Close',
+  'bank.amount': 'Amount',
+  'bank.contributionId': 'Contribution ID',
+  'bank.payee': 'Account Payee',
+  'bank.accountNumber': 'Account Number',
+  'bank.ifsc': 'IFSC Code',
+  'bank.bank': 'Bank',
+  'bank.upiId': 'UPI ID',
+  'bank.bankName': 'Bank Name',
+  'bank.qrAlt': 'UPI QR code: pay {amount} to {payee}',
+  'bank.scan': 'Scan with any UPI app: {amount} to',
+  'bank.scanNote': ', note {note}',
+  'contribute.remove': 'Remove',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,3 +1,4 @@
+import { t } from '../../core/i18n';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import './dialog.css';
 
@@ -47,7 +48,13 @@ export function Dialog({
         <div className="dialog-head">
           <h2 id={id}>{title}</h2>
           {closeButton && (
-            <button type="button" className="btn btn-ghost icon-btn" aria-label="Close" data-dialog-x onClick={onClose}>
+            <button
+              type="button"
+              className="btn btn-ghost icon-btn"
+              aria-label={t('app.close')}
+              data-dialog-x
+              onClick={onClose}
+            >
               ×
             </button>
           )}

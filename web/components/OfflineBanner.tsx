@@ -1,3 +1,4 @@
+import { t } from '../../core/i18n';
 import { useOnline } from '../lib/online';
 
 export function OfflineBanner() {
@@ -5,7 +6,7 @@ export function OfflineBanner() {
   if (online) return null;
   return (
     <div className="offline-banner" role="status">
-      You are offline. Pages you have visited still open; sign-in, payments and other actions need a connection.
+      {t('app.offline')}
     </div>
   );
 }

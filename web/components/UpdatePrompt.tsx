@@ -1,3 +1,4 @@
+import { t } from '../../core/i18n';
 import { applyUpdate, useUpdateAvailable } from '../lib/pwa';
 
 export function UpdatePrompt() {
@@ -5,9 +6,9 @@ export function UpdatePrompt() {
   if (!available) return null;
   return (
     <div className="update-prompt" role="status">
-      <span>A new version of the app is ready.</span>
+      <span>{t('app.updateReady')}</span>
       <button type="button" className="btn btn-primary" onClick={applyUpdate}>
-        Update now
+        {t('app.updateNow')}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '../../core/i18n';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -60,7 +61,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((x) => (
           <div key={x.id} className={`toast toast-${x.kind}`} role={x.kind === 'error' ? 'alert' : 'status'}>
             <span>{x.text}</span>
-            <button type="button" className="toast-close" aria-label="Close" onClick={() => dismiss(x.id)}>
+            <button type="button" className="toast-close" aria-label={t('app.close')} onClick={() => dismiss(x.id)}>
               ×
             </button>
           </div>

@@ -28,14 +28,15 @@ export function UpiQr({ bank, amountPaise, note }: { bank: BankDetailsView; amou
           src={src}
           width={220}
           height={220}
-          alt={`UPI QR code: pay ${formatINR(amountPaise)} to ${bank.payee}`}
+          alt={t('bank.qrAlt', { amount: formatINR(amountPaise), payee: bank.payee })}
           data-upi={link}
         />
       ) : (
         <div className="upi-qr-placeholder" aria-hidden="true" />
       )}
       <figcaption>
-        Scan with any UPI app: {formatINR(amountPaise)} to <strong>{bank.upiVpa}</strong>, note {note}
+        {t('bank.scan', { amount: formatINR(amountPaise) })} <strong>{bank.upiVpa}</strong>
+        {t('bank.scanNote', { note })}
       </figcaption>
     </figure>
   );
@@ -81,7 +82,7 @@ export function BankDetails({
   bank,
   amountPaise,
   note,
-  accountLabel = 'Account Number',
+  accountLabel = t('bank.accountNumber'),
 }: {
   bank: BankDetailsView;
   amountPaise: number;
@@ -91,13 +92,13 @@ export function BankDetails({
   const link = upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise, note });
   // label, value, and whether a copy button helps (values typed into a banking app)
   const rows: [string, string, boolean, string?][] = [
-    ['Amount', formatINR(amountPaise), true, 'transfer-amount'],
-    ['Contribution ID', note, true],
-    ['Account Payee', bank.payee, false],
+    [t('bank.amount'), formatINR(amountPaise), true, 'transfer-amount'],
+    [t('bank.contributionId'), note, true],
+    [t('bank.payee'), bank.payee, false],
     [accountLabel, bank.accountNumber, true],
-    ['IFSC Code', bank.ifsc, true],
-    ['Bank', bank.bankName, false],
-    ['UPI ID', bank.upiVpa, true],
+    [t('bank.ifsc'), bank.ifsc, true],
+    [t('bank.bank'), bank.bankName, false],
+    [t('bank.upiId'), bank.upiVpa, true],
   ];
   return (
     <div className="bank-details">
@@ -120,7 +121,10 @@ export function BankDetails({
                 {value}
               </span>
               {copy && value && (
-                <CopyButton value={label === 'Amount' ? (amountPaise / 100).toFixed(2) : value} label={label} />
+                <CopyButton
+                  value={testId === 'transfer-amount' ? (amountPaise / 100).toFixed(2) : value}
+                  label={label}
+                />
               )}
             </dd>
           </div>
@@ -154,7 +158,12 @@ export function TxnForm({
   return (
     <form className="txn-form" onSubmit={submit} noValidate>
       <Field label={txnLabel} value={txn} onChange={(e) => setTxn(e.target.value)} autoComplete="off" maxLength={64} />
-      <Field label="Bank Name" value={bankName} onChange={(e) => setBankName(e.target.value)} maxLength={100} />
+      <Field
+        label={t('bank.bankName')}
+        value={bankName}
+        onChange={(e) => setBankName(e.target.value)}
+        maxLength={100}
+      />
       <div className="dialog-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {submitLabel}

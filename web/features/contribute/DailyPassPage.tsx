@@ -243,9 +243,15 @@ export function DailyPassPage() {
       {step === 'register' && (
         <Dialog title={t('passes.registerTitle')} onClose={closeStep}>
           <form onSubmit={register} noValidate>
-            <Field label="Full Name" name="name" autoComplete="name" value={reg.name} onChange={setR('name')} />
             <Field
-              label="Email"
+              label={t('form.fullName')}
+              name="name"
+              autoComplete="name"
+              value={reg.name}
+              onChange={setR('name')}
+            />
+            <Field
+              label={t('form.email')}
               type="email"
               name="email"
               autoComplete="email"
@@ -253,7 +259,7 @@ export function DailyPassPage() {
               onChange={setR('email')}
             />
             <Field
-              label="Mobile"
+              label={t('form.mobile')}
               type="tel"
               name="mobile"
               autoComplete="tel"
@@ -261,14 +267,14 @@ export function DailyPassPage() {
               onChange={setR('mobile')}
             />
             <Field
-              label="Password"
+              label={t('form.password')}
               type="password"
               name="password"
               autoComplete="new-password"
               value={reg.password}
               onChange={setR('password')}
             />
-            <p className="hint">At least 8 characters.</p>
+            <p className="hint">{t('signup.passwordHint')}</p>
             <div className="dialog-actions">
               <Link to={`${paths.login}?next=${encodeURIComponent(paths.dmPass)}`} className="btn btn-ghost">
                 {t('passes.haveAccount')}

@@ -136,11 +136,11 @@ export function MembershipPage() {
                     {plans.plans.map((pl) => (
                       <td key={pl.code}>
                         {f.plans.includes(pl.code) ? (
-                          <span role="img" aria-label="Included">
+                          <span role="img" aria-label={t('site.included')}>
                             ✓
                           </span>
                         ) : (
-                          <span role="img" aria-label="Not included">
+                          <span role="img" aria-label={t('site.notIncluded')}>
                             –
                           </span>
                         )}

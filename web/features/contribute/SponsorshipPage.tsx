@@ -124,7 +124,7 @@ export function SponsorshipPage() {
                   </p>
                   {line && (
                     <button type="button" className="btn btn-small" onClick={() => toggle(p, full, false)}>
-                      Remove
+                      {t('contribute.remove')}
                     </button>
                   )}
                 </>
