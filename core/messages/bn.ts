@@ -532,4 +532,7 @@ export const bn: Record<MessageKey, string> = {
   'bank.scan': 'যে কোনও UPI অ্যাপে স্ক্যান করুন: {amount}, প্রাপক',
   'bank.scanNote': ', নোট {note}',
   'contribute.remove': 'বাদ দিন',
+  'stepper.remove': 'একটি {name} কমান',
+  'stepper.qty': '{name}-এর সংখ্যা',
+  'stepper.add': 'একটি {name} যোগ করুন',
 };

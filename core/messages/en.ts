@@ -535,6 +535,9 @@ export const en = {
   'bank.scan': 'Scan with any UPI app: {amount} to',
   'bank.scanNote': ', note {note}',
   'contribute.remove': 'Remove',
+  'stepper.remove': 'Remove one {name}',
+  'stepper.qty': '{name} quantity',
+  'stepper.add': 'Add one {name}',
 } as const;
 
 export type MessageKey = keyof typeof en;

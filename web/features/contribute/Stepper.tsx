@@ -1,3 +1,5 @@
+import { t } from '../../../core/i18n';
+
 /** The minus / quantity / plus control of a plan or pass card. */
 export function Stepper({
   name,
@@ -15,19 +17,19 @@ export function Stepper({
       <button
         type="button"
         className="btn btn-small"
-        aria-label={`Remove one ${name}`}
+        aria-label={t('stepper.remove', { name })}
         disabled={qty <= 0}
         onClick={() => onChange(qty - 1)}
       >
         −
       </button>
-      <output aria-live="polite" aria-label={`${name} quantity`}>
+      <output aria-live="polite" aria-label={t('stepper.qty', { name })}>
         {qty}
       </output>
       <button
         type="button"
         className="btn btn-small"
-        aria-label={`Add one ${name}`}
+        aria-label={t('stepper.add', { name })}
         disabled={qty >= max}
         onClick={() => onChange(qty + 1)}
       >
