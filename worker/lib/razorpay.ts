@@ -58,20 +58,32 @@ export const isPaid = (p: Pick<RazorpayPayment, 'status'>) => p.status === 'capt
  */
 export const isTransient = (err: RazorpayError) => err.status === 0 || err.status >= 500;
 
-export function makeRazorpay(
+/**
+ * The one way the app calls Razorpay's REST API: Basic auth, JSON, and RazorpayError with the HTTP status
+ * (0 when unreachable). The payments client below and the refunds client (razorpay-refunds.ts) share it.
+ */
+export function razorpayRequester(
   config: Pick<Config, 'RAZORPAY_BASE_URL' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>,
   transport: Transport,
 ) {
-  const base = config.RAZORPAY_BASE_URL === 'local' ? 'http://razorpay.local' : config.RAZORPAY_BASE_URL;
+  const base = (config.RAZORPAY_BASE_URL === 'local' ? 'http://razorpay.local' : config.RAZORPAY_BASE_URL).replace(
+    /\/$/,
+    '',
+  );
   const auth = `Basic ${btoa(`${config.RAZORPAY_KEY_ID}:${config.RAZORPAY_KEY_SECRET}`)}`;
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  return async function request<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     let res: Response;
     try {
       res = await transport(
-        new Request(`${base.replace(/\/$/, '')}${path}`, {
+        new Request(`${base}${path}`, {
           method,
-          headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+          headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
           body: body ? JSON.stringify(body) : undefined,
         }),
       );
@@ -93,7 +105,14 @@ export function makeRazorpay(
       throw new RazorpayError(res.status, desc);
     }
     return json as T;
-  }
+  };
+}
+
+export function makeRazorpay(
+  config: Pick<Config, 'RAZORPAY_BASE_URL' | 'RAZORPAY_KEY_ID' | 'RAZORPAY_KEY_SECRET'>,
+  transport: Transport,
+) {
+  const request = razorpayRequester(config, transport);
 
   return {
     keyId: config.RAZORPAY_KEY_ID,
