@@ -58,13 +58,15 @@ describe('prerendered public pages', () => {
 
   it('draws the logged-in navigation after hydration for a stored session', async () => {
     const { context, page, problems } = await newPage(browser);
+    // a real session: the app checks a stored one with the server (a made-up token is logged out)
+    const login = await fetch(`${BASE}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'member@example.org', password: 'member-demo-123' }),
+    });
+    const info = ((await login.json()) as { data: unknown }).data;
     await page.goto('/login');
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'user-info',
-        JSON.stringify({ session: 'x', admin: false, member: true, name: 'A Member', email: 'a@example.net' }),
-      ),
-    );
+    await page.evaluate((value) => localStorage.setItem('user-info', JSON.stringify(value)), info);
     await page.goto('/tnc', { waitUntil: 'networkidle' });
     // the HTML was drawn for a visitor; the stored session takes over once React has hydrated it
     await page.getByRole('button', { name: 'Menu' }).click();

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../core/i18n';
 import associationEn from '../../content/association.json';
@@ -13,10 +13,19 @@ import { paths } from '../paths';
 
 // The gallery is the third section: its code loads after the first screen (docs/decisions/112).
 const Carousel = lazy(() => import('../../features/site/Carousel').then((m) => ({ default: m.Carousel })));
+// Drawn in the browser only: it starts on a random photo, which prerendered HTML cannot know. The page (and
+// React's first, hydrating render) holds its place with an empty frame of the photo's shape.
+const noSubscription = () => () => {};
+const galleryFrame = <div className="carousel carousel-frame" aria-hidden="true" />;
 
 /** /index, and every unknown path: the six sections of SPEC.md section 2, in order. */
 export function HomePage() {
   const user = useUserInfo();
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const association = localized('association', associationEn);
   const gallery = localized('gallery', galleryEn);
   const home = localized('home', homeEn);
@@ -52,9 +61,13 @@ export function HomePage() {
       <section id="gallery" className="site-section" aria-labelledby="gallery-title">
         <h2 id="gallery-title">{gallery.title}</h2>
         <p className="lead">{gallery.intro}</p>
-        <Suspense fallback={<div className="carousel" />}>
-          <Carousel photos={gallery.photos} label={gallery.slideshowLabel} />
-        </Suspense>
+        {inBrowser ? (
+          <Suspense fallback={galleryFrame}>
+            <Carousel photos={gallery.photos} label={gallery.slideshowLabel} />
+          </Suspense>
+        ) : (
+          galleryFrame
+        )}
       </section>
 
       <section id="what-more" className="site-section" aria-labelledby="what-more-title">

@@ -1,4 +1,4 @@
-import { type FocusEvent, type TouchEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FocusEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { t } from '../../../core/i18n';
 import './site.css';
 
@@ -6,10 +6,6 @@ import './site.css';
 export const GALLERY_INTERVAL_MS = 5000;
 /** A horizontal finger movement longer than this (and longer than the vertical one) is a swipe. */
 const SWIPE_PX = 40;
-
-/** Where a page drawn in this browser starts; a prerendered page (and its hydration) starts on the first. */
-const randomStart = Math.random();
-const noSubscription = () => () => {};
 
 export type Photo = { src: string; srcSmall: string; alt: string; width: number; height: number };
 
@@ -20,15 +16,8 @@ export type Photo = { src: string; srcSmall: string; alt: string; width: number;
  */
 export function Carousel({ photos, label }: { photos: Photo[]; label: string }) {
   const total = photos.length;
-  // null until moved: the start, random in the browser and the first photo in prerendered HTML, so that React
-  // takes over that HTML unchanged and then shows the random one (docs/decisions/112)
-  const start = useSyncExternalStore(
-    noSubscription,
-    () => Math.floor(randomStart * total),
-    () => 0,
-  );
-  const [moved, setIndex] = useState<number | null>(null);
-  const index = moved ?? start;
+  // drawn in the browser only (the prerendered page holds its place, docs/decisions/112): a random start is safe
+  const [index, setIndex] = useState(() => Math.floor(Math.random() * total));
   const [hovered, setHovered] = useState(false);
   const [keyboardFocus, setKeyboardFocus] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -36,13 +25,13 @@ export function Carousel({ photos, label }: { photos: Photo[]; label: string }) 
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const paused = hovered || keyboardFocus || stopped || touching;
 
-  const go = (delta: number) => setIndex((i) => ((i ?? start) + delta + total) % total);
+  const go = (delta: number) => setIndex((i) => (i + delta + total) % total);
 
   // One timer per shown photo: a manual move restarts the 5 s count.
   // biome-ignore lint/correctness/useExhaustiveDependencies: index restarts the timer after every move
   useEffect(() => {
     if (paused || total < 2) return;
-    const id = window.setTimeout(() => setIndex((i) => ((i ?? start) + 1) % total), GALLERY_INTERVAL_MS);
+    const id = window.setTimeout(() => setIndex((i) => (i + 1) % total), GALLERY_INTERVAL_MS);
     return () => window.clearTimeout(id);
   }, [paused, index, total]);
 
