@@ -91,7 +91,10 @@ describe('sequential D1 round trips per call', () => {
     // data on every path: a paid pass (lines, collection), a transfer waiting for approval, the buyer's cart
     const t = await tokens();
     const pass = await placeOrder(MEMBER.email, 'Success', [{ code: 'DPKP', qty: 2 }]);
-    await db().update(orders).set({ passCollected: 0, successTs: Date.now() * 1000 }).where(eq(orders.id, pass));
+    await db()
+      .update(orders)
+      .set({ passCollected: 0, successTs: Date.now() * 1000 })
+      .where(eq(orders.id, pass));
     const plan = await placeOrder(MEMBER.email, 'Success', [{ code: 'MABD', qty: 1 }]);
     await db()
       .update(orders)
