@@ -29,6 +29,17 @@ async function phone(opts: { width?: number; locale?: string } = {}) {
   return { context, page, problems };
 }
 
+async function post(path: string, body: object, token?: string) {
+  const res = await fetch(`${BASE}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data?: any; error?: string; desc?: string };
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
 /** Nothing wider than the screen: no sideways scrolling. */
 async function fits(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -43,6 +54,19 @@ function wide(page: Page) {
       .slice(0, 8)
       .map((el) => `${el.tagName.toLowerCase()}.${el.className} right=${Math.round(el.getBoundingClientRect().right)}`)
       .join('; ');
+  });
+}
+
+/**
+ * English sentences left on a Bengali screen: runs of four or more English words in the page's main part and
+ * bar. Names, codes, addresses and the association's name are allowed (they are data, not interface).
+ */
+function untranslated(page: Page) {
+  return page.evaluate(() => {
+    const allowed = [/Samiti Bengali Cultural Association/, /Example Layout/, /Community Hall/, /HOI HULLOR/];
+    const text = [...document.querySelectorAll('header, main')].map((el) => (el as HTMLElement).innerText).join('\n');
+    const runs = text.match(/[A-Za-z]{2,}(?:[ ,'’/()-]+[A-Za-z]{2,}){3,}/g) ?? [];
+    return runs.filter((r) => !allowed.some((a) => a.test(r)));
   });
 }
 
@@ -141,4 +165,104 @@ describe('Bengali on a phone', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('walks a membership by direct transfer, the profile and the venue in Bengali, with the emails in Bengali', async () => {
+    // the admins have written the plans' Bengali descriptions (All Products, issue 16)
+    const admin = await post('login', { email: 'admin@example.org', password: 'admin-demo-123' });
+    const all = (await post('getUnGropedProducts', {}, admin.session)) as { id: number; code: string }[];
+    const descBn: Record<string, string> = {
+      MABD: 'পুজোর দিনগুলিতে সপ্তমী, অষ্টমী আর নবমীর ভোগ, সদস্যদের আলাদা লাইন আর গাড়ি রাখার জায়গা।',
+      MHHR: 'ডান্ডিয়া, সাংস্কৃতিক অনুষ্ঠান আর সপ্তমীর ভোগ, সদস্যদের আলাদা লাইন আর গাড়ি রাখার জায়গা।',
+      MUTV: 'সব কিছু, সঙ্গে নৈশভোজ আর লক্ষ্মী, কালী ও সরস্বতী পুজোর ভোগ। তিন বা তার বেশি জনের পরিবারে মাথাপিছু খরচ কম।',
+    };
+    for (const p of all.filter((x) => descBn[x.code])) {
+      await post('setProductBengali', { id: p.id, nameBn: '', descBn: descBn[p.code] }, admin.session);
+    }
+
+    const { context, page, problems } = await phone({ locale: 'bn-IN' });
+    const email = uniqueEmail('bnwalk');
+    await page.goto('/signup');
+    await page.getByRole('heading', { level: 1, name: 'অ্যাকাউন্ট খুলুন' }).waitFor();
+    await page.getByLabel('পুরো নাম').fill('সুমিত্রা ঘোষ');
+    await page.getByLabel('ইমেল').fill(email);
+    await page.getByLabel('মোবাইল').fill('98450 22222');
+    await page.getByLabel('পাসওয়ার্ড').fill('shubho-bijoya-1');
+    await page.locator('form').getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }).click();
+    await page.waitForURL('**/login');
+    // the Login screen itself (a lazy chunk): the sign-up form may still be up for a moment
+    await page.getByRole('heading', { level: 1, name: 'লগইন' }).waitFor();
+    await page.getByLabel('ইমেল').fill(email);
+    await page.getByLabel('পাসওয়ার্ড').fill('shubho-bijoya-1');
+    await page.getByRole('button', { name: 'লগইন করুন' }).click();
+    await page.waitForURL('**/membership', { timeout: 8000 }).catch(async (e) => {
+      await page.screenshot({ path: '/tmp/bn-login-fail.png' });
+      throw e;
+    });
+
+    await page.getByRole('button', { name: 'একটি AASHIRBAD যোগ করুন' }).click();
+    expect(await untranslated(page), 'membership').toEqual([]);
+    await page.screenshot({ path: '/tmp/bn-membership-390.png' });
+    await page.getByRole('button', { name: 'স্পনসরশিপে এগিয়ে যান' }).click();
+    await page.waitForURL('**/sponsorship');
+    // as tests/e2e/checkout.test.ts does: the stored cart may still be saving when Review is pressed
+    const yes = page.getByRole('button', { name: 'হ্যাঁ, এগোই' });
+    for (let attempt = 0; attempt < 3 && !page.url().endsWith('/summary'); attempt++) {
+      await page.getByRole('button', { name: 'আপনার বাছাই মিলিয়ে নিন' }).click();
+      await Promise.race([
+        page.waitForURL('**/summary', { timeout: 6000 }),
+        yes.waitFor({ timeout: 6000 }).then(() => yes.click()),
+      ]).catch(() => undefined);
+      await page.waitForURL('**/summary', { timeout: 6000 }).catch(() => undefined);
+    }
+    await page.waitForURL('**/summary');
+    await page.getByRole('heading', { level: 1, name: 'অনুদানের হিসেব' }).waitFor();
+    await page.getByLabel('* বাড়ির নম্বর, বাড়ি/আবাসনের নাম').fill('7 গোলাপ আবাসন');
+    await page.getByLabel('* শহর').fill('বেঙ্গালুরু');
+    await page.getByLabel('* রাজ্য').fill('কর্ণাটক');
+    await page.getByLabel('* পিন কোড').fill('560034');
+    await page.getByLabel('* আমাদের কথা কোথা থেকে জানলেন?').selectOption('Other');
+    await page.getByLabel('*কে জানিয়েছেন').fill('রুমা');
+    expect(await untranslated(page), 'summary').toEqual([]);
+    expect(await fits(page), await wide(page)).toBe(true);
+    await page.screenshot({ path: '/tmp/bn-summary-390.png', fullPage: true });
+    await page.getByRole('button', { name: 'সরাসরি ট্রান্সফার ₹1,500.00' }).click();
+    const transfer = page.getByRole('dialog', { name: 'সরাসরি ট্রান্সফার' });
+    await transfer.getByRole('button', { name: 'ট্রানজ্যাকশনের তথ্য জানান' }).click();
+    const share = page.getByRole('dialog', { name: 'ট্রানজ্যাকশনের তথ্য জানান' });
+    await share.getByLabel('ব্যাঙ্ক / UPI ট্রানজ্যাকশন আইডি *').fill(`UTR${Date.now()}`);
+    await share.getByRole('button', { name: 'জমা দিন' }).click();
+    await page.getByRole('heading', { level: 1, name: 'ধন্যবাদ! আমরা আপনার ট্রান্সফার যাচাই করব' }).waitFor();
+
+    // the emails of this walk arrive in Bengali (the account took the screens' language at sign-up)
+    const subjects = (await outbox(email)).map((m) => m.subject);
+    expect(
+      subjects.some((s) => /^আপনার অনুদানের তথ্য আমরা পেয়েছি: SMT\d+$/.test(s)),
+      subjects.join(' | '),
+    ).toBe(true);
+    expect(subjects).toContain('আপনার ইমেল ঠিকানা যাচাই করুন');
+
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1, name: 'আপনার প্রোফাইল ও অনুদান' }).waitFor();
+    await page.locator('table.contributions tbody tr').first().getByText('যাচাইয়ের অপেক্ষায়').waitFor();
+    expect(await untranslated(page), 'profile').toEqual([]);
+    expect(await fits(page), await wide(page)).toBe(true);
+    await page.screenshot({ path: '/tmp/bn-profile-390.png', fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // a volunteer's phone in Bengali: the venue screen
+    const vol = await phone({ locale: 'bn-IN', width: 360 });
+    await vol.page.goto('/login');
+    await vol.page.getByRole('heading', { level: 1, name: 'লগইন' }).waitFor();
+    await vol.page.getByLabel('ইমেল').fill('volunteer@example.org');
+    await vol.page.getByLabel('পাসওয়ার্ড').fill('volunteer-demo-123');
+    await vol.page.getByRole('button', { name: 'লগইন করুন' }).click();
+    await vol.page.waitForURL('**/venue');
+    await vol.page.getByRole('heading', { level: 1, name: 'মণ্ডপে পাস বিতরণ' }).waitFor();
+    expect(await untranslated(vol.page), 'venue').toEqual([]);
+    expect(await fits(vol.page), await wide(vol.page)).toBe(true);
+    await vol.page.screenshot({ path: '/tmp/bn-venue-360.png', fullPage: true });
+    expect(vol.problems).toEqual([]);
+    await vol.context.close();
+  }, 120_000);
 });
