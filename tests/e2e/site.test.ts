@@ -20,7 +20,15 @@ async function freezeClock(page: Page) {
 async function galleryReady(page: Page) {
   await page.locator('.carousel-slide').waitFor();
   await page.locator('.carousel').scrollIntoViewIfNeeded();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 20);
+  // a busy machine may let the page's clock pass the chosen moment before pauseAt arrives: choose again
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+      break;
+    } catch (err) {
+      if (attempt >= 4 || !/fast-forward to the past/.test(String(err))) throw err;
+    }
+  }
   // hovering then leaving restarts the 5 s timer at a known moment
   await page.locator('.carousel-slide img').hover();
   await page.mouse.move(1, 1);
