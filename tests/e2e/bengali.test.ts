@@ -133,7 +133,7 @@ describe('Bengali on a phone', () => {
     await page.screenshot({ path: '/tmp/bn-home-top.png' });
     await page.locator('#membership-plans').scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/bn-home-plans.png' });
-    for (const path of ['/tnc', '/responsibility', '/sponsors', '/magazine', '/2023', '/corporate']) {
+    for (const path of ['/tnc', '/responsibitity', '/sponsors', '/magazine', '/2023', '/corporate']) {
       await page.goto(path);
       await page.getByRole('button', { name: 'মেনু' }).waitFor();
       await page.locator('h1').first().waitFor();
@@ -265,4 +265,58 @@ describe('Bengali on a phone', () => {
     expect(vol.problems).toEqual([]);
     await vol.context.close();
   }, 120_000);
+
+  it('opens the Bengali public pages, with their type, offline after one visit', async () => {
+    const context = await browser.newContext({
+      baseURL: BASE,
+      viewport: { width: 360, height: 740 },
+      locale: 'bn-IN',
+      serviceWorkers: 'allow',
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/index');
+    await page.getByRole('button', { name: 'মেনু' }).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve()),
+      );
+    });
+    // the Bengali type is precached with the app
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (
+            await Promise.all(
+              [
+                '/fonts/noto-sans-bengali-bengali-400-normal.woff2',
+                '/fonts/noto-sans-bengali-bengali-700-normal.woff2',
+              ].map((u) => caches.match(u, { ignoreSearch: true }).then((r) => !!r)),
+            )
+          ).every(Boolean),
+        ),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'কালীপুজো 2026' }).waitFor();
+    await page.getByText('আপনি অফলাইন।', { exact: false }).first().waitFor();
+    for (const [path, h1] of [
+      ['/tnc', 'নিয়ম ও শর্তাবলি'],
+      ['/responsibitity', 'আমাদের সামাজিক দায়বদ্ধতা'],
+      ['/sponsors', 'আমাদের স্পনসর'],
+      ['/2023', 'কালীপুজো 2023: মণ্ডপ ও অনুষ্ঠানসূচি'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
+    }
+    // the text is drawn in the Bengali face (from the cache), not in boxes of a fallback font
+    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Bengali"', 'অ'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 90_000);
 });
