@@ -198,25 +198,25 @@ export function ProductsTab() {
           </div>
         </form>
       ) : null}
-      <ScrollBox label="All products">
+      <ScrollBox label={t('col.allProducts')}>
         <table className="admin-table stack-table">
           <thead>
             <tr>
-              <th>Type</th>
-              <th>Name</th>
-              <th>Code</th>
-              <th>Full Price</th>
-              <th>Co-Sponsor/Utsav Price</th>
-              <th>Show on UI</th>
-              <th>Only full Sponsor</th>
-              <th>Sponsored or Block By</th>
-              <th>Action</th>
+              <th>{t('col.type')}</th>
+              <th>{t('col.name')}</th>
+              <th>{t('col.code')}</th>
+              <th>{t('col.fullPrice')}</th>
+              <th>{t('col.coPrice')}</th>
+              <th>{t('col.showOnUi')}</th>
+              <th>{t('col.fullOnly')}</th>
+              <th>{t('col.sponsoredBy')}</th>
+              <th>{t('col.action')}</th>
             </tr>
           </thead>
           <tbody>
             {products.map((p) => (
               <tr key={p.id}>
-                <td data-label="Type">{TYPE_LABEL[p.type]}</td>
+                <td data-label={t('col.type')}>{TYPE_LABEL[p.type]}</td>
                 <td className="stack-title">
                   {p.name}
                   {p.nameBn ? (
@@ -226,12 +226,12 @@ export function ProductsTab() {
                     </>
                   ) : null}
                 </td>
-                <td data-label="Code">{p.code}</td>
-                <td data-label="Full Price">{inr(p.price)}</td>
-                <td data-label="Co-Sponsor/Utsav Price">{inr(p.coPrice)}</td>
-                <td data-label="Show on UI">{p.available ? 'Yes' : 'No'}</td>
-                <td data-label="Only full Sponsor">{p.sponsorship ? (p.fullSponsorOnly ? 'Yes' : 'No') : ''}</td>
-                <td data-label="Sponsored or Block By">
+                <td data-label={t('col.code')}>{p.code}</td>
+                <td data-label={t('col.fullPrice')}>{inr(p.price)}</td>
+                <td data-label={t('col.coPrice')}>{inr(p.coPrice)}</td>
+                <td data-label={t('col.showOnUi')}>{p.available ? 'Yes' : 'No'}</td>
+                <td data-label={t('col.fullOnly')}>{p.sponsorship ? (p.fullSponsorOnly ? 'Yes' : 'No') : ''}</td>
+                <td data-label={t('col.sponsoredBy')}>
                   {p.sponsoredBy ? `${p.sponsoredBy}${p.sponsoredByEmail ? ` (${p.sponsoredByEmail})` : ''}` : ''}
                 </td>
                 <td className="stack-actions">

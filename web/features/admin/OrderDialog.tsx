@@ -84,28 +84,28 @@ export function OrderDialog({
 
   return (
     <Dialog title={`Contribution ${order.orderRcptId}`} onClose={onClose} closeButton={false}>
-      <ScrollBox label="Contribution lines">
+      <ScrollBox label={t('col.lines')}>
         <table className="admin-table stack-table">
           <thead>
             <tr>
-              <th>Plan Name</th>
-              <th>Quantity</th>
-              <th>Contribution</th>
+              <th>{t('col.planName')}</th>
+              <th>{t('col.quantity')}</th>
+              <th>{t('col.contribution')}</th>
             </tr>
           </thead>
           <tbody>
             {order.selectedProducts.map((l) => (
               <tr key={`${l.code}-${l.name}`}>
                 <td className="stack-title">{l.name}</td>
-                <td data-label="Quantity">{l.qty}</td>
-                <td data-label="Contribution">{inr(l.sellPrice)}</td>
+                <td data-label={t('col.quantity')}>{l.qty}</td>
+                <td data-label={t('col.contribution')}>{inr(l.sellPrice)}</td>
               </tr>
             ))}
             <tr className="total-row">
               <td colSpan={2} className="stack-title">
                 Total
               </td>
-              <td data-label="Amount">{inr(order.orderTotal)}</td>
+              <td data-label={t('col.amount')}>{inr(order.orderTotal)}</td>
             </tr>
           </tbody>
         </table>

@@ -105,24 +105,24 @@ export function PassCollectionTab() {
         </div>
       ) : null}
       {results && results.length > 0 ? (
-        <ScrollBox label="Search results">
+        <ScrollBox label={t('col.searchResults')}>
           <table className="admin-table stack-table">
             <thead>
               <tr>
-                <th>Contribution Id</th>
-                <th>Amount</th>
-                <th>Name</th>
-                <th>Mobile</th>
-                <th>Action</th>
+                <th>{t('col.contributionId')}</th>
+                <th>{t('col.amount')}</th>
+                <th>{t('col.name')}</th>
+                <th>{t('col.mobile')}</th>
+                <th>{t('col.action')}</th>
               </tr>
             </thead>
             <tbody>
               {results.map((o) => (
                 <tr key={o.orderPkId}>
                   <td className="stack-title">{o.orderRcptId}</td>
-                  <td data-label="Amount">{inr(o.orderTotal)}</td>
-                  <td data-label="Name">{o.userName}</td>
-                  <td data-label="Mobile">{o.userMobile}</td>
+                  <td data-label={t('col.amount')}>{inr(o.orderTotal)}</td>
+                  <td data-label={t('col.name')}>{o.userName}</td>
+                  <td data-label={t('col.mobile')}>{o.userMobile}</td>
                   <td className="stack-actions">
                     {o.passCollected === 1 ? (
                       t('admin.alreadyCollected')
@@ -164,30 +164,30 @@ export function PendingOrdersTab() {
       {orders.length === 0 ? (
         <p className="empty">{t('admin.pendingEmpty')}</p>
       ) : (
-        <ScrollBox label="Pending orders">
+        <ScrollBox label={t('col.pendingOrders')}>
           <table className="admin-table stack-table">
             <thead>
               <tr>
-                <th>Year</th>
-                <th>Contribution Id</th>
-                <th>Transaction Id</th>
-                <th>Amount</th>
-                <th>Name</th>
-                <th>Mobile</th>
-                <th>Status</th>
-                <th>Action</th>
+                <th>{t('col.year')}</th>
+                <th>{t('col.contributionId')}</th>
+                <th>{t('col.transactionId')}</th>
+                <th>{t('col.amount')}</th>
+                <th>{t('col.name')}</th>
+                <th>{t('col.mobile')}</th>
+                <th>{t('col.status')}</th>
+                <th>{t('col.action')}</th>
               </tr>
             </thead>
             <tbody>
               {orders.map((o) => (
                 <tr key={o.orderPkId}>
-                  <td data-label="Year">{o.fiscalYear}</td>
+                  <td data-label={t('col.year')}>{o.fiscalYear}</td>
                   <td className="stack-title">{o.orderRcptId}</td>
-                  <td data-label="Transaction Id">{o.transactionId}</td>
-                  <td data-label="Amount">{inr(o.orderTotal)}</td>
-                  <td data-label="Name">{o.userName}</td>
-                  <td data-label="Mobile">{o.userMobile}</td>
-                  <td data-label="Status">{o.status}</td>
+                  <td data-label={t('col.transactionId')}>{o.transactionId}</td>
+                  <td data-label={t('col.amount')}>{inr(o.orderTotal)}</td>
+                  <td data-label={t('col.name')}>{o.userName}</td>
+                  <td data-label={t('col.mobile')}>{o.userMobile}</td>
+                  <td data-label={t('col.status')}>{o.status}</td>
                   <td className="stack-actions">
                     <button type="button" className="link-button" onClick={() => setOpen(o)}>
                       {t('admin.details')}
@@ -262,29 +262,29 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
       </div>
       {loaded && orders.length === 0 ? <p className="empty">{t('admin.listEmpty')}</p> : null}
       {orders.length > 0 || totals ? (
-        <ScrollBox label="Orders">
+        <ScrollBox label={t('col.orders')}>
           <table className="admin-table stack-table">
             <thead>
               {collectionList ? (
                 <tr>
-                  <th>Date</th>
-                  <th>Contribution Id</th>
-                  <th>Name</th>
-                  <th>Mobile</th>
-                  <th>Amount</th>
-                  <th>Quantity</th>
-                  {kind === 'notCollected' ? <th>Action</th> : null}
+                  <th>{t('col.date')}</th>
+                  <th>{t('col.contributionId')}</th>
+                  <th>{t('col.name')}</th>
+                  <th>{t('col.mobile')}</th>
+                  <th>{t('col.amount')}</th>
+                  <th>{t('col.quantity')}</th>
+                  {kind === 'notCollected' ? <th>{t('col.action')}</th> : null}
                 </tr>
               ) : (
                 <tr>
-                  <th>Year</th>
-                  <th>Date</th>
-                  <th>Contribution Id</th>
-                  <th>Payment Transaction Id</th>
-                  <th>Amount</th>
-                  <th>Name</th>
-                  <th>Mobile</th>
-                  <th>Action</th>
+                  <th>{t('col.year')}</th>
+                  <th>{t('col.date')}</th>
+                  <th>{t('col.contributionId')}</th>
+                  <th>{t('col.paymentTxnId')}</th>
+                  <th>{t('col.amount')}</th>
+                  <th>{t('col.name')}</th>
+                  <th>{t('col.mobile')}</th>
+                  <th>{t('col.action')}</th>
                 </tr>
               )}
             </thead>
@@ -292,16 +292,16 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
               {orders.map((o) =>
                 collectionList ? (
                   <tr key={o.orderPkId}>
-                    <td data-label="Date">{formatDate(o.paymentDate ?? o.orderDate)}</td>
+                    <td data-label={t('col.date')}>{formatDate(o.paymentDate ?? o.orderDate)}</td>
                     <td className="stack-title">
                       <button type="button" className="link-button" onClick={() => setOpen(o)}>
                         {o.orderRcptId}
                       </button>
                     </td>
-                    <td data-label="Name">{o.userName}</td>
-                    <td data-label="Mobile">{o.userMobile}</td>
-                    <td data-label="Amount">{inr(o.orderTotal)}</td>
-                    <td data-label="Quantity">{units(o)}</td>
+                    <td data-label={t('col.name')}>{o.userName}</td>
+                    <td data-label={t('col.mobile')}>{o.userMobile}</td>
+                    <td data-label={t('col.amount')}>{inr(o.orderTotal)}</td>
+                    <td data-label={t('col.quantity')}>{units(o)}</td>
                     {kind === 'notCollected' ? (
                       <td className="stack-actions">
                         {/* a gate's most frequent act, in the row itself (docs/decisions/106) */}
@@ -313,13 +313,13 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
                   </tr>
                 ) : (
                   <tr key={o.orderPkId}>
-                    <td data-label="Year">{o.fiscalYear}</td>
-                    <td data-label="Date">{formatDate(o.paymentDate ?? o.orderDate)}</td>
+                    <td data-label={t('col.year')}>{o.fiscalYear}</td>
+                    <td data-label={t('col.date')}>{formatDate(o.paymentDate ?? o.orderDate)}</td>
                     <td className="stack-title">{o.orderRcptId}</td>
-                    <td data-label="Transaction Id">{o.transactionId}</td>
-                    <td data-label="Amount">{inr(o.orderTotal)}</td>
-                    <td data-label="Name">{o.userName}</td>
-                    <td data-label="Mobile">{o.userMobile}</td>
+                    <td data-label={t('col.transactionId')}>{o.transactionId}</td>
+                    <td data-label={t('col.amount')}>{inr(o.orderTotal)}</td>
+                    <td data-label={t('col.name')}>{o.userName}</td>
+                    <td data-label={t('col.mobile')}>{o.userMobile}</td>
                     <td className="stack-actions">
                       <button type="button" className="link-button" onClick={() => setOpen(o)}>
                         {t('admin.details')}
@@ -336,7 +336,7 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
                       .map(([code, n]) => `${code} ${n}`)
                       .join(', ')}
                   </td>
-                  <td data-label="Units">{t('admin.units', { units: totals.units })}</td>
+                  <td data-label={t('col.units')}>{t('admin.units', { units: totals.units })}</td>
                 </tr>
               ) : null}
             </tbody>

@@ -113,22 +113,22 @@ function RolesSection() {
   return (
     <section>
       <h2>Admins and volunteers</h2>
-      <ScrollBox label="Admins and volunteers">
+      <ScrollBox label={t('col.staff')}>
         <table className="admin-table stack-table">
           <thead>
             <tr>
-              <th>Name</th>
-              <th>Email</th>
-              <th>Admin</th>
-              <th>Volunteer</th>
+              <th>{t('col.name')}</th>
+              <th>{t('col.email')}</th>
+              <th>{t('col.admin')}</th>
+              <th>{t('col.volunteer')}</th>
             </tr>
           </thead>
           <tbody>
             {staff.map((m) => (
               <tr key={m.id}>
                 <td className="stack-title">{m.name}</td>
-                <td data-label="Email">{m.email}</td>
-                <td data-label="Admin">
+                <td data-label={t('col.email')}>{m.email}</td>
+                <td data-label={t('col.admin')}>
                   {m.admin ? 'Yes ' : ''}
                   {m.admin ? (
                     <button
@@ -141,7 +141,7 @@ function RolesSection() {
                     </button>
                   ) : null}
                 </td>
-                <td data-label="Volunteer">
+                <td data-label={t('col.volunteer')}>
                   {m.volunteer ? 'Yes ' : ''}
                   {m.volunteer ? (
                     <button
@@ -314,29 +314,29 @@ export function OverviewTab() {
             title="Amount by category and payment type"
             rows={categories.map((c) => ({ label: c, parts: [amountOf(c, 'Online'), amountOf(c, 'Offline')] }))}
           />
-          <ScrollBox label="Totals by category">
+          <ScrollBox label={t('col.totalsByCategory')}>
             <table className="admin-table stack-table">
               <thead>
                 <tr>
-                  <th>Category</th>
-                  <th>Payment Type</th>
-                  <th>Orders</th>
-                  <th>Units</th>
-                  <th>Amount</th>
-                  <th>Refunded</th>
-                  <th>Net</th>
+                  <th>{t('col.category')}</th>
+                  <th>{t('col.paymentType')}</th>
+                  <th>{t('col.orders')}</th>
+                  <th>{t('col.units')}</th>
+                  <th>{t('col.amount')}</th>
+                  <th>{t('col.refunded')}</th>
+                  <th>{t('col.net')}</th>
                 </tr>
               </thead>
               <tbody>
                 {o.byCategory.map((r) => (
                   <tr key={`${r.category}-${r.paymentType}`}>
                     <td className="stack-title">{r.category}</td>
-                    <td data-label="Payment Type">{r.paymentType}</td>
-                    <td data-label="Orders">{r.orders}</td>
-                    <td data-label="Units">{r.units}</td>
-                    <td data-label="Amount">{inr(r.amount)}</td>
-                    <td data-label="Refunded">{inr(r.refunded + r.carriedOver)}</td>
-                    <td data-label="Net">{inr(r.net)}</td>
+                    <td data-label={t('col.paymentType')}>{r.paymentType}</td>
+                    <td data-label={t('col.orders')}>{r.orders}</td>
+                    <td data-label={t('col.units')}>{r.units}</td>
+                    <td data-label={t('col.amount')}>{inr(r.amount)}</td>
+                    <td data-label={t('col.refunded')}>{inr(r.refunded + r.carriedOver)}</td>
+                    <td data-label={t('col.net')}>{inr(r.net)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -444,24 +444,24 @@ export function AuditTab() {
       </form>
       {rows.length === 0 ? <p className="empty">{t('admin.listEmpty')}</p> : null}
       {rows.length > 0 ? (
-        <ScrollBox label="Audit log entries" className="admin-details">
+        <ScrollBox label={t('col.auditEntries')} className="admin-details">
           <table className="admin-table stack-table">
             <thead>
               <tr>
-                <th>Time</th>
-                <th>Who</th>
-                <th>Action</th>
-                <th>Entity</th>
-                <th>Details</th>
+                <th>{t('col.time')}</th>
+                <th>{t('col.who')}</th>
+                <th>{t('col.action')}</th>
+                <th>{t('col.entity')}</th>
+                <th>{t('col.details')}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td data-label="Time">{formatDateTime(r.at)}</td>
-                  <td data-label="Who">{r.actorName ? `${r.actorName} (${r.actorEmail})` : 'system'}</td>
+                  <td data-label={t('col.time')}>{formatDateTime(r.at)}</td>
+                  <td data-label={t('col.who')}>{r.actorName ? `${r.actorName} (${r.actorEmail})` : 'system'}</td>
                   <td className="stack-title">{r.action}</td>
-                  <td data-label="Entity">
+                  <td data-label={t('col.entity')}>
                     {r.entityType} {r.entityId}
                   </td>
                   <td className="stack-actions">
