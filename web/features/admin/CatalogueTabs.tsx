@@ -52,7 +52,7 @@ export function AddProductTab() {
   return (
     <form className="admin-form" onSubmit={submit}>
       <fieldset>
-        <legend>Type</legend>
+        <legend>{t('adm.type')}</legend>
         {(
           [
             ['membership', 'Membership'],
@@ -66,9 +66,9 @@ export function AddProductTab() {
           </label>
         ))}
       </fieldset>
-      <Field label="Name" value={f.name} onChange={set('name')} />
+      <Field label={t('adm.name')} value={f.name} onChange={set('name')} />
       <Field
-        label="Code (4 characters, unique)"
+        label={t('adm.code')}
         value={f.code}
         maxLength={5}
         onChange={set('code')}
@@ -77,11 +77,11 @@ export function AddProductTab() {
       <p className="hint" id="add-product-code-hint">
         {t('admin.add.ruleCodes')}
       </p>
-      <Field label="Price" inputMode="decimal" value={f.price} onChange={set('price')} />
+      <Field label={t('adm.price')} inputMode="decimal" value={f.price} onChange={set('price')} />
       {kind === 'sponsorship' ? (
         <label className="admin-check">
           <input type="checkbox" checked={fullSponsorOnly} onChange={(e) => setFullSponsorOnly(e.target.checked)} />
-          Only full Sponsor
+          {t('adm.fullOnly')}
         </label>
       ) : null}
       {!(kind === 'sponsorship' && fullSponsorOnly) ? (
@@ -317,9 +317,9 @@ export function BlockProductTab() {
   return (
     <form className="admin-form" onSubmit={submit}>
       <div className="field">
-        <label htmlFor="block-product">Sponsorship Product</label>
+        <label htmlFor="block-product">{t('adm.sponsorshipProduct')}</label>
         <select id="block-product" value={id} onChange={(e) => setId(e.target.value)}>
-          <option value="">Choose a product</option>
+          <option value="">{t('adm.chooseProduct')}</option>
           {products.map((p) => (
             <option key={p.id} value={p.id} disabled={p.sponsoredBy !== null}>
               {p.name} ({p.code}){p.sponsoredBy ? ` - ${p.sponsoredBy}` : ''}
@@ -327,8 +327,8 @@ export function BlockProductTab() {
           ))}
         </select>
       </div>
-      <Field label="Blocked for (Name)" value={name} onChange={(e) => setName(e.target.value)} />
-      <Field label="Blocked for (Email)" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field label={t('adm.blockedName')} value={name} onChange={(e) => setName(e.target.value)} />
+      <Field label={t('adm.blockedEmail')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t('admin.block.button')}
       </button>

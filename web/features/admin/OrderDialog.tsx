@@ -103,7 +103,7 @@ export function OrderDialog({
             ))}
             <tr className="total-row">
               <td colSpan={2} className="stack-title">
-                Total
+                {t('adm.total')}
               </td>
               <td data-label={t('col.amount')}>{inr(order.orderTotal)}</td>
             </tr>
@@ -111,50 +111,50 @@ export function OrderDialog({
         </table>
       </ScrollBox>
       <dl className="admin-dl">
-        <dt>Order Date</dt>
+        <dt>{t('adm.orderDate')}</dt>
         <dd>{formatDateTime(order.orderDate)}</dd>
-        <dt>Contribution Id</dt>
+        <dt>{t('col.contributionId')}</dt>
         <dd>{order.orderRcptId}</dd>
-        <dt>Status</dt>
+        <dt>{t('col.status')}</dt>
         <dd>
           {order.status}
           {order.refundState ? ` · ${order.refundState} (${inr(order.refundedAmount ?? 0)})` : ''}
         </dd>
-        <dt>Name</dt>
+        <dt>{t('adm.name')}</dt>
         <dd>{order.userName}</dd>
-        <dt>Email</dt>
+        <dt>{t('col.email')}</dt>
         <dd>{order.userEmail}</dd>
-        <dt>Mobile</dt>
+        <dt>{t('col.mobile')}</dt>
         <dd>{order.userMobile}</dd>
         {mode === 'success' || mode === 'plain' ? (
           <>
-            <dt>Payment Type</dt>
+            <dt>{t('col.paymentType')}</dt>
             <dd>{order.paymentType}</dd>
-            <dt>Payment Date</dt>
+            <dt>{t('adm.paymentDate')}</dt>
             <dd>{formatDate(order.paymentDate)}</dd>
-            <dt>Transaction Id</dt>
+            <dt>{t('col.transactionId')}</dt>
             <dd>{order.transactionId ?? ''}</dd>
           </>
         ) : null}
         {mode === 'pending' ? (
           <>
-            <dt>Transaction Id</dt>
+            <dt>{t('col.transactionId')}</dt>
             <dd>{order.transactionId ?? ''}</dd>
-            <dt>Bank</dt>
+            <dt>{t('adm.bank')}</dt>
             <dd>{order.bankName ?? ''}</dd>
-            <dt>Referral Source</dt>
+            <dt>{t('adm.referral')}</dt>
             <dd>{order.referSource ?? ''}</dd>
-            <dt>Referred By</dt>
+            <dt>{t('adm.referredBy')}</dt>
             <dd>{order.referredBy ?? ''}</dd>
-            <dt>Address</dt>
+            <dt>{t('adm.address')}</dt>
             <dd>{[order.addr1, order.addr2].filter(Boolean).join(', ')}</dd>
-            <dt>City</dt>
+            <dt>{t('adm.city')}</dt>
             <dd>{order.city ?? ''}</dd>
           </>
         ) : null}
         {mode === 'collection' && order.passCollected === 1 ? (
           <>
-            <dt>Pass</dt>
+            <dt>{t('adm.pass')}</dt>
             <dd>{t('admin.alreadyCollected')}</dd>
           </>
         ) : null}

@@ -58,7 +58,7 @@ export function SettingsTab() {
             checked={s.membershipLive}
             onChange={(e) => setS({ ...s, membershipLive: e.target.checked })}
           />
-          Membership live (Membership / Sponsorship open)
+          {t('adm.membershipLive')}
         </label>
         <label className="admin-check">
           <input
@@ -66,20 +66,20 @@ export function SettingsTab() {
             checked={s.dailyPassLive}
             onChange={(e) => setS({ ...s, dailyPassLive: e.target.checked })}
           />
-          Daily pass live (passes on sale)
+          {t('adm.dailyPassLive')}
         </label>
-        <Field label="Account payee" value={s.bank.payee} onChange={setBank('payee')} />
+        <Field label={t('adm.payee')} value={s.bank.payee} onChange={setBank('payee')} />
         <Field
-          label="Account number"
+          label={t('adm.accountNumber')}
           inputMode="numeric"
           value={s.bank.accountNumber}
           onChange={setBank('accountNumber')}
         />
-        <Field label="IFSC code" value={s.bank.ifsc} onChange={setBank('ifsc')} />
-        <Field label="Bank name" value={s.bank.bankName} onChange={setBank('bankName')} />
-        <Field label="UPI id" value={s.bank.upiVpa} onChange={setBank('upiVpa')} />
+        <Field label={t('adm.ifsc')} value={s.bank.ifsc} onChange={setBank('ifsc')} />
+        <Field label={t('adm.bankName')} value={s.bank.bankName} onChange={setBank('bankName')} />
+        <Field label={t('adm.upi')} value={s.bank.upiVpa} onChange={setBank('upiVpa')} />
         <Field
-          label="Convenience charge for online payment (%)"
+          label={t('adm.convenience')}
           inputMode="decimal"
           value={charge}
           onChange={(e) => setCharge(e.target.value)}
@@ -112,7 +112,7 @@ function RolesSection() {
 
   return (
     <section>
-      <h2>Admins and volunteers</h2>
+      <h2>{t('col.staff')}</h2>
       <ScrollBox label={t('col.staff')}>
         <table className="admin-table stack-table">
           <thead>
@@ -166,12 +166,12 @@ function RolesSection() {
           void change(email, role, true);
         }}
       >
-        <Field label="Email of the account" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field label={t('adm.accountEmail')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <div className="field">
-          <label htmlFor="role-select">Role</label>
+          <label htmlFor="role-select">{t('adm.role')}</label>
           <select id="role-select" value={role} onChange={(e) => setRole(e.target.value as 'admin' | 'volunteer')}>
-            <option value="volunteer">Volunteer</option>
-            <option value="admin">Admin</option>
+            <option value="volunteer">{t('col.volunteer')}</option>
+            <option value="admin">{t('col.admin')}</option>
           </select>
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -273,7 +273,7 @@ export function OverviewTab() {
     <div>
       <div className="admin-toolbar">
         <div className="field">
-          <label htmlFor="overview-year">Festival year</label>
+          <label htmlFor="overview-year">{t('adm.festivalYear')}</label>
           <select id="overview-year" value={year} onChange={(e) => setYear(e.target.value)}>
             {recentYears().map((y) => (
               <option key={y} value={y}>
@@ -285,33 +285,33 @@ export function OverviewTab() {
       </div>
       <h2>Festival year {o.fiscalYear}</h2>
       <dl className="admin-dl">
-        <dt>Paid contributions</dt>
+        <dt>{t('adm.paidContributions')}</dt>
         <dd>{o.totals.orders}</dd>
-        <dt>Total received</dt>
+        <dt>{t('adm.totalReceived')}</dt>
         <dd>{inr(o.totals.amount)}</dd>
-        <dt>Online</dt>
+        <dt>{t('adm.online')}</dt>
         <dd>{inr(o.totals.online)}</dd>
-        <dt>Direct transfer</dt>
+        <dt>{t('adm.directTransfer')}</dt>
         <dd>{inr(o.totals.offline)}</dd>
-        <dt>Pending verification</dt>
+        <dt>{t('adm.pendingVerification')}</dt>
         <dd>{o.totals.pending}</dd>
-        <dt>Refunded</dt>
+        <dt>{t('col.refunded')}</dt>
         <dd>{inr(o.totals.refunded)}</dd>
-        <dt>Carried over</dt>
+        <dt>{t('adm.carriedOver')}</dt>
         <dd>{inr(o.totals.carriedOver)}</dd>
-        <dt>Net</dt>
+        <dt>{t('col.net')}</dt>
         <dd>{inr(o.totals.net)}</dd>
       </dl>
       {categories.length === 0 ? <p className="empty">{t('admin.overview.empty')}</p> : null}
       {categories.length > 0 ? (
         <>
-          <h3>Amount by category (₹)</h3>
+          <h3>{t('adm.amountByCategory')}</h3>
           <p className="admin-legend">
-            <span style={{ ['--swatch' as string]: '#7a1230' }}>Online</span>
-            <span style={{ ['--swatch' as string]: '#f2a900' }}>Direct transfer</span>
+            <span style={{ ['--swatch' as string]: '#7a1230' }}>{t('adm.online')}</span>
+            <span style={{ ['--swatch' as string]: '#f2a900' }}>{t('adm.directTransfer')}</span>
           </p>
           <BarChart
-            title="Amount by category and payment type"
+            title={t('adm.amountByCategoryType')}
             rows={categories.map((c) => ({ label: c, parts: [amountOf(c, 'Online'), amountOf(c, 'Offline')] }))}
           />
           <ScrollBox label={t('col.totalsByCategory')}>
@@ -363,7 +363,7 @@ export function OverviewTab() {
         </>
       ) : null}
       <RenewalReport year={o.fiscalYear} />
-      {days.length > 0 ? <h3>Passes collected per hour</h3> : null}
+      {days.length > 0 ? <h3>{t('adm.passesPerHour')}</h3> : null}
       {days.map((d) => (
         <div key={d}>
           <h4>{d}</h4>
@@ -415,12 +415,12 @@ export function AuditTab() {
           void load();
         }}
       >
-        <Field label="Action (e.g. order.approved or product.)" value={f.action} onChange={set('action')} />
-        <Field label="Entity (order, product, user, setting)" value={f.entityType} onChange={set('entityType')} />
-        <Field label="Entity id" value={f.entityId} onChange={set('entityId')} />
-        <Field label="Actor email" value={f.actorEmail} onChange={set('actorEmail')} />
-        <Field label="From" type="datetime-local" value={f.from} onChange={set('from')} />
-        <Field label="To" type="datetime-local" value={f.to} onChange={set('to')} />
+        <Field label={t('adm.auditAction')} value={f.action} onChange={set('action')} />
+        <Field label={t('adm.auditEntity')} value={f.entityType} onChange={set('entityType')} />
+        <Field label={t('adm.auditEntityId')} value={f.entityId} onChange={set('entityId')} />
+        <Field label={t('adm.auditActor')} value={f.actorEmail} onChange={set('actorEmail')} />
+        <Field label={t('adm.from')} type="datetime-local" value={f.from} onChange={set('from')} />
+        <Field label={t('adm.to')} type="datetime-local" value={f.to} onChange={set('to')} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('admin.audit.filter')}
         </button>
