@@ -623,4 +623,12 @@ export const bn: Record<MessageKey, string> = {
   'adm.auditActor': 'যিনি করেছেন তাঁর ইমেল',
   'adm.from': 'থেকে',
   'adm.to': 'পর্যন্ত',
+  'adm.typeMembership': 'সদস্যপদ',
+  'adm.typeSponsorship': 'স্পনসরশিপ',
+  'adm.typeDailyPass': 'দৈনিক পাস',
+  'adm.coSponsorPrice': 'সহ-স্পনসরের দাম',
+  'adm.coPrice': 'সদস্যের দাম (উৎসব সদস্যদের জন্য)',
+  'adm.yes': 'হ্যাঁ',
+  'adm.no': 'না',
+  'adm.perHourOn': '{day}-এ প্রতি ঘণ্টায় দেওয়া পাস',
 };

@@ -626,6 +626,14 @@ export const en = {
   'adm.auditActor': 'Actor email',
   'adm.from': 'From',
   'adm.to': 'To',
+  'adm.typeMembership': 'Membership',
+  'adm.typeSponsorship': 'Sponsorship',
+  'adm.typeDailyPass': 'Daily Pass',
+  'adm.coSponsorPrice': 'Co-Sponsor Price',
+  'adm.coPrice': 'Co-Price (Utsav member price)',
+  'adm.yes': 'Yes',
+  'adm.no': 'No',
+  'adm.perHourOn': 'Passes collected per hour on {day}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -17,10 +17,10 @@ import { downloadCsv } from './csv';
 import { inr } from './OrderDialog';
 import { ScrollBox } from './ScrollBox';
 
-const TYPE_LABEL: Record<AdminProduct['type'], string> = {
-  MEMBERSHIP: 'Membership',
-  SPONSORSHIP: 'Sponsorship',
-  DAILY_PASS: 'Daily Pass',
+const TYPE_LABEL: Record<AdminProduct['type'], 'adm.typeMembership' | 'adm.typeSponsorship' | 'adm.typeDailyPass'> = {
+  MEMBERSHIP: 'adm.typeMembership',
+  SPONSORSHIP: 'adm.typeSponsorship',
+  DAILY_PASS: 'adm.typeDailyPass',
 };
 
 type Kind = 'membership' | 'sponsorship' | 'dailyMembership';
@@ -55,14 +55,14 @@ export function AddProductTab() {
         <legend>{t('adm.type')}</legend>
         {(
           [
-            ['membership', 'Membership'],
-            ['sponsorship', 'Sponsorship'],
-            ['dailyMembership', 'Daily Pass'],
+            ['membership', 'adm.typeMembership'],
+            ['sponsorship', 'adm.typeSponsorship'],
+            ['dailyMembership', 'adm.typeDailyPass'],
           ] as const
         ).map(([value, label]) => (
           <label key={value} className="admin-check">
             <input type="radio" name="product-type" checked={kind === value} onChange={() => setKind(value)} />
-            {label}
+            {t(label)}
           </label>
         ))}
       </fieldset>
@@ -86,7 +86,7 @@ export function AddProductTab() {
       ) : null}
       {!(kind === 'sponsorship' && fullSponsorOnly) ? (
         <Field
-          label={kind === 'sponsorship' ? 'Co-Sponsor Price' : 'Co-Price (Utsav member price)'}
+          label={kind === 'sponsorship' ? t('adm.coSponsorPrice') : t('adm.coPrice')}
           inputMode="decimal"
           value={f.coSponsorPrice}
           onChange={set('coSponsorPrice')}
@@ -216,7 +216,7 @@ export function ProductsTab() {
           <tbody>
             {products.map((p) => (
               <tr key={p.id}>
-                <td data-label={t('col.type')}>{TYPE_LABEL[p.type]}</td>
+                <td data-label={t('col.type')}>{t(TYPE_LABEL[p.type])}</td>
                 <td className="stack-title">
                   {p.name}
                   {p.nameBn ? (
@@ -229,8 +229,10 @@ export function ProductsTab() {
                 <td data-label={t('col.code')}>{p.code}</td>
                 <td data-label={t('col.fullPrice')}>{inr(p.price)}</td>
                 <td data-label={t('col.coPrice')}>{inr(p.coPrice)}</td>
-                <td data-label={t('col.showOnUi')}>{p.available ? 'Yes' : 'No'}</td>
-                <td data-label={t('col.fullOnly')}>{p.sponsorship ? (p.fullSponsorOnly ? 'Yes' : 'No') : ''}</td>
+                <td data-label={t('col.showOnUi')}>{p.available ? t('adm.yes') : t('adm.no')}</td>
+                <td data-label={t('col.fullOnly')}>
+                  {p.sponsorship ? (p.fullSponsorOnly ? t('adm.yes') : t('adm.no')) : ''}
+                </td>
                 <td data-label={t('col.sponsoredBy')}>
                   {p.sponsoredBy ? `${p.sponsoredBy}${p.sponsoredByEmail ? ` (${p.sponsoredByEmail})` : ''}` : ''}
                 </td>

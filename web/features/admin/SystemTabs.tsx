@@ -129,7 +129,7 @@ function RolesSection() {
                 <td className="stack-title">{m.name}</td>
                 <td data-label={t('col.email')}>{m.email}</td>
                 <td data-label={t('col.admin')}>
-                  {m.admin ? 'Yes ' : ''}
+                  {m.admin ? `${t('adm.yes')} ` : ''}
                   {m.admin ? (
                     <button
                       type="button"
@@ -142,7 +142,7 @@ function RolesSection() {
                   ) : null}
                 </td>
                 <td data-label={t('col.volunteer')}>
-                  {m.volunteer ? 'Yes ' : ''}
+                  {m.volunteer ? `${t('adm.yes')} ` : ''}
                   {m.volunteer ? (
                     <button
                       type="button"
@@ -223,13 +223,8 @@ function HourChart({ day, hours }: { day: string; hours: { hour: number; collect
   const h = 140;
   const barW = w / 24;
   return (
-    <svg
-      className="admin-chart"
-      viewBox={`0 0 ${w} ${h + 20}`}
-      role="img"
-      aria-label={`Passes collected per hour on ${day}`}
-    >
-      <title>{`Passes collected per hour on ${day}`}</title>
+    <svg className="admin-chart" viewBox={`0 0 ${w} ${h + 20}`} role="img" aria-label={t('adm.perHourOn', { day })}>
+      <title>{t('adm.perHourOn', { day })}</title>
       {Array.from({ length: 24 }, (_, hour) => {
         const n = hours.find((x) => x.hour === hour)?.collected ?? 0;
         const bh = (h * n) / max;
