@@ -205,3 +205,19 @@ describe('product names in Bengali (Add Product, All Products)', () => {
     expect((await db().select().from(products).where(eq(products.id, mabd.id)).get())!.nameBn).toBe('');
   });
 });
+
+describe('inLanguage', () => {
+  it('writes the English dates of a Bengali email with Bengali months, and leaves English emails alone', async () => {
+    const { inLanguage, compose } = await import('../../worker/lib/mail');
+    const mail = compose('a@b.in', 'Refund done: SMT000007', [
+      'Namaskar অনন্যা 🌺,',
+      'If it is not paid by 09 Sept 2026, the contribution is cancelled and anything it holds is released.',
+    ]);
+    const bn = inLanguage(mail, 'bn-IN');
+    expect(bn.subject).toBe('টাকা ফেরত হয়ে গেছে: SMT000007');
+    expect(bn.text).toContain('নমস্কার অনন্যা 🌺,');
+    expect(bn.text).toContain('09 সেপ্টেম্বর, 2026-এর মধ্যে টাকা না এলে');
+    expect(bn.html).toContain('09 সেপ্টেম্বর, 2026-এর মধ্যে');
+    expect(inLanguage(mail, 'en')).toBe(mail);
+  });
+});

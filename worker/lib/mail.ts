@@ -100,7 +100,7 @@ export function inLanguage<M extends Omit<Mail, 'lang'>>(mail: M, lang: Locale):
     // a link written out in the text: "Verify my email address: https://..."
     const link = /^(.+?): (https?:\/\/\S+)$/.exec(l);
     if (link && fromEnglish(l, lang) === l) return `${fromEnglish(link[1]!, lang)}: ${link[2]}`;
-    return fromEnglish(l, lang);
+    return bengaliDates(fromEnglish(l, lang));
   };
   return {
     ...mail,
@@ -108,10 +108,34 @@ export function inLanguage<M extends Omit<Mail, 'lang'>>(mail: M, lang: Locale):
     text: mail.text.split('\n').map(line).join('\n'),
     html: mail.html.replace(/>([^<]+)</g, (whole, inner: string) => {
       const plain = unescapeHtml(inner);
-      const done = fromEnglish(plain.trim(), lang);
+      const done = bengaliDates(fromEnglish(plain.trim(), lang));
       return done === plain.trim() ? whole : `>${escapeHtml(plain.replace(plain.trim(), done))}<`;
     }),
   };
+}
+
+const MONTHS_BN: Record<string, string> = {
+  Jan: 'জানুয়ারি',
+  Feb: 'ফেব্রুয়ারি',
+  Mar: 'মার্চ',
+  Apr: 'এপ্রিল',
+  May: 'মে',
+  Jun: 'জুন',
+  Jul: 'জুলাই',
+  Aug: 'আগস্ট',
+  Sept: 'সেপ্টেম্বর',
+  Sep: 'সেপ্টেম্বর',
+  Oct: 'অক্টোবর',
+  Nov: 'নভেম্বর',
+  Dec: 'ডিসেম্বর',
+};
+
+/** A date the services wrote with core/festival's English formatter ("09 Nov 2026") with the Bengali month. */
+function bengaliDates(text: string): string {
+  return text.replace(
+    /\b(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec) (\d{4})\b/g,
+    (_, d, m, y) => `${d} ${MONTHS_BN[m]}, ${y}`,
+  );
 }
 
 /** Escapes text for HTML (emails, the dev pages). */
