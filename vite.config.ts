@@ -21,7 +21,7 @@ export default defineConfig({
         manualChunks(id: string) {
           const framework = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//;
           // only the English catalogue: other languages stay chunks of their own, loaded when chosen
-          if (framework.test(id) || /core\/(i18n(-translate)?\.ts|messages\/en\.ts)$/.test(id)) return 'framework';
+          if (framework.test(id) || /core\/(i18n\.ts|messages\/en\.ts)$/.test(id)) return 'framework'; // i18n-translate loads with Bengali
         },
       },
     },

@@ -61,11 +61,3 @@ export function makeTranslator(pairs: Iterable<readonly [string, string]>): (tex
       .join('\n');
   };
 }
-
-/** The [English, other] pairs of two catalogues with the same keys. */
-export function pairsOf<K extends string>(
-  english: Record<K, string>,
-  other: Partial<Record<K, string>>,
-): [string, string][] {
-  return (Object.keys(english) as K[]).flatMap((k) => (other[k] ? [[english[k], other[k]!] as [string, string]] : []));
-}

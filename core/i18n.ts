@@ -1,4 +1,3 @@
-import { makeTranslator, pairsOf } from './i18n-translate';
 import { en, type MessageKey } from './messages/en';
 
 export type { MessageKey };
@@ -57,12 +56,35 @@ export function registerExtra(
   translators.delete(locale);
 }
 
+/** The [English, other] pairs of two catalogues with the same keys. */
+export function pairsOf<K extends string>(
+  english: Record<K, string>,
+  other: Partial<Record<K, string>>,
+): [string, string][] {
+  return (Object.keys(english) as K[]).flatMap((k) => (other[k] ? [[english[k], other[k]!] as [string, string]] : []));
+}
+
+type TranslatorFactory = (pairs: Iterable<readonly [string, string]>) => (text: string) => string;
+let makeTranslator: TranslatorFactory | null = null;
+
+/** core/i18n-translate.ts's makeTranslator: loaded with Bengali (loadLocale) or by the Worker (i18n-all). */
+export function setTranslatorFactory(factory: TranslatorFactory): void {
+  makeTranslator = factory;
+  translators.clear();
+}
+
+/** A lookup function for a catalogue of its own (core/messages/member.en.ts, admin.en.ts), like t(). */
+export function catalogueFn<K extends string>(name: string, english: Record<K, string>) {
+  return (key: K, params: Record<string, string | number> = {}): string =>
+    format(extraCatalogue(name)?.[key] ?? english[key], params);
+}
+
 /**
  * A text written from an English message (a server's `desc`, an email paragraph) in the given language, when
  * it matches one of the catalogues' English templates; otherwise the text as it is (core/i18n-translate.ts).
  */
 export function fromEnglish(text: string, locale: Locale = current): string {
-  if (locale === 'en') return text;
+  if (locale === 'en' || !makeTranslator) return text;
   const messages = catalogues[locale];
   let translate = translators.get(locale);
   if (!translate) {
@@ -80,13 +102,21 @@ export function extraCatalogue(name: string, locale: Locale = current): Record<s
 /** Loads a language's catalogue (Bengali is its own chunk) and switches to it. */
 export async function loadLocale(locale: Locale): Promise<void> {
   if (locale === 'bn-IN' && !catalogues['bn-IN']) {
-    const [{ bn }, { renewalsBn }, { renewalsEn }] = await Promise.all([
+    const [{ bn }, renewalsBn, renewalsEn, memberBn, memberEn, adminBn, adminEn, translate] = await Promise.all([
       import('./messages/bn'),
       import('./renewals/messages.bn'),
       import('./renewals/messages.en'),
+      import('./messages/member.bn'),
+      import('./messages/member.en'),
+      import('./messages/admin.bn'),
+      import('./messages/admin.en'),
+      import('./i18n-translate'),
     ]);
     registerCatalogue('bn-IN', bn);
-    registerExtra('bn-IN', 'renewals', renewalsBn, renewalsEn);
+    registerExtra('bn-IN', 'renewals', renewalsBn.renewalsBn, renewalsEn.renewalsEn);
+    registerExtra('bn-IN', 'member', memberBn.memberBn, memberEn.memberEn);
+    registerExtra('bn-IN', 'admin', adminBn.adminBn, adminEn.adminEn);
+    setTranslatorFactory(translate.makeTranslator);
   }
   setLocale(locale);
 }

@@ -4,10 +4,14 @@ import { format, getLocale, loadLocale, parseLocale, registerCatalogue, setLocal
 import '../i18n-all';
 import { renewalsBn } from '../renewals/messages.bn';
 import { renewalsEn, tr } from '../renewals/messages.en';
+import { adminBn } from './admin.bn';
+import { adminEn } from './admin.en';
 import { bn } from './bn';
 import { en } from './en';
 import { mailBn } from './mail.bn';
 import { mailEn } from './mail.en';
+import { memberBn } from './member.bn';
+import { memberEn } from './member.en';
 
 registerCatalogue('bn-IN', bn); // as the browser's loadLocale does; the Worker's i18n-all does not
 
@@ -15,6 +19,8 @@ const pairs: [string, Record<string, string>, Record<string, string>][] = [
   ['core/messages', en, bn],
   ['core/renewals', renewalsEn, renewalsBn],
   ['core/messages/mail', mailEn, mailBn],
+  ['core/messages/member', memberEn, memberBn],
+  ['core/messages/admin', adminEn, adminBn],
 ];
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -1,8 +1,8 @@
 // Words the server sends as values (an order's status, a refund state) in the screens' language (issue 16).
 // The server keeps sending the English values (old clients compare them); only what is shown changes.
-import { type MessageKey, t } from '../../core/i18n';
+import { type MemberKey, tm } from '../../core/messages/member.en';
 
-const STATUS: Record<string, MessageKey> = {
+const STATUS: Record<string, MemberKey> = {
   Success: 'status.success',
   'Pending Payment': 'status.pendingPayment',
   'Pending Approval': 'status.pendingApproval',
@@ -16,5 +16,5 @@ const STATUS: Record<string, MessageKey> = {
 /** An order status or refund state as shown; an unknown value as it came. */
 export function statusText(value: string): string {
   const key = STATUS[value];
-  return key ? t(key) : value;
+  return key ? tm(key) : value;
 }

@@ -1,5 +1,6 @@
 // The direct-transfer pieces shared by checkout and the profile's Retry Payment: bank details with a UPI QR
 // that carries the payee VPA, the exact amount and the contribution id, and the transaction-id form.
+import { tm } from '../../../core/messages/member.en';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { t } from '../../../core/i18n';
@@ -28,15 +29,15 @@ export function UpiQr({ bank, amountPaise, note }: { bank: BankDetailsView; amou
           src={src}
           width={220}
           height={220}
-          alt={t('bank.qrAlt', { amount: formatINR(amountPaise), payee: bank.payee })}
+          alt={tm('bank.qrAlt', { amount: formatINR(amountPaise), payee: bank.payee })}
           data-upi={link}
         />
       ) : (
         <div className="upi-qr-placeholder" aria-hidden="true" />
       )}
       <figcaption>
-        {t('bank.scan', { amount: formatINR(amountPaise) })} <strong>{bank.upiVpa}</strong>
-        {t('bank.scanNote', { note })}
+        {tm('bank.scan', { amount: formatINR(amountPaise) })} <strong>{bank.upiVpa}</strong>
+        {tm('bank.scanNote', { note })}
       </figcaption>
     </figure>
   );
@@ -82,7 +83,7 @@ export function BankDetails({
   bank,
   amountPaise,
   note,
-  accountLabel = t('bank.accountNumber'),
+  accountLabel = tm('bank.accountNumber'),
 }: {
   bank: BankDetailsView;
   amountPaise: number;
@@ -92,13 +93,13 @@ export function BankDetails({
   const link = upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise, note });
   // label, value, and whether a copy button helps (values typed into a banking app)
   const rows: [string, string, boolean, string?][] = [
-    [t('bank.amount'), formatINR(amountPaise), true, 'transfer-amount'],
-    [t('bank.contributionId'), note, true],
-    [t('bank.payee'), bank.payee, false],
+    [tm('bank.amount'), formatINR(amountPaise), true, 'transfer-amount'],
+    [tm('bank.contributionId'), note, true],
+    [tm('bank.payee'), bank.payee, false],
     [accountLabel, bank.accountNumber, true],
-    [t('bank.ifsc'), bank.ifsc, true],
-    [t('bank.bank'), bank.bankName, false],
-    [t('bank.upiId'), bank.upiVpa, true],
+    [tm('bank.ifsc'), bank.ifsc, true],
+    [tm('bank.bank'), bank.bankName, false],
+    [tm('bank.upiId'), bank.upiVpa, true],
   ];
   return (
     <div className="bank-details">
@@ -159,7 +160,7 @@ export function TxnForm({
     <form className="txn-form" onSubmit={submit} noValidate>
       <Field label={txnLabel} value={txn} onChange={(e) => setTxn(e.target.value)} autoComplete="off" maxLength={64} />
       <Field
-        label={t('bank.bankName')}
+        label={tm('bank.bankName')}
         value={bankName}
         onChange={(e) => setBankName(e.target.value)}
         maxLength={100}

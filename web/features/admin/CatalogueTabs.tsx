@@ -1,3 +1,4 @@
+import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { AdminProduct } from '../../../core/contracts/admin';
 import { t } from '../../../core/i18n';
@@ -52,7 +53,7 @@ export function AddProductTab() {
   return (
     <form className="admin-form" onSubmit={submit}>
       <fieldset>
-        <legend>{t('adm.type')}</legend>
+        <legend>{ta('adm.type')}</legend>
         {(
           [
             ['membership', 'adm.typeMembership'],
@@ -62,13 +63,13 @@ export function AddProductTab() {
         ).map(([value, label]) => (
           <label key={value} className="admin-check">
             <input type="radio" name="product-type" checked={kind === value} onChange={() => setKind(value)} />
-            {t(label)}
+            {ta(label)}
           </label>
         ))}
       </fieldset>
-      <Field label={t('adm.name')} value={f.name} onChange={set('name')} />
+      <Field label={ta('adm.name')} value={f.name} onChange={set('name')} />
       <Field
-        label={t('adm.code')}
+        label={ta('adm.code')}
         value={f.code}
         maxLength={5}
         onChange={set('code')}
@@ -77,16 +78,16 @@ export function AddProductTab() {
       <p className="hint" id="add-product-code-hint">
         {t('admin.add.ruleCodes')}
       </p>
-      <Field label={t('adm.price')} inputMode="decimal" value={f.price} onChange={set('price')} />
+      <Field label={ta('adm.price')} inputMode="decimal" value={f.price} onChange={set('price')} />
       {kind === 'sponsorship' ? (
         <label className="admin-check">
           <input type="checkbox" checked={fullSponsorOnly} onChange={(e) => setFullSponsorOnly(e.target.checked)} />
-          {t('adm.fullOnly')}
+          {ta('adm.fullOnly')}
         </label>
       ) : null}
       {!(kind === 'sponsorship' && fullSponsorOnly) ? (
         <Field
-          label={kind === 'sponsorship' ? t('adm.coSponsorPrice') : t('adm.coPrice')}
+          label={kind === 'sponsorship' ? ta('adm.coSponsorPrice') : ta('adm.coPrice')}
           inputMode="decimal"
           value={f.coSponsorPrice}
           onChange={set('coSponsorPrice')}
@@ -98,9 +99,9 @@ export function AddProductTab() {
         <textarea id="add-product-desc" rows={3} maxLength={500} value={f.desc} onChange={set('desc')} />
       </div>
       {/* the Bengali name and description members see in the Bengali interface (issue 16) */}
-      <Field label={t('admin.add.nameBn')} lang="bn-IN" maxLength={100} value={f.nameBn} onChange={set('nameBn')} />
+      <Field label={ta('admin.add.nameBn')} lang="bn-IN" maxLength={100} value={f.nameBn} onChange={set('nameBn')} />
       <div className="field">
-        <label htmlFor="add-product-desc-bn">{t('admin.add.descBn')}</label>
+        <label htmlFor="add-product-desc-bn">{ta('admin.add.descBn')}</label>
         <textarea
           id="add-product-desc-bn"
           lang="bn-IN"
@@ -168,17 +169,17 @@ export function ProductsTab() {
             );
           }}
         >
-          <h3>{t('admin.products.bengaliTitle', { code: bengali.p.code })}</h3>
-          <p className="hint">{t('admin.products.bengaliHint')}</p>
+          <h3>{ta('admin.products.bengaliTitle', { code: bengali.p.code })}</h3>
+          <p className="hint">{ta('admin.products.bengaliHint')}</p>
           <Field
-            label={t('admin.add.nameBn')}
+            label={ta('admin.add.nameBn')}
             lang="bn-IN"
             maxLength={100}
             value={bengali.nameBn}
             onChange={(e) => setBengali({ ...bengali, nameBn: e.target.value })}
           />
           <div className="field">
-            <label htmlFor="product-desc-bn">{t('admin.add.descBn')}</label>
+            <label htmlFor="product-desc-bn">{ta('admin.add.descBn')}</label>
             <textarea
               id="product-desc-bn"
               lang="bn-IN"
@@ -190,33 +191,33 @@ export function ProductsTab() {
           </div>
           <div className="admin-toolbar">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {t('admin.products.save')}
+              {ta('admin.products.save')}
             </button>
             <button type="button" className="btn" onClick={() => setBengali(null)}>
-              {t('admin.products.cancel')}
+              {ta('admin.products.cancel')}
             </button>
           </div>
         </form>
       ) : null}
-      <ScrollBox label={t('col.allProducts')}>
+      <ScrollBox label={ta('col.allProducts')}>
         <table className="admin-table stack-table">
           <thead>
             <tr>
-              <th>{t('col.type')}</th>
-              <th>{t('col.name')}</th>
-              <th>{t('col.code')}</th>
-              <th>{t('col.fullPrice')}</th>
-              <th>{t('col.coPrice')}</th>
-              <th>{t('col.showOnUi')}</th>
-              <th>{t('col.fullOnly')}</th>
-              <th>{t('col.sponsoredBy')}</th>
-              <th>{t('col.action')}</th>
+              <th>{ta('col.type')}</th>
+              <th>{ta('col.name')}</th>
+              <th>{ta('col.code')}</th>
+              <th>{ta('col.fullPrice')}</th>
+              <th>{ta('col.coPrice')}</th>
+              <th>{ta('col.showOnUi')}</th>
+              <th>{ta('col.fullOnly')}</th>
+              <th>{ta('col.sponsoredBy')}</th>
+              <th>{ta('col.action')}</th>
             </tr>
           </thead>
           <tbody>
             {products.map((p) => (
               <tr key={p.id}>
-                <td data-label={t('col.type')}>{t(TYPE_LABEL[p.type])}</td>
+                <td data-label={ta('col.type')}>{ta(TYPE_LABEL[p.type])}</td>
                 <td className="stack-title">
                   {p.name}
                   {p.nameBn ? (
@@ -226,14 +227,14 @@ export function ProductsTab() {
                     </>
                   ) : null}
                 </td>
-                <td data-label={t('col.code')}>{p.code}</td>
-                <td data-label={t('col.fullPrice')}>{inr(p.price)}</td>
-                <td data-label={t('col.coPrice')}>{inr(p.coPrice)}</td>
-                <td data-label={t('col.showOnUi')}>{p.available ? t('adm.yes') : t('adm.no')}</td>
-                <td data-label={t('col.fullOnly')}>
-                  {p.sponsorship ? (p.fullSponsorOnly ? t('adm.yes') : t('adm.no')) : ''}
+                <td data-label={ta('col.code')}>{p.code}</td>
+                <td data-label={ta('col.fullPrice')}>{inr(p.price)}</td>
+                <td data-label={ta('col.coPrice')}>{inr(p.coPrice)}</td>
+                <td data-label={ta('col.showOnUi')}>{p.available ? ta('adm.yes') : ta('adm.no')}</td>
+                <td data-label={ta('col.fullOnly')}>
+                  {p.sponsorship ? (p.fullSponsorOnly ? ta('adm.yes') : ta('adm.no')) : ''}
                 </td>
-                <td data-label={t('col.sponsoredBy')}>
+                <td data-label={ta('col.sponsoredBy')}>
                   {p.sponsoredBy ? `${p.sponsoredBy}${p.sponsoredByEmail ? ` (${p.sponsoredByEmail})` : ''}` : ''}
                 </td>
                 <td className="stack-actions">
@@ -242,10 +243,10 @@ export function ProductsTab() {
                       type="button"
                       className="btn btn-small"
                       disabled={busy}
-                      aria-label={`${t('admin.products.editBengali')} ${p.code}`}
+                      aria-label={`${ta('admin.products.editBengali')} ${p.code}`}
                       onClick={() => setBengali({ p, nameBn: p.nameBn ?? '', descBn: p.descBn ?? '' })}
                     >
-                      {t('admin.products.editBengali')}
+                      {ta('admin.products.editBengali')}
                     </button>
                     <button
                       type="button"
@@ -319,9 +320,9 @@ export function BlockProductTab() {
   return (
     <form className="admin-form" onSubmit={submit}>
       <div className="field">
-        <label htmlFor="block-product">{t('adm.sponsorshipProduct')}</label>
+        <label htmlFor="block-product">{ta('adm.sponsorshipProduct')}</label>
         <select id="block-product" value={id} onChange={(e) => setId(e.target.value)}>
-          <option value="">{t('adm.chooseProduct')}</option>
+          <option value="">{ta('adm.chooseProduct')}</option>
           {products.map((p) => (
             <option key={p.id} value={p.id} disabled={p.sponsoredBy !== null}>
               {p.name} ({p.code}){p.sponsoredBy ? ` - ${p.sponsoredBy}` : ''}
@@ -329,8 +330,8 @@ export function BlockProductTab() {
           ))}
         </select>
       </div>
-      <Field label={t('adm.blockedName')} value={name} onChange={(e) => setName(e.target.value)} />
-      <Field label={t('adm.blockedEmail')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+      <Field label={ta('adm.blockedName')} value={name} onChange={(e) => setName(e.target.value)} />
+      <Field label={ta('adm.blockedEmail')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {t('admin.block.button')}
       </button>

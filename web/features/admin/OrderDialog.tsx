@@ -1,3 +1,4 @@
+import { ta } from '../../../core/messages/admin.en';
 import { useState } from 'react';
 import type { AdminOrder } from '../../../core/contracts/admin';
 import { formatDate, formatDateTime } from '../../../core/festival';
@@ -84,77 +85,77 @@ export function OrderDialog({
 
   return (
     <Dialog title={`Contribution ${order.orderRcptId}`} onClose={onClose} closeButton={false}>
-      <ScrollBox label={t('col.lines')}>
+      <ScrollBox label={ta('col.lines')}>
         <table className="admin-table stack-table">
           <thead>
             <tr>
-              <th>{t('col.planName')}</th>
-              <th>{t('col.quantity')}</th>
-              <th>{t('col.contribution')}</th>
+              <th>{ta('col.planName')}</th>
+              <th>{ta('col.quantity')}</th>
+              <th>{ta('col.contribution')}</th>
             </tr>
           </thead>
           <tbody>
             {order.selectedProducts.map((l) => (
               <tr key={`${l.code}-${l.name}`}>
                 <td className="stack-title">{l.name}</td>
-                <td data-label={t('col.quantity')}>{l.qty}</td>
-                <td data-label={t('col.contribution')}>{inr(l.sellPrice)}</td>
+                <td data-label={ta('col.quantity')}>{l.qty}</td>
+                <td data-label={ta('col.contribution')}>{inr(l.sellPrice)}</td>
               </tr>
             ))}
             <tr className="total-row">
               <td colSpan={2} className="stack-title">
-                {t('adm.total')}
+                {ta('adm.total')}
               </td>
-              <td data-label={t('col.amount')}>{inr(order.orderTotal)}</td>
+              <td data-label={ta('col.amount')}>{inr(order.orderTotal)}</td>
             </tr>
           </tbody>
         </table>
       </ScrollBox>
       <dl className="admin-dl">
-        <dt>{t('adm.orderDate')}</dt>
+        <dt>{ta('adm.orderDate')}</dt>
         <dd>{formatDateTime(order.orderDate)}</dd>
-        <dt>{t('col.contributionId')}</dt>
+        <dt>{ta('col.contributionId')}</dt>
         <dd>{order.orderRcptId}</dd>
-        <dt>{t('col.status')}</dt>
+        <dt>{ta('col.status')}</dt>
         <dd>
           {order.status}
           {order.refundState ? ` · ${order.refundState} (${inr(order.refundedAmount ?? 0)})` : ''}
         </dd>
-        <dt>{t('adm.name')}</dt>
+        <dt>{ta('adm.name')}</dt>
         <dd>{order.userName}</dd>
-        <dt>{t('col.email')}</dt>
+        <dt>{ta('col.email')}</dt>
         <dd>{order.userEmail}</dd>
-        <dt>{t('col.mobile')}</dt>
+        <dt>{ta('col.mobile')}</dt>
         <dd>{order.userMobile}</dd>
         {mode === 'success' || mode === 'plain' ? (
           <>
-            <dt>{t('col.paymentType')}</dt>
+            <dt>{ta('col.paymentType')}</dt>
             <dd>{order.paymentType}</dd>
-            <dt>{t('adm.paymentDate')}</dt>
+            <dt>{ta('adm.paymentDate')}</dt>
             <dd>{formatDate(order.paymentDate)}</dd>
-            <dt>{t('col.transactionId')}</dt>
+            <dt>{ta('col.transactionId')}</dt>
             <dd>{order.transactionId ?? ''}</dd>
           </>
         ) : null}
         {mode === 'pending' ? (
           <>
-            <dt>{t('col.transactionId')}</dt>
+            <dt>{ta('col.transactionId')}</dt>
             <dd>{order.transactionId ?? ''}</dd>
-            <dt>{t('adm.bank')}</dt>
+            <dt>{ta('adm.bank')}</dt>
             <dd>{order.bankName ?? ''}</dd>
-            <dt>{t('adm.referral')}</dt>
+            <dt>{ta('adm.referral')}</dt>
             <dd>{order.referSource ?? ''}</dd>
-            <dt>{t('adm.referredBy')}</dt>
+            <dt>{ta('adm.referredBy')}</dt>
             <dd>{order.referredBy ?? ''}</dd>
-            <dt>{t('adm.address')}</dt>
+            <dt>{ta('adm.address')}</dt>
             <dd>{[order.addr1, order.addr2].filter(Boolean).join(', ')}</dd>
-            <dt>{t('adm.city')}</dt>
+            <dt>{ta('adm.city')}</dt>
             <dd>{order.city ?? ''}</dd>
           </>
         ) : null}
         {mode === 'collection' && order.passCollected === 1 ? (
           <>
-            <dt>{t('adm.pass')}</dt>
+            <dt>{ta('adm.pass')}</dt>
             <dd>{t('admin.alreadyCollected')}</dd>
           </>
         ) : null}

@@ -1,3 +1,4 @@
+import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminOrder, UnitTotals } from '../../../core/contracts/admin';
@@ -105,24 +106,24 @@ export function PassCollectionTab() {
         </div>
       ) : null}
       {results && results.length > 0 ? (
-        <ScrollBox label={t('col.searchResults')}>
+        <ScrollBox label={ta('col.searchResults')}>
           <table className="admin-table stack-table">
             <thead>
               <tr>
-                <th>{t('col.contributionId')}</th>
-                <th>{t('col.amount')}</th>
-                <th>{t('col.name')}</th>
-                <th>{t('col.mobile')}</th>
-                <th>{t('col.action')}</th>
+                <th>{ta('col.contributionId')}</th>
+                <th>{ta('col.amount')}</th>
+                <th>{ta('col.name')}</th>
+                <th>{ta('col.mobile')}</th>
+                <th>{ta('col.action')}</th>
               </tr>
             </thead>
             <tbody>
               {results.map((o) => (
                 <tr key={o.orderPkId}>
                   <td className="stack-title">{o.orderRcptId}</td>
-                  <td data-label={t('col.amount')}>{inr(o.orderTotal)}</td>
-                  <td data-label={t('col.name')}>{o.userName}</td>
-                  <td data-label={t('col.mobile')}>{o.userMobile}</td>
+                  <td data-label={ta('col.amount')}>{inr(o.orderTotal)}</td>
+                  <td data-label={ta('col.name')}>{o.userName}</td>
+                  <td data-label={ta('col.mobile')}>{o.userMobile}</td>
                   <td className="stack-actions">
                     {o.passCollected === 1 ? (
                       t('admin.alreadyCollected')
@@ -164,30 +165,30 @@ export function PendingOrdersTab() {
       {orders.length === 0 ? (
         <p className="empty">{t('admin.pendingEmpty')}</p>
       ) : (
-        <ScrollBox label={t('col.pendingOrders')}>
+        <ScrollBox label={ta('col.pendingOrders')}>
           <table className="admin-table stack-table">
             <thead>
               <tr>
-                <th>{t('col.year')}</th>
-                <th>{t('col.contributionId')}</th>
-                <th>{t('col.transactionId')}</th>
-                <th>{t('col.amount')}</th>
-                <th>{t('col.name')}</th>
-                <th>{t('col.mobile')}</th>
-                <th>{t('col.status')}</th>
-                <th>{t('col.action')}</th>
+                <th>{ta('col.year')}</th>
+                <th>{ta('col.contributionId')}</th>
+                <th>{ta('col.transactionId')}</th>
+                <th>{ta('col.amount')}</th>
+                <th>{ta('col.name')}</th>
+                <th>{ta('col.mobile')}</th>
+                <th>{ta('col.status')}</th>
+                <th>{ta('col.action')}</th>
               </tr>
             </thead>
             <tbody>
               {orders.map((o) => (
                 <tr key={o.orderPkId}>
-                  <td data-label={t('col.year')}>{o.fiscalYear}</td>
+                  <td data-label={ta('col.year')}>{o.fiscalYear}</td>
                   <td className="stack-title">{o.orderRcptId}</td>
-                  <td data-label={t('col.transactionId')}>{o.transactionId}</td>
-                  <td data-label={t('col.amount')}>{inr(o.orderTotal)}</td>
-                  <td data-label={t('col.name')}>{o.userName}</td>
-                  <td data-label={t('col.mobile')}>{o.userMobile}</td>
-                  <td data-label={t('col.status')}>{o.status}</td>
+                  <td data-label={ta('col.transactionId')}>{o.transactionId}</td>
+                  <td data-label={ta('col.amount')}>{inr(o.orderTotal)}</td>
+                  <td data-label={ta('col.name')}>{o.userName}</td>
+                  <td data-label={ta('col.mobile')}>{o.userMobile}</td>
+                  <td data-label={ta('col.status')}>{o.status}</td>
                   <td className="stack-actions">
                     <button type="button" className="link-button" onClick={() => setOpen(o)}>
                       {t('admin.details')}
@@ -262,29 +263,29 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
       </div>
       {loaded && orders.length === 0 ? <p className="empty">{t('admin.listEmpty')}</p> : null}
       {orders.length > 0 || totals ? (
-        <ScrollBox label={t('col.orders')}>
+        <ScrollBox label={ta('col.orders')}>
           <table className="admin-table stack-table">
             <thead>
               {collectionList ? (
                 <tr>
-                  <th>{t('col.date')}</th>
-                  <th>{t('col.contributionId')}</th>
-                  <th>{t('col.name')}</th>
-                  <th>{t('col.mobile')}</th>
-                  <th>{t('col.amount')}</th>
-                  <th>{t('col.quantity')}</th>
-                  {kind === 'notCollected' ? <th>{t('col.action')}</th> : null}
+                  <th>{ta('col.date')}</th>
+                  <th>{ta('col.contributionId')}</th>
+                  <th>{ta('col.name')}</th>
+                  <th>{ta('col.mobile')}</th>
+                  <th>{ta('col.amount')}</th>
+                  <th>{ta('col.quantity')}</th>
+                  {kind === 'notCollected' ? <th>{ta('col.action')}</th> : null}
                 </tr>
               ) : (
                 <tr>
-                  <th>{t('col.year')}</th>
-                  <th>{t('col.date')}</th>
-                  <th>{t('col.contributionId')}</th>
-                  <th>{t('col.paymentTxnId')}</th>
-                  <th>{t('col.amount')}</th>
-                  <th>{t('col.name')}</th>
-                  <th>{t('col.mobile')}</th>
-                  <th>{t('col.action')}</th>
+                  <th>{ta('col.year')}</th>
+                  <th>{ta('col.date')}</th>
+                  <th>{ta('col.contributionId')}</th>
+                  <th>{ta('col.paymentTxnId')}</th>
+                  <th>{ta('col.amount')}</th>
+                  <th>{ta('col.name')}</th>
+                  <th>{ta('col.mobile')}</th>
+                  <th>{ta('col.action')}</th>
                 </tr>
               )}
             </thead>
@@ -292,16 +293,16 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
               {orders.map((o) =>
                 collectionList ? (
                   <tr key={o.orderPkId}>
-                    <td data-label={t('col.date')}>{formatDate(o.paymentDate ?? o.orderDate)}</td>
+                    <td data-label={ta('col.date')}>{formatDate(o.paymentDate ?? o.orderDate)}</td>
                     <td className="stack-title">
                       <button type="button" className="link-button" onClick={() => setOpen(o)}>
                         {o.orderRcptId}
                       </button>
                     </td>
-                    <td data-label={t('col.name')}>{o.userName}</td>
-                    <td data-label={t('col.mobile')}>{o.userMobile}</td>
-                    <td data-label={t('col.amount')}>{inr(o.orderTotal)}</td>
-                    <td data-label={t('col.quantity')}>{units(o)}</td>
+                    <td data-label={ta('col.name')}>{o.userName}</td>
+                    <td data-label={ta('col.mobile')}>{o.userMobile}</td>
+                    <td data-label={ta('col.amount')}>{inr(o.orderTotal)}</td>
+                    <td data-label={ta('col.quantity')}>{units(o)}</td>
                     {kind === 'notCollected' ? (
                       <td className="stack-actions">
                         {/* a gate's most frequent act, in the row itself (docs/decisions/106) */}
@@ -313,13 +314,13 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
                   </tr>
                 ) : (
                   <tr key={o.orderPkId}>
-                    <td data-label={t('col.year')}>{o.fiscalYear}</td>
-                    <td data-label={t('col.date')}>{formatDate(o.paymentDate ?? o.orderDate)}</td>
+                    <td data-label={ta('col.year')}>{o.fiscalYear}</td>
+                    <td data-label={ta('col.date')}>{formatDate(o.paymentDate ?? o.orderDate)}</td>
                     <td className="stack-title">{o.orderRcptId}</td>
-                    <td data-label={t('col.transactionId')}>{o.transactionId}</td>
-                    <td data-label={t('col.amount')}>{inr(o.orderTotal)}</td>
-                    <td data-label={t('col.name')}>{o.userName}</td>
-                    <td data-label={t('col.mobile')}>{o.userMobile}</td>
+                    <td data-label={ta('col.transactionId')}>{o.transactionId}</td>
+                    <td data-label={ta('col.amount')}>{inr(o.orderTotal)}</td>
+                    <td data-label={ta('col.name')}>{o.userName}</td>
+                    <td data-label={ta('col.mobile')}>{o.userMobile}</td>
                     <td className="stack-actions">
                       <button type="button" className="link-button" onClick={() => setOpen(o)}>
                         {t('admin.details')}
@@ -336,7 +337,7 @@ export function OrderListTab({ kind }: { kind: OrderListKind }) {
                       .map(([code, n]) => `${code} ${n}`)
                       .join(', ')}
                   </td>
-                  <td data-label={t('col.units')}>{t('admin.units', { units: totals.units })}</td>
+                  <td data-label={ta('col.units')}>{t('admin.units', { units: totals.units })}</td>
                 </tr>
               ) : null}
             </tbody>

@@ -1,3 +1,4 @@
+import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { AdminSettings, AuditRow, Overview, StaffMember } from '../../../core/contracts/admin';
 import { festivalYear, formatDateTime } from '../../../core/festival';
@@ -58,7 +59,7 @@ export function SettingsTab() {
             checked={s.membershipLive}
             onChange={(e) => setS({ ...s, membershipLive: e.target.checked })}
           />
-          {t('adm.membershipLive')}
+          {ta('adm.membershipLive')}
         </label>
         <label className="admin-check">
           <input
@@ -66,20 +67,20 @@ export function SettingsTab() {
             checked={s.dailyPassLive}
             onChange={(e) => setS({ ...s, dailyPassLive: e.target.checked })}
           />
-          {t('adm.dailyPassLive')}
+          {ta('adm.dailyPassLive')}
         </label>
-        <Field label={t('adm.payee')} value={s.bank.payee} onChange={setBank('payee')} />
+        <Field label={ta('adm.payee')} value={s.bank.payee} onChange={setBank('payee')} />
         <Field
-          label={t('adm.accountNumber')}
+          label={ta('adm.accountNumber')}
           inputMode="numeric"
           value={s.bank.accountNumber}
           onChange={setBank('accountNumber')}
         />
-        <Field label={t('adm.ifsc')} value={s.bank.ifsc} onChange={setBank('ifsc')} />
-        <Field label={t('adm.bankName')} value={s.bank.bankName} onChange={setBank('bankName')} />
-        <Field label={t('adm.upi')} value={s.bank.upiVpa} onChange={setBank('upiVpa')} />
+        <Field label={ta('adm.ifsc')} value={s.bank.ifsc} onChange={setBank('ifsc')} />
+        <Field label={ta('adm.bankName')} value={s.bank.bankName} onChange={setBank('bankName')} />
+        <Field label={ta('adm.upi')} value={s.bank.upiVpa} onChange={setBank('upiVpa')} />
         <Field
-          label={t('adm.convenience')}
+          label={ta('adm.convenience')}
           inputMode="decimal"
           value={charge}
           onChange={(e) => setCharge(e.target.value)}
@@ -112,24 +113,24 @@ function RolesSection() {
 
   return (
     <section>
-      <h2>{t('col.staff')}</h2>
-      <ScrollBox label={t('col.staff')}>
+      <h2>{ta('col.staff')}</h2>
+      <ScrollBox label={ta('col.staff')}>
         <table className="admin-table stack-table">
           <thead>
             <tr>
-              <th>{t('col.name')}</th>
-              <th>{t('col.email')}</th>
-              <th>{t('col.admin')}</th>
-              <th>{t('col.volunteer')}</th>
+              <th>{ta('col.name')}</th>
+              <th>{ta('col.email')}</th>
+              <th>{ta('col.admin')}</th>
+              <th>{ta('col.volunteer')}</th>
             </tr>
           </thead>
           <tbody>
             {staff.map((m) => (
               <tr key={m.id}>
                 <td className="stack-title">{m.name}</td>
-                <td data-label={t('col.email')}>{m.email}</td>
-                <td data-label={t('col.admin')}>
-                  {m.admin ? `${t('adm.yes')} ` : ''}
+                <td data-label={ta('col.email')}>{m.email}</td>
+                <td data-label={ta('col.admin')}>
+                  {m.admin ? `${ta('adm.yes')} ` : ''}
                   {m.admin ? (
                     <button
                       type="button"
@@ -141,8 +142,8 @@ function RolesSection() {
                     </button>
                   ) : null}
                 </td>
-                <td data-label={t('col.volunteer')}>
-                  {m.volunteer ? `${t('adm.yes')} ` : ''}
+                <td data-label={ta('col.volunteer')}>
+                  {m.volunteer ? `${ta('adm.yes')} ` : ''}
                   {m.volunteer ? (
                     <button
                       type="button"
@@ -166,12 +167,12 @@ function RolesSection() {
           void change(email, role, true);
         }}
       >
-        <Field label={t('adm.accountEmail')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field label={ta('adm.accountEmail')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <div className="field">
-          <label htmlFor="role-select">{t('adm.role')}</label>
+          <label htmlFor="role-select">{ta('adm.role')}</label>
           <select id="role-select" value={role} onChange={(e) => setRole(e.target.value as 'admin' | 'volunteer')}>
-            <option value="volunteer">{t('col.volunteer')}</option>
-            <option value="admin">{t('col.admin')}</option>
+            <option value="volunteer">{ta('col.volunteer')}</option>
+            <option value="admin">{ta('col.admin')}</option>
           </select>
         </div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -223,8 +224,8 @@ function HourChart({ day, hours }: { day: string; hours: { hour: number; collect
   const h = 140;
   const barW = w / 24;
   return (
-    <svg className="admin-chart" viewBox={`0 0 ${w} ${h + 20}`} role="img" aria-label={t('adm.perHourOn', { day })}>
-      <title>{t('adm.perHourOn', { day })}</title>
+    <svg className="admin-chart" viewBox={`0 0 ${w} ${h + 20}`} role="img" aria-label={ta('adm.perHourOn', { day })}>
+      <title>{ta('adm.perHourOn', { day })}</title>
       {Array.from({ length: 24 }, (_, hour) => {
         const n = hours.find((x) => x.hour === hour)?.collected ?? 0;
         const bh = (h * n) / max;
@@ -268,7 +269,7 @@ export function OverviewTab() {
     <div>
       <div className="admin-toolbar">
         <div className="field">
-          <label htmlFor="overview-year">{t('adm.festivalYear')}</label>
+          <label htmlFor="overview-year">{ta('adm.festivalYear')}</label>
           <select id="overview-year" value={year} onChange={(e) => setYear(e.target.value)}>
             {recentYears().map((y) => (
               <option key={y} value={y}>
@@ -280,58 +281,58 @@ export function OverviewTab() {
       </div>
       <h2>Festival year {o.fiscalYear}</h2>
       <dl className="admin-dl">
-        <dt>{t('adm.paidContributions')}</dt>
+        <dt>{ta('adm.paidContributions')}</dt>
         <dd>{o.totals.orders}</dd>
-        <dt>{t('adm.totalReceived')}</dt>
+        <dt>{ta('adm.totalReceived')}</dt>
         <dd>{inr(o.totals.amount)}</dd>
-        <dt>{t('adm.online')}</dt>
+        <dt>{ta('adm.online')}</dt>
         <dd>{inr(o.totals.online)}</dd>
-        <dt>{t('adm.directTransfer')}</dt>
+        <dt>{ta('adm.directTransfer')}</dt>
         <dd>{inr(o.totals.offline)}</dd>
-        <dt>{t('adm.pendingVerification')}</dt>
+        <dt>{ta('adm.pendingVerification')}</dt>
         <dd>{o.totals.pending}</dd>
-        <dt>{t('col.refunded')}</dt>
+        <dt>{ta('col.refunded')}</dt>
         <dd>{inr(o.totals.refunded)}</dd>
-        <dt>{t('adm.carriedOver')}</dt>
+        <dt>{ta('adm.carriedOver')}</dt>
         <dd>{inr(o.totals.carriedOver)}</dd>
-        <dt>{t('col.net')}</dt>
+        <dt>{ta('col.net')}</dt>
         <dd>{inr(o.totals.net)}</dd>
       </dl>
       {categories.length === 0 ? <p className="empty">{t('admin.overview.empty')}</p> : null}
       {categories.length > 0 ? (
         <>
-          <h3>{t('adm.amountByCategory')}</h3>
+          <h3>{ta('adm.amountByCategory')}</h3>
           <p className="admin-legend">
-            <span style={{ ['--swatch' as string]: '#7a1230' }}>{t('adm.online')}</span>
-            <span style={{ ['--swatch' as string]: '#f2a900' }}>{t('adm.directTransfer')}</span>
+            <span style={{ ['--swatch' as string]: '#7a1230' }}>{ta('adm.online')}</span>
+            <span style={{ ['--swatch' as string]: '#f2a900' }}>{ta('adm.directTransfer')}</span>
           </p>
           <BarChart
-            title={t('adm.amountByCategoryType')}
+            title={ta('adm.amountByCategoryType')}
             rows={categories.map((c) => ({ label: c, parts: [amountOf(c, 'Online'), amountOf(c, 'Offline')] }))}
           />
-          <ScrollBox label={t('col.totalsByCategory')}>
+          <ScrollBox label={ta('col.totalsByCategory')}>
             <table className="admin-table stack-table">
               <thead>
                 <tr>
-                  <th>{t('col.category')}</th>
-                  <th>{t('col.paymentType')}</th>
-                  <th>{t('col.orders')}</th>
-                  <th>{t('col.units')}</th>
-                  <th>{t('col.amount')}</th>
-                  <th>{t('col.refunded')}</th>
-                  <th>{t('col.net')}</th>
+                  <th>{ta('col.category')}</th>
+                  <th>{ta('col.paymentType')}</th>
+                  <th>{ta('col.orders')}</th>
+                  <th>{ta('col.units')}</th>
+                  <th>{ta('col.amount')}</th>
+                  <th>{ta('col.refunded')}</th>
+                  <th>{ta('col.net')}</th>
                 </tr>
               </thead>
               <tbody>
                 {o.byCategory.map((r) => (
                   <tr key={`${r.category}-${r.paymentType}`}>
                     <td className="stack-title">{r.category}</td>
-                    <td data-label={t('col.paymentType')}>{r.paymentType}</td>
-                    <td data-label={t('col.orders')}>{r.orders}</td>
-                    <td data-label={t('col.units')}>{r.units}</td>
-                    <td data-label={t('col.amount')}>{inr(r.amount)}</td>
-                    <td data-label={t('col.refunded')}>{inr(r.refunded + r.carriedOver)}</td>
-                    <td data-label={t('col.net')}>{inr(r.net)}</td>
+                    <td data-label={ta('col.paymentType')}>{r.paymentType}</td>
+                    <td data-label={ta('col.orders')}>{r.orders}</td>
+                    <td data-label={ta('col.units')}>{r.units}</td>
+                    <td data-label={ta('col.amount')}>{inr(r.amount)}</td>
+                    <td data-label={ta('col.refunded')}>{inr(r.refunded + r.carriedOver)}</td>
+                    <td data-label={ta('col.net')}>{inr(r.net)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -358,7 +359,7 @@ export function OverviewTab() {
         </>
       ) : null}
       <RenewalReport year={o.fiscalYear} />
-      {days.length > 0 ? <h3>{t('adm.passesPerHour')}</h3> : null}
+      {days.length > 0 ? <h3>{ta('adm.passesPerHour')}</h3> : null}
       {days.map((d) => (
         <div key={d}>
           <h4>{d}</h4>
@@ -410,12 +411,12 @@ export function AuditTab() {
           void load();
         }}
       >
-        <Field label={t('adm.auditAction')} value={f.action} onChange={set('action')} />
-        <Field label={t('adm.auditEntity')} value={f.entityType} onChange={set('entityType')} />
-        <Field label={t('adm.auditEntityId')} value={f.entityId} onChange={set('entityId')} />
-        <Field label={t('adm.auditActor')} value={f.actorEmail} onChange={set('actorEmail')} />
-        <Field label={t('adm.from')} type="datetime-local" value={f.from} onChange={set('from')} />
-        <Field label={t('adm.to')} type="datetime-local" value={f.to} onChange={set('to')} />
+        <Field label={ta('adm.auditAction')} value={f.action} onChange={set('action')} />
+        <Field label={ta('adm.auditEntity')} value={f.entityType} onChange={set('entityType')} />
+        <Field label={ta('adm.auditEntityId')} value={f.entityId} onChange={set('entityId')} />
+        <Field label={ta('adm.auditActor')} value={f.actorEmail} onChange={set('actorEmail')} />
+        <Field label={ta('adm.from')} type="datetime-local" value={f.from} onChange={set('from')} />
+        <Field label={ta('adm.to')} type="datetime-local" value={f.to} onChange={set('to')} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('admin.audit.filter')}
         </button>
@@ -439,24 +440,24 @@ export function AuditTab() {
       </form>
       {rows.length === 0 ? <p className="empty">{t('admin.listEmpty')}</p> : null}
       {rows.length > 0 ? (
-        <ScrollBox label={t('col.auditEntries')} className="admin-details">
+        <ScrollBox label={ta('col.auditEntries')} className="admin-details">
           <table className="admin-table stack-table">
             <thead>
               <tr>
-                <th>{t('col.time')}</th>
-                <th>{t('col.who')}</th>
-                <th>{t('col.action')}</th>
-                <th>{t('col.entity')}</th>
-                <th>{t('col.details')}</th>
+                <th>{ta('col.time')}</th>
+                <th>{ta('col.who')}</th>
+                <th>{ta('col.action')}</th>
+                <th>{ta('col.entity')}</th>
+                <th>{ta('col.details')}</th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.id}>
-                  <td data-label={t('col.time')}>{formatDateTime(r.at)}</td>
-                  <td data-label={t('col.who')}>{r.actorName ? `${r.actorName} (${r.actorEmail})` : 'system'}</td>
+                  <td data-label={ta('col.time')}>{formatDateTime(r.at)}</td>
+                  <td data-label={ta('col.who')}>{r.actorName ? `${r.actorName} (${r.actorEmail})` : 'system'}</td>
                   <td className="stack-title">{r.action}</td>
-                  <td data-label={t('col.entity')}>
+                  <td data-label={ta('col.entity')}>
                     {r.entityType} {r.entityId}
                   </td>
                   <td className="stack-actions">

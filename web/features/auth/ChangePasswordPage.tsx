@@ -1,3 +1,4 @@
+import { tm } from '../../../core/messages/member.en';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { checkChangeForm } from '../../../core/contracts/accounts';
@@ -31,7 +32,7 @@ export function ChangePasswordPage() {
 
   return (
     <section className="card narrow">
-      <h1>{t('change.title')}</h1>
+      <h1>{tm('change.title')}</h1>
       <form onSubmit={submit} noValidate>
         <Field
           label={t('form.email')}
@@ -42,7 +43,7 @@ export function ChangePasswordPage() {
           onChange={set('email')}
         />
         <Field
-          label={t('change.code')}
+          label={tm('change.code')}
           type="password"
           name="tempPasswd"
           autoComplete="one-time-code"
@@ -50,7 +51,7 @@ export function ChangePasswordPage() {
           onChange={set('tempPasswd')}
         />
         <Field
-          label={t('change.newPassword')}
+          label={tm('change.newPassword')}
           type="password"
           name="newPasswd"
           autoComplete="new-password"
@@ -58,11 +59,11 @@ export function ChangePasswordPage() {
           onChange={set('newPasswd')}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {t('change.submit')}
+          {tm('change.submit')}
         </button>
       </form>
       <p className="links">
-        <Link to={paths.login}>{t('auth.backToLogin')}</Link>
+        <Link to={paths.login}>{tm('auth.backToLogin')}</Link>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { tm } from '../../../core/messages/member.en';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { checkForgotForm } from '../../../core/contracts/accounts';
@@ -32,8 +33,8 @@ export function ForgotPasswordPage() {
 
   return (
     <section className="card narrow">
-      <h1>{t('forgot.title')}</h1>
-      <p>{t('forgot.intro')}</p>
+      <h1>{tm('forgot.title')}</h1>
+      <p>{tm('forgot.intro')}</p>
       <form onSubmit={submit} noValidate ref={form}>
         <Field
           label={t('form.email')}
@@ -45,12 +46,12 @@ export function ForgotPasswordPage() {
           onChange={(e) => setEmail(e.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {t('forgot.submit')}
+          {tm('forgot.submit')}
         </button>
       </form>
       <p className="links">
-        <Link to={paths.login}>{t('auth.backToLogin')}</Link>
-        <Link to={paths.change}>{t('forgot.haveCode')}</Link>
+        <Link to={paths.login}>{tm('auth.backToLogin')}</Link>
+        <Link to={paths.change}>{tm('forgot.haveCode')}</Link>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { tm } from '../../../core/messages/member.en';
 import { t } from '../../../core/i18n';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
@@ -51,7 +52,7 @@ export function LoginPage() {
 
   return (
     <section className="card narrow">
-      <h1>{t('login.title')}</h1>
+      <h1>{tm('login.title')}</h1>
       <form onSubmit={submit} noValidate ref={form}>
         <Field
           label={t('form.email')}
@@ -72,12 +73,12 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {t('login.submit')}
+          {tm('login.submit')}
         </button>
       </form>
       <p className="links">
-        <Link to={paths.forgot}>{t('login.reset')}</Link>
-        <Link to={paths.signup}>{t('login.createAccount')}</Link>
+        <Link to={paths.forgot}>{tm('login.reset')}</Link>
+        <Link to={paths.signup}>{tm('login.createAccount')}</Link>
       </p>
     </section>
   );

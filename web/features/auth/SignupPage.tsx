@@ -1,3 +1,4 @@
+import { tm } from '../../../core/messages/member.en';
 import { t } from '../../../core/i18n';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -36,7 +37,7 @@ export function SignupPage() {
 
   return (
     <section className="card narrow">
-      <h1>{t('signup.title')}</h1>
+      <h1>{tm('signup.title')}</h1>
       <form onSubmit={submit} noValidate ref={form}>
         <Field
           label={t('form.fullName')}
@@ -75,11 +76,11 @@ export function SignupPage() {
         />
         <p className="hint">{t('signup.passwordHint')}</p>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {t('signup.submit')}
+          {tm('signup.submit')}
         </button>
       </form>
       <p className="links">
-        <Link to={paths.login}>{t('auth.backToLogin')}</Link>
+        <Link to={paths.login}>{tm('auth.backToLogin')}</Link>
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { tm } from '../../../core/messages/member.en';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { t } from '../../../core/i18n';
@@ -29,8 +30,8 @@ export function VerifyEmailPage() {
 
   return (
     <section className="card narrow">
-      <h1>{t('verify.title')}</h1>
-      {!state && <p>{t('verify.working')}</p>}
+      <h1>{tm('verify.title')}</h1>
+      {!state && <p>{tm('verify.working')}</p>}
       {state && (
         <p className={state.ok ? 'notice notice-success' : 'notice notice-error'} role="status">
           {state.text}

@@ -1,5 +1,6 @@
 // /summary and /dpsummary (SPEC.md sections 2 and 4): the server's priced cart, the address card (contributions),
 // online payment through Razorpay Checkout and direct bank/UPI transfer.
+import { tm } from '../../../core/messages/member.en';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CartDetails } from '../../../core/contracts/cart';
@@ -303,16 +304,16 @@ function CheckoutPage({ kind }: { kind: Kind }) {
 
   return (
     <section className="page checkout">
-      <h1>{isPass ? t('ck.titlePass') : t('ck.title')}</h1>
+      <h1>{isPass ? tm('ck.titlePass') : tm('ck.title')}</h1>
       <div className="table-wrap">
         <table className="checkout-table stack-table">
           <thead>
             <tr>
-              <th scope="col">{t('ck.colCategory')}</th>
-              <th scope="col">{t('ck.colUnit')}</th>
-              <th scope="col">{t('ck.colContribution')}</th>
-              <th scope="col">{t('ck.colBenefit')}</th>
-              <th scope="col">{t('ck.colAmount')}</th>
+              <th scope="col">{tm('ck.colCategory')}</th>
+              <th scope="col">{tm('ck.colUnit')}</th>
+              <th scope="col">{tm('ck.colContribution')}</th>
+              <th scope="col">{tm('ck.colBenefit')}</th>
+              <th scope="col">{tm('ck.colAmount')}</th>
             </tr>
           </thead>
           <tbody>
@@ -320,21 +321,21 @@ function CheckoutPage({ kind }: { kind: Kind }) {
               <tr key={l.productId}>
                 <td className="stack-title">
                   {l.name}
-                  {l.fullSponsor === true ? t('ck.fullSponsor') : l.fullSponsor === false ? t('ck.coSponsor') : ''}
+                  {l.fullSponsor === true ? tm('ck.fullSponsor') : l.fullSponsor === false ? tm('ck.coSponsor') : ''}
                 </td>
-                <td data-label={t('ck.colUnit')}>{l.qty}</td>
-                <td data-label={t('ck.colContribution')}>{formatINR(rupeesToPaise(l.maxPrice))}</td>
-                <td data-label={t('ck.colBenefit')}>
+                <td data-label={tm('ck.colUnit')}>{l.qty}</td>
+                <td data-label={tm('ck.colContribution')}>{formatINR(rupeesToPaise(l.maxPrice))}</td>
+                <td data-label={tm('ck.colBenefit')}>
                   {formatINR(rupeesToPaise(l.maxPrice) - rupeesToPaise(l.sellPrice))}
                 </td>
-                <td data-label={t('ck.colAmount')}>{formatINR(rupeesToPaise(l.sellPrice))}</td>
+                <td data-label={tm('ck.colAmount')}>{formatINR(rupeesToPaise(l.sellPrice))}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr className="stack-total">
               <th scope="row" colSpan={4}>
-                {t('ck.total')}
+                {tm('ck.total')}
               </th>
               <td data-testid="summary-total">{formatINR(subtotal)}</td>
             </tr>
@@ -344,35 +345,35 @@ function CheckoutPage({ kind }: { kind: Kind }) {
 
       {!isPass && (
         <div className="card address-card">
-          <h2>{t('ck.address')}</h2>
+          <h2>{tm('ck.address')}</h2>
           {missing.size > 0 && (
             <p className="notice notice-error" role="alert">
               {t('address.mandatory')}
             </p>
           )}
-          {field('addrLine1', t('ck.addr1'))}
-          {field('addrLine2', t('ck.addr2'))}
-          {field('city', t('ck.city'))}
-          {field('state', t('ck.state'))}
-          {field('pin', t('ck.pin'), { inputMode: 'numeric' })}
-          {field('additionalMobile', t('ck.mobile2'), { type: 'tel', inputMode: 'tel' })}
-          {field('additionalEmail', t('ck.email2'), { type: 'email' })}
+          {field('addrLine1', tm('ck.addr1'))}
+          {field('addrLine2', tm('ck.addr2'))}
+          {field('city', tm('ck.city'))}
+          {field('state', tm('ck.state'))}
+          {field('pin', tm('ck.pin'), { inputMode: 'numeric' })}
+          {field('additionalMobile', tm('ck.mobile2'), { type: 'tel', inputMode: 'tel' })}
+          {field('additionalEmail', tm('ck.email2'), { type: 'email' })}
           <div className="field">
-            <label htmlFor="ck-referSource">{t('ck.refer')}</label>
+            <label htmlFor="ck-referSource">{tm('ck.refer')}</label>
             <select
               id="ck-referSource"
               value={info.referSource ?? ''}
               onChange={(e) => setInfo((i) => ({ ...i, referSource: e.target.value }))}
             >
-              <option value="">{t('ck.select')}</option>
+              <option value="">{tm('ck.select')}</option>
               {REFER_SOURCES.map((s) => (
                 <option key={s} value={s}>
-                  {s === 'Other' ? t('ck.referOther') : s}
+                  {s === 'Other' ? tm('ck.referOther') : s}
                 </option>
               ))}
             </select>
           </div>
-          {info.referSource === 'Other' && field('referredBy', t('ck.referredBy'))}
+          {info.referSource === 'Other' && field('referredBy', tm('ck.referredBy'))}
         </div>
       )}
 
@@ -406,51 +407,51 @@ function CheckoutPage({ kind }: { kind: Kind }) {
           </div>
         )}
         <dl className="pay-lines">
-          <dt>{t('ck.lineContribution')}</dt>
+          <dt>{tm('ck.lineContribution')}</dt>
           <dd>{formatINR(subtotal)}</dd>
-          <dt>{t('ck.lineConvenience')}</dt>
+          <dt>{tm('ck.lineConvenience')}</dt>
           <dd data-testid="convenience-charge">{formatINR(convenience)}</dd>
-          <dt>{t('ck.lineTotal')}</dt>
+          <dt>{tm('ck.lineTotal')}</dt>
           <dd>{formatINR(onlineTotal)}</dd>
         </dl>
         <div className="pay-actions">
           {!isPass && (
             <button type="button" className="btn" onClick={startOver} disabled={busy}>
-              {t('ck.startOver')}
+              {tm('ck.startOver')}
             </button>
           )}
           <div className="pay-option">
             <button type="button" className="btn btn-primary" onClick={payOnline} disabled={busy || bp === null}>
-              {t(isPass ? 'ck.payNow' : 'ck.payOnline', { amount: formatAmount(onlineTotal) })}
+              {tm(isPass ? 'ck.payNow' : 'ck.payOnline', { amount: formatAmount(onlineTotal) })}
             </button>
-            <small>{t('ck.withCharges')}</small>
+            <small>{tm('ck.withCharges')}</small>
           </div>
           <div className="pay-option">
             <button type="button" className="btn btn-accent" onClick={payOffline} disabled={busy}>
-              {t('ck.directTransfer', { amount: formatAmount(subtotal) })}
+              {tm('ck.directTransfer', { amount: formatAmount(subtotal) })}
             </button>
-            <small>{t('ck.noCharges')}</small>
+            <small>{tm('ck.noCharges')}</small>
           </div>
         </div>
       </div>
 
       {offline && !sharing && !isPass && (
-        <Dialog className="pay-dialog" title={t('ck.transferTitle')} onClose={closeOffline}>
+        <Dialog className="pay-dialog" title={tm('ck.transferTitle')} onClose={closeOffline}>
           <BankDetails bank={offline.bank} amountPaise={offline.orderTotalInPaisa} note={offline.orderRcptId} />
-          <p>{t('ck.transferHint')}</p>
+          <p>{tm('ck.transferHint')}</p>
           <div className="dialog-actions">
             <button type="button" className="btn btn-primary" onClick={() => setSharing(true)}>
-              {t('ck.updateTxn')}
+              {tm('ck.updateTxn')}
             </button>
           </div>
         </Dialog>
       )}
       {offline && sharing && !isPass && (
-        <Dialog className="pay-dialog" title={t('ck.shareTitle')} onClose={closeOffline}>
-          <p>{t('ck.shareLine', { rcpt: offline.orderRcptId, amount: formatINR(offline.orderTotalInPaisa) })}</p>
+        <Dialog className="pay-dialog" title={tm('ck.shareTitle')} onClose={closeOffline}>
+          <p>{tm('ck.shareLine', { rcpt: offline.orderRcptId, amount: formatINR(offline.orderTotalInPaisa) })}</p>
           <TxnForm
-            txnLabel={t('ck.txnLabelRequired')}
-            submitLabel={t('ck.submit')}
+            txnLabel={tm('ck.txnLabelRequired')}
+            submitLabel={tm('ck.submit')}
             busy={busy}
             onMissing={() => toast.error(t('txn.requiredCheckout'))}
             onSubmit={submitTxn}
@@ -458,11 +459,11 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         </Dialog>
       )}
       {offline && isPass && (
-        <Dialog className="pay-dialog" title={t('profile.payShare')} onClose={closeOffline}>
+        <Dialog className="pay-dialog" title={tm('profile.payShare')} onClose={closeOffline}>
           <BankDetails bank={offline.bank} amountPaise={offline.orderTotalInPaisa} note={offline.orderRcptId} />
           <TxnForm
-            txnLabel={t('ck.txnLabel')}
-            submitLabel={t('profile.updatePayment')}
+            txnLabel={tm('ck.txnLabel')}
+            submitLabel={tm('profile.updatePayment')}
             busy={busy}
             onMissing={() => toast.error(t('txn.requiredCheckout'))}
             onSubmit={submitTxn}
@@ -519,7 +520,7 @@ function EmptyCart({
 }) {
   return (
     <section className="page checkout">
-      <h1>{isPass ? t('ck.titlePass') : t('ck.title')}</h1>
+      <h1>{isPass ? tm('ck.titlePass') : tm('ck.title')}</h1>
       <div className="card narrow">
         <p>{t('checkout.empty')}</p>
         {unfinished && (

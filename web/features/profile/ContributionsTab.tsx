@@ -1,5 +1,6 @@
 // The profile's Contribution tab (SPEC.md sections 2 and 4): the member's orders with the actions per status,
 // the 'Contribution Details' modal and Retry Payment for a direct transfer that still awaits its details.
+import { tm } from '../../../core/messages/member.en';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
@@ -206,8 +207,8 @@ export function ContributionsTab() {
       <>
         {offlineCopyAt !== null && <OfflineCopyNote savedAt={offlineCopyAt} />}
         <p className="empty">
-          {t('profile.emptyStart')} <Link to={paths.membership}>{t('profile.emptyMember')}</Link> {t('profile.emptyOr')}{' '}
-          <Link to={paths.dmPass}>{t('profile.emptyPasses')}</Link>.
+          {tm('profile.emptyStart')} <Link to={paths.membership}>{tm('profile.emptyMember')}</Link>{' '}
+          {tm('profile.emptyOr')} <Link to={paths.dmPass}>{tm('profile.emptyPasses')}</Link>.
         </p>
       </>
     );
@@ -222,12 +223,12 @@ export function ContributionsTab() {
             <table className="contributions stack-table" aria-label={label}>
               <thead>
                 <tr>
-                  <th scope="col">{t('profile.colDate')}</th>
-                  <th scope="col">{t('profile.colId')}</th>
-                  <th scope="col">{t('profile.colYear')}</th>
-                  <th scope="col">{t('profile.colAmount')}</th>
-                  <th scope="col">{t('profile.colStatus')}</th>
-                  <th scope="col">{t('profile.colLink')}</th>
+                  <th scope="col">{tm('profile.colDate')}</th>
+                  <th scope="col">{tm('profile.colId')}</th>
+                  <th scope="col">{tm('profile.colYear')}</th>
+                  <th scope="col">{tm('profile.colAmount')}</th>
+                  <th scope="col">{tm('profile.colStatus')}</th>
+                  <th scope="col">{tm('profile.colLink')}</th>
                 </tr>
               </thead>
               <tbody>{list.map(row)}</tbody>
@@ -241,11 +242,11 @@ export function ContributionsTab() {
             data-testid={`order-${o.orderRcptId}`}
             className={hash === `#${o.orderRcptId}` ? 'row-target' : undefined}
           >
-            <td data-label={t('profile.labelDate')}>{formatDate(o.paymentDate ?? o.orderDate)}</td>
+            <td data-label={tm('profile.labelDate')}>{formatDate(o.paymentDate ?? o.orderDate)}</td>
             <td className="stack-title">{o.orderRcptId}</td>
-            <td data-label={t('profile.labelYear')}>{o.fiscalYear}</td>
-            <td data-label={t('profile.colAmount')}>{formatINR(paise(o.orderTotal))}</td>
-            <td data-label={t('profile.colStatus')}>
+            <td data-label={tm('profile.labelYear')}>{o.fiscalYear}</td>
+            <td data-label={tm('profile.colAmount')}>{formatINR(paise(o.orderTotal))}</td>
+            <td data-label={tm('profile.colStatus')}>
               {o.refundState ? (
                 <span className="refund-status">
                   <span className="refund-badges">
@@ -281,7 +282,7 @@ export function ContributionsTab() {
               {contributionActions(o.status, o.paymentType).map((a) =>
                 a === 'details' ? (
                   <button key={a} type="button" className="btn btn-small" onClick={() => setDetails(o)}>
-                    {t('profile.details')}
+                    {tm('profile.details')}
                   </button>
                 ) : a === 'retryPayment' ? (
                   <button
@@ -291,7 +292,7 @@ export function ContributionsTab() {
                     disabled={busy}
                     onClick={() => openRetry(o)}
                   >
-                    {t('profile.retry')}
+                    {tm('profile.retry')}
                   </button>
                 ) : o.status === 'Pending Payment' ? null : (
                   <Link
@@ -299,7 +300,7 @@ export function ContributionsTab() {
                     className="btn btn-small"
                     to={o.kind === 'DAILY_PASS' ? paths.dmPass : paths.membership}
                   >
-                    {t('profile.startAgain')}
+                    {tm('profile.startAgain')}
                   </Link>
                 ),
               )}
@@ -366,16 +367,16 @@ export function ContributionsTab() {
         </Dialog>
       )}
       {retry && (
-        <Dialog className="pay-dialog" title={t('profile.payShare')} onClose={() => setRetry(null)}>
+        <Dialog className="pay-dialog" title={tm('profile.payShare')} onClose={() => setRetry(null)}>
           <BankDetails
             bank={retry.bank}
             amountPaise={paise(retry.order.orderTotal)}
             note={retry.order.orderRcptId}
-            accountLabel={t('profile.accountId')}
+            accountLabel={tm('profile.accountId')}
           />
           <TxnForm
-            txnLabel={t('profile.bankTxn')}
-            submitLabel={t('profile.updatePayment')}
+            txnLabel={tm('profile.bankTxn')}
+            submitLabel={tm('profile.updatePayment')}
             busy={busy}
             onMissing={() => toast.error(t('txn.requiredProfile'))}
             onSubmit={submitRetry}
@@ -394,36 +395,36 @@ function badgeOf(status: string) {
 
 function DetailsModal({ order, onClose }: { order: Order; onClose: () => void }) {
   return (
-    <Dialog className="pay-dialog" title={t('profile.detailsTitle')} onClose={onClose}>
+    <Dialog className="pay-dialog" title={tm('profile.detailsTitle')} onClose={onClose}>
       <div className="table-wrap">
         <table className="details-table stack-table">
           <thead>
             <tr>
-              <th scope="col">{t('profile.planName')}</th>
-              <th scope="col">{t('profile.quantity')}</th>
-              <th scope="col">{t('profile.contribution')}</th>
+              <th scope="col">{tm('profile.planName')}</th>
+              <th scope="col">{tm('profile.quantity')}</th>
+              <th scope="col">{tm('profile.contribution')}</th>
             </tr>
           </thead>
           <tbody>
             {order.selectedProducts.map((l) => (
               <tr key={l.code}>
                 <td className="stack-title">{l.name}</td>
-                <td data-label={t('profile.quantity')}>{l.qty}</td>
-                <td data-label={t('profile.contribution')}>{formatINR(paise(l.sellPrice))}</td>
+                <td data-label={tm('profile.quantity')}>{l.qty}</td>
+                <td data-label={tm('profile.contribution')}>{formatINR(paise(l.sellPrice))}</td>
               </tr>
             ))}
             {order.convenienceCharge > 0 && (
               <tr>
-                <td className="stack-title">{t('profile.convenience')}</td>
+                <td className="stack-title">{tm('profile.convenience')}</td>
                 <td />
-                <td data-label={t('profile.colAmount')}>{formatINR(paise(order.convenienceCharge))}</td>
+                <td data-label={tm('profile.colAmount')}>{formatINR(paise(order.convenienceCharge))}</td>
               </tr>
             )}
           </tbody>
           <tfoot>
             <tr className="stack-total">
               <th scope="row" colSpan={2}>
-                {t('profile.total')}
+                {tm('profile.total')}
               </th>
               <td>{formatINR(paise(order.orderTotal))}</td>
             </tr>
@@ -431,9 +432,9 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
         </table>
       </div>
       <dl className="contribution-meta">
-        <dt>{t('profile.contributionId')}</dt>
+        <dt>{tm('profile.contributionId')}</dt>
         <dd>{order.orderRcptId}</dd>
-        <dt>{t('profile.contributionStatus')}</dt>
+        <dt>{tm('profile.contributionStatus')}</dt>
         <dd>
           {statusText(order.status)}
           {order.refundState ? ` · ${statusText(order.refundState)}` : ''}
@@ -446,16 +447,16 @@ function DetailsModal({ order, onClose }: { order: Order; onClose: () => void })
         )}
         {order.transactionId && (
           <>
-            <dt>{t('profile.txnId')}</dt>
+            <dt>{tm('profile.txnId')}</dt>
             <dd>{order.transactionId}</dd>
           </>
         )}
         {order.passCode && (
           <>
-            <dt>{t('profile.passCode')}</dt>
+            <dt>{tm('profile.passCode')}</dt>
             <dd>
               <strong>{order.passCode}</strong>
-              {order.passCollected === 1 ? t('profile.passCollectedNote') : t('profile.passToCollectNote')}
+              {order.passCollected === 1 ? tm('profile.passCollectedNote') : tm('profile.passToCollectNote')}
             </dd>
           </>
         )}

@@ -1,3 +1,4 @@
+import { tm } from '../../../core/messages/member.en';
 import { t } from '../../../core/i18n';
 import { useEffect, useState } from 'react';
 import type { UserProfile } from '../../../core/contracts/accounts';
@@ -15,9 +16,9 @@ export function ProfilePage() {
   const [tab, setTab] = useState<Tab>('contribution'); // SPEC.md section 9: Contribution is the default tab
   return (
     <section className="page">
-      <h1>{t('profile.title')}</h1>
+      <h1>{tm('profile.title')}</h1>
       <RenewalCard />
-      <div className="tabs" role="tablist" aria-label={t('profile.sections')}>
+      <div className="tabs" role="tablist" aria-label={tm('profile.sections')}>
         <button
           type="button"
           role="tab"
@@ -26,7 +27,7 @@ export function ProfilePage() {
           aria-controls="panel-profile"
           onClick={() => setTab('profile')}
         >
-          {t('profile.tabProfile')}
+          {tm('profile.tabProfile')}
         </button>
         <button
           type="button"
@@ -36,7 +37,7 @@ export function ProfilePage() {
           aria-controls="panel-contribution"
           onClick={() => setTab('contribution')}
         >
-          {t('profile.tabContribution')}
+          {tm('profile.tabContribution')}
         </button>
       </div>
       {tab === 'profile' ? (
@@ -69,13 +70,13 @@ function ProfileTab() {
   if (!profile) return <p>{t('layout.loading')}</p>;
   return (
     <dl className="profile">
-      <dt>{t('profile.name')}</dt>
+      <dt>{tm('profile.name')}</dt>
       <dd>{profile.name}</dd>
-      <dt>{t('profile.email')}</dt>
+      <dt>{tm('profile.email')}</dt>
       <dd>
         {profile.email}{' '}
         {profile.emailVerified ? (
-          <span className="badge badge-success">{t('profile.emailVerified')}</span>
+          <span className="badge badge-success">{tm('profile.emailVerified')}</span>
         ) : (
           <button
             type="button"
@@ -83,11 +84,11 @@ function ProfileTab() {
             disabled={busy}
             onClick={() => run(async () => toast.success((await sendVerificationEmail()).message))}
           >
-            {t('profile.sendVerification')}
+            {tm('profile.sendVerification')}
           </button>
         )}
       </dd>
-      <dt>{t('profile.mobile')}</dt>
+      <dt>{tm('profile.mobile')}</dt>
       <dd>{profile.mobile}</dd>
     </dl>
   );
