@@ -369,7 +369,7 @@ describe('Bengali on a phone', () => {
       await tab.click();
       await page.waitForTimeout(400);
       // the lists' cells and pickers hold the admins' and members' data (names, reasons)
-      for (const run of await untranslated(page, 'td.stack-title, td[data-label], option')) left.push(`${name}: ${run}`);
+      for (const run of await untranslated(page, 'td.stack-title, td[data-label], option, pre')) left.push(`${name}: ${run}`);
     }
     expect(left).toEqual([]);
     expect(problems).toEqual([]);
