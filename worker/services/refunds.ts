@@ -62,6 +62,25 @@ export function refundsClient(s: Svc, defer?: Defer) {
   return makeRazorpayRefunds(s.config, transport);
 }
 
+/** The lines of a refund, written in its batch and attached to it by its request key. */
+function refundLineInserts(
+  orderId: number,
+  lines: readonly { lineId: number; qty: number; amountPaise: number }[],
+  requestKey: string,
+) {
+  return lines.map((l) =>
+    raw(
+      `INSERT INTO refund_lines (refund_id, order_id, line_id, qty, amount_paise)
+       SELECT id, ?, ?, ?, ? FROM refunds WHERE request_key = ?`,
+      orderId,
+      l.lineId,
+      l.qty,
+      l.amountPaise,
+      requestKey,
+    ),
+  );
+}
+
 export const idempotencyKey = (refundId: number) => `samiti-refund-${refundId}`;
 
 // ---- reading ----
@@ -439,17 +458,7 @@ export async function refundOrder(
         settledAt: status === 'processed' ? at : null,
         transitionId: token,
       }),
-      ...p.lines.map((l) =>
-        raw(
-          `INSERT INTO refund_lines (refund_id, order_id, line_id, qty, amount_paise)
-           SELECT id, ?, ?, ?, ? FROM refunds WHERE request_key = ?`,
-          order.id,
-          l.lineId,
-          l.qty,
-          l.amountPaise,
-          key,
-        ),
-      ),
+      ...refundLineInserts(order.id, p.lines, key),
       ...(status === 'processed' ? effects(order.id) : []),
       raw(
         `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, ?, 'order', ?, ?)`,
@@ -768,17 +777,7 @@ export async function carryOverOrder(
           updatedAt: at,
           settledAt: at,
         }),
-        ...p.lines.map((l) =>
-          raw(
-            `INSERT INTO refund_lines (refund_id, order_id, line_id, qty, amount_paise)
-             SELECT id, ?, ?, ?, ? FROM refunds WHERE request_key = ?`,
-            order.id,
-            l.lineId,
-            l.qty,
-            l.amountPaise,
-            key,
-          ),
-        ),
+        ...refundLineInserts(order.id, p.lines, key),
         s.db.insert(orders).values({
           userId: order.userId,
           kind: 'CONTRIBUTION',
