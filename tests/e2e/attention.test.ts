@@ -2,7 +2,7 @@
 // the admin in Pending Orders until it is marked handled (issue 11), on a 390 px phone.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, signIn, uniqueEmail } from './browser';
+import { api, launch, newPage, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,15 +12,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function post<T = any>(path: string, body: object, token?: string, base = `${BASE}/api/`): Promise<T> {
-  const r = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await r.json()) as any;
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(json)}`);
-  return (json.data ?? json) as T;
+/** The call's data; a refusal fails the test with the server's answer. */
+async function post<T = any>(path: string, body: object, token?: string): Promise<T> {
+  const r = await api<T>(path, body, token);
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return (r.body.data ?? r.body) as T;
 }
 
 async function member() {
@@ -53,12 +49,12 @@ describe('orders that need an admin', () => {
     const second = await member();
     await post('addToCart', { productQtys: { [item.id]: { qty: 1, fullSponsor: true } } }, second);
     await post('startOrder', { offline: true }, second);
-    const paid = await post<any>(
-      'pay',
-      { key: 'rzp_test_local', order_id: a.orderOrTokenId, outcome: 'success', webhooks: false },
-      undefined,
-      `${BASE}/dev/razorpay/`,
-    );
+    const paid = await post<any>('/dev/razorpay/pay', {
+      key: 'rzp_test_local',
+      order_id: a.orderOrTokenId,
+      outcome: 'success',
+      webhooks: false,
+    });
     await post(
       'handleSuccessOrder',
       {

@@ -41,6 +41,16 @@ export async function outbox(to: string) {
   return ((await r.json()) as { data: { subject: string; text: string; html: string }[] }).data;
 }
 
+/** Calls the app as an old client does (POST JSON, X-Session-Token); a `path` starting with / is taken as it is. */
+export async function api<T = any>(path: string, body: object = {}, token?: string | null) {
+  const res = await fetch(path.startsWith('/') ? `${BASE}${path}` : `${BASE}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as { data: T } & Record<string, any> };
+}
+
 export const uniqueEmail = (tag: string) =>
   `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.net`;
 

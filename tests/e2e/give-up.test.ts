@@ -2,7 +2,7 @@
 // phone; the item is free for the next buyer at once (issue 11: no dead end after an abandoned checkout).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, signIn, uniqueEmail } from './browser';
+import { api, launch, newPage, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,15 +12,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function post<T = any>(path: string, body: object, token?: string): Promise<{ status: number; data: T }> {
-  const r = await fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await r.json()) as any;
-  return { status: r.status, data: json.data as T };
-}
+const post = async <T = any>(path: string, body: object, token?: string) => {
+  const r = await api<T>(path, body, token);
+  return { status: r.status, data: r.body.data };
+};
 
 describe('giving up an unpaid contribution', () => {
   it('frees the held item from the profile', async () => {

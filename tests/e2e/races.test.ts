@@ -2,18 +2,9 @@
 // production; in the worker tier they run one after the other, so the guards are also tested directly
 // there (tests/worker/hardening.test.ts). No browser: plain parallel fetches, as an attacker would.
 import { describe, expect, it } from 'vitest';
-import { BASE, outbox, uniqueEmail } from './browser';
+import { api, outbox, uniqueEmail } from './browser';
 
 const ROUNDS = 6;
-
-async function api(path: string, body: unknown = {}, token?: string | null) {
-  const res = await fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 async function newUser() {
   const u = {

@@ -15,7 +15,7 @@ import { getConfig } from '../../worker/lib/config';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import type { Svc } from '../../worker/lib/svc';
 import { confirmPayment, reconcilePayments, releaseOrder } from '../../worker/services/payments';
-import { bindings, call, db, newUser, outbox } from './helpers';
+import { bindings, call, db, gatewayPay, newUser, outbox } from './helpers';
 
 const KEY_SECRET = 'local-test-secret';
 const WEBHOOK_SECRET = 'local-webhook-secret';
@@ -39,20 +39,6 @@ async function fillCart(token: string, picks: Pick[]) {
   const r = await call('addToCart', { productQtys }, token);
   if (r.status !== 200) throw new Error(`addToCart: ${JSON.stringify(r.body)}`);
   return r.body.data;
-}
-
-async function gatewayPay(orderId: string, outcome: 'success' | 'failure', webhooks = false) {
-  const res = await exports.default.fetch('http://localhost/dev/razorpay/pay', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: 'rzp_test_local', order_id: orderId, outcome, webhooks }),
-  });
-  return (await res.json()) as {
-    razorpay_payment_id: string;
-    razorpay_order_id: string;
-    razorpay_signature: string;
-    error?: { metadata: { payment_id: string } };
-  };
 }
 
 async function webhook(

@@ -17,7 +17,7 @@ import {
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import { guardFailure } from '../../worker/lib/d1-batch';
 import { placeOrder, productId } from './cart-fixtures';
-import { ADMIN, bindings, call, db, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
+import { ADMIN, bindings, call, db, gatewayPay, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
 
 const ROUNDS = 8;
 
@@ -46,15 +46,6 @@ async function cart(token: string, lines: Record<number, object>) {
   const r = await call('addToCart', { productQtys: lines }, token);
   if (r.status !== 200) throw new Error(`addToCart: ${JSON.stringify(r.body)}`);
   return r.body.data;
-}
-
-async function gatewayPay(orderId: string, outcome: 'success' | 'failure' | 'authorized') {
-  const res = await exports.default.fetch('http://localhost/dev/razorpay/pay', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ key: 'rzp_test_local', order_id: orderId, outcome, webhooks: false }),
-  });
-  return (await res.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
 }
 
 async function signedWebhook(body: string, eventId = `evt_${crypto.randomUUID()}`) {

@@ -63,3 +63,18 @@ export async function outbox(to: string) {
   return ((await r.json()) as { data: { to: string; subject: string; text: string; html: string; sentAt: number }[] })
     .data;
 }
+
+/** Pays a Razorpay order on the built-in test gateway, as the checkout page does (webhooks off by default). */
+export async function gatewayPay(orderId: string, outcome: 'success' | 'failure' | 'authorized', webhooks = false) {
+  const res = await exports.default.fetch('http://localhost/dev/razorpay/pay', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ key: 'rzp_test_local', order_id: orderId, outcome, webhooks }),
+  });
+  return (await res.json()) as {
+    razorpay_payment_id: string;
+    razorpay_order_id: string;
+    razorpay_signature: string;
+    error?: { metadata: { payment_id: string } };
+  };
+}
