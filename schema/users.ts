@@ -60,5 +60,5 @@ export const throttles = sqliteTable('throttles', {
   key: text('key').primaryKey(), // e.g. "login:<email>"
   failures: integer('failures').notNull().default(0),
   windowStart: integer('window_start').notNull(),
-  lockedUntil: integer('locked_until'),
+  lockedUntil: integer('locked_until'), // unused since decision 071: the attempt count itself decides
 });

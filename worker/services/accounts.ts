@@ -45,15 +45,13 @@ async function claimAttempt(s: Svc, kind: Limit, id: string): Promise<boolean> {
   const { max, windowMs } = LIMITS[kind];
   const at = Date.now();
   const row = await s.env.DB.prepare(
-    `INSERT INTO throttles (key, failures, window_start, locked_until) VALUES (?1, 1, ?2, NULL)
+    `INSERT INTO throttles (key, failures, window_start) VALUES (?1, 1, ?2)
      ON CONFLICT (key) DO UPDATE SET
        failures = CASE WHEN ?2 - window_start > ?3 THEN 1 ELSE failures + 1 END,
-       window_start = CASE WHEN ?2 - window_start > ?3 THEN ?2 ELSE window_start END,
-       locked_until = CASE WHEN ?2 - window_start > ?3 THEN NULL
-         WHEN failures + 1 >= ?4 THEN window_start + ?3 ELSE NULL END
+       window_start = CASE WHEN ?2 - window_start > ?3 THEN ?2 ELSE window_start END
      RETURNING failures`,
   )
-    .bind(`${kind}:${id}`, at, windowMs, max)
+    .bind(`${kind}:${id}`, at, windowMs)
     .first<{ failures: number }>();
   return (row?.failures ?? Number.POSITIVE_INFINITY) <= max;
 }
