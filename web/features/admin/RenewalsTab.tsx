@@ -15,8 +15,8 @@ import {
   sendReminderTest,
   startReminderCampaign,
   stopReminderCampaign,
-} from '../renewals/api';
-import '../renewals/renewals.css';
+} from '../../lib/renewals-api';
+import './renewals.css';
 import { downloadCsv } from './csv';
 import { ScrollBox } from './ScrollBox';
 

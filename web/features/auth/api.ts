@@ -1,4 +1,4 @@
-import type { UserInfo, UserProfile } from '../../../core/contracts/accounts';
+import type { UserInfo } from '../../../core/contracts/accounts';
 import { api } from '../../lib/api-client';
 import { deviceId } from '../../lib/session';
 
@@ -33,6 +33,4 @@ export const changePasswd = (f: { email: string; tempPasswd: string; newPasswd: 
     newPasswd: f.newPasswd.trim(),
   });
 
-export const getUserProfile = () => api<UserProfile>('getUserProfile');
-export const sendVerificationEmail = () => api<Message>('sendVerificationEmail');
 export const verifyEmail = (token: string) => api<Message>('verifyEmail', { token });

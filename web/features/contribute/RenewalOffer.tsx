@@ -8,8 +8,8 @@ import type { RenewalOffer as Offer } from '../../../core/contracts/renewals';
 import { tr } from '../../../core/renewals/messages.en';
 import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
-import { getRenewal, renewParam } from '../renewals/api';
-import '../renewals/renewals.css';
+import { getRenewal, renewParam } from '../../lib/renewals-api';
+import '../../components/renewal-card.css';
 import { type LocalCart, lineOf } from './local-cart';
 import { NO_CONTEXT } from './use-catalogue';
 

@@ -5,9 +5,9 @@ import type { UserProfile } from '../../../core/contracts/accounts';
 import { useToast } from '../../components/toast';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
-import { getUserProfile, sendVerificationEmail } from '../auth/api';
-import { EmailPrefs } from '../renewals/EmailPrefs';
-import { RenewalCard } from '../renewals/RenewalCard';
+import { getUserProfile, sendVerificationEmail } from './api';
+import { EmailPrefs } from './EmailPrefs';
+import { RenewalCard } from './RenewalCard';
 import { ContributionsTab } from './ContributionsTab';
 
 type Tab = 'profile' | 'contribution';

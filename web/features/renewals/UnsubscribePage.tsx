@@ -5,8 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { t } from '../../../core/i18n';
 import { tr } from '../../../core/renewals/messages.en';
 import { ApiError } from '../../lib/api-client';
-import { unsubscribe } from './api';
-import './renewals.css';
+import { unsubscribe } from '../../lib/renewals-api';
 
 export function UnsubscribePage() {
   const [search] = useSearchParams();

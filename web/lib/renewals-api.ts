@@ -5,8 +5,8 @@ import type {
   ReminderAudience,
   RenewalOffer,
   RenewalReport,
-} from '../../../core/contracts/renewals';
-import { api } from '../../lib/api-client';
+} from '../../core/contracts/renewals';
+import { api } from './api-client';
 
 type Message = { message: string };
 

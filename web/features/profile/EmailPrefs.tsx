@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { tr } from '../../../core/renewals/messages.en';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
-import { getEmailPrefs, setEmailPrefs } from './api';
-import './renewals.css';
+import { getEmailPrefs, setEmailPrefs } from '../../lib/renewals-api';
+import './profile.css';
 
 export function EmailPrefs() {
   const [on, setOn] = useState<boolean | null>(null);

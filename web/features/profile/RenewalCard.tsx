@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import type { RenewalOffer } from '../../../core/contracts/renewals';
 import { tr } from '../../../core/renewals/messages.en';
 import { paths } from '../../app/paths';
-import { getRenewal } from './api';
-import './renewals.css';
+import { getRenewal } from '../../lib/renewals-api';
+import '../../components/renewal-card.css';
 
 export function RenewalCard() {
   const [offer, setOffer] = useState<RenewalOffer | null>(null);
