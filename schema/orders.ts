@@ -71,6 +71,35 @@ export const orders = sqliteTable(
   ],
 );
 
+/**
+ * A sponsorship item has at most one full sponsor per festival year: the unique index makes two people
+ * racing for one item end with exactly one claim. Starting checkout inserts a 'held' claim; payment
+ * success turns it 'sponsored'; failure, rejection or expiry deletes it.
+ */
+export const sponsorshipClaims = sqliteTable(
+  'sponsorship_claims',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    fiscalYear: text('fiscal_year').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    state: text('state', { enum: ['held', 'sponsored'] }).notNull(),
+    createdAt: integer('created_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
+  },
+  (t) => [
+    uniqueIndex('sponsorship_claims_item_year_uq').on(t.productId, t.fiscalYear),
+    index('sponsorship_claims_order_idx').on(t.orderId),
+    index('sponsorship_claims_user_idx').on(t.userId, t.state), // migrations/0070
+  ],
+);
+
 export const orderLines = sqliteTable(
   'order_lines',
   {
