@@ -141,7 +141,7 @@ function seva(n, w, h) {
   ][n % 3];
   const books = Array.from(
     { length: 14 },
-    (_, i) =>
+    () =>
       [
         [122, 18, 48],
         [31, 78, 121],
@@ -192,10 +192,10 @@ function wrap(text, max) {
   const out = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
-    if ((line + ' ' + word).trim().length > max) {
+    if (`${line} ${word}`.trim().length > max) {
       out.push(line);
       line = word;
-    } else line = (line + ' ' + word).trim();
+    } else line = `${line} ${word}`.trim();
   }
   if (line) out.push(line);
   return out;

@@ -22,17 +22,16 @@ export const cartLineInput = z.object({
 
 export type CartLineInput = z.infer<typeof cartLineInput>;
 
-export const addToCartRequest = z
-  .object({
-    productQtys: z
-      .record(z.string().regex(/^[1-9]\d{0,9}$/, 'must be keyed by product id'), cartLineInput, {
-        error: (iss) =>
-          iss.input === undefined || iss.input === null ? 'is required' : 'must be a map of product id to line',
-      })
-      .refine((m) => Object.keys(m).length <= MAX_CART_LINES, `must name at most ${MAX_CART_LINES} products`),
-    // Sent by the old client (Utsav count minus Bijaya Sanmelani count); the server counts itself.
-    utsavMemberCount: z.number({ error: 'must be a number' }).nullish(),
-  });
+export const addToCartRequest = z.object({
+  productQtys: z
+    .record(z.string().regex(/^[1-9]\d{0,9}$/, 'must be keyed by product id'), cartLineInput, {
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? 'is required' : 'must be a map of product id to line',
+    })
+    .refine((m) => Object.keys(m).length <= MAX_CART_LINES, `must name at most ${MAX_CART_LINES} products`),
+  // Sent by the old client (Utsav count minus Bijaya Sanmelani count); the server counts itself.
+  utsavMemberCount: z.number({ error: 'must be a number' }).nullish(),
+});
 
 export type AddToCartRequest = z.infer<typeof addToCartRequest>;
 

@@ -24,15 +24,14 @@ const passCode = z
   .regex(/^[A-Za-z0-9_-]{6,64}$/, 'is not a pass code');
 
 /** SPEC.md: userName, userEmail, orderRcptId; the venue screen adds nonce, happenedAt and deviceId. */
-export const markCouponCollectedRequest = z
-  .object({
-    userName: optionalText(),
-    userEmail: optionalText(254),
-    orderRcptId: rcptId,
-    nonce: nonce.nullish(),
-    happenedAt: epochMs.nullish(),
-    deviceId,
-  });
+export const markCouponCollectedRequest = z.object({
+  userName: optionalText(),
+  userEmail: optionalText(254),
+  orderRcptId: rcptId,
+  nonce: nonce.nullish(),
+  happenedAt: epochMs.nullish(),
+  deviceId,
+});
 
 export const MAX_UPLOAD_ITEMS = 100;
 
@@ -49,36 +48,34 @@ export const collectionUploadItem = z
     path: ['orderRcptId'],
   });
 
-export const uploadCollectionsRequest = z
-  .object({
-    items: z
-      .array(collectionUploadItem, { error: 'must be a list' })
-      .min(1, 'must hold at least one collection')
-      .max(MAX_UPLOAD_ITEMS, `must hold at most ${MAX_UPLOAD_ITEMS} collections per call`),
-    deviceId,
-  });
+export const uploadCollectionsRequest = z.object({
+  items: z
+    .array(collectionUploadItem, { error: 'must be a list' })
+    .min(1, 'must hold at least one collection')
+    .max(MAX_UPLOAD_ITEMS, `must hold at most ${MAX_UPLOAD_ITEMS} collections per call`),
+  deviceId,
+});
 
 export const MAX_SYNC_PAGE = 1000;
 
-export const venueSyncRequest = z
-  .object({
-    cursor: z
-      .string({ error: 'must be text' })
-      .regex(/^\d{1,16}:\d{1,12}$/, 'is not a cursor from an earlier answer')
-      .nullish(),
-    limit: z.number({ error: 'must be a number' }).int().min(1).max(MAX_SYNC_PAGE).nullish(),
-  });
+export const venueSyncRequest = z.object({
+  cursor: z
+    .string({ error: 'must be text' })
+    .regex(/^\d{1,16}:\d{1,12}$/, 'is not a cursor from an earlier answer')
+    .nullish(),
+  limit: z.number({ error: 'must be a number' }).int().min(1).max(MAX_SYNC_PAGE).nullish(),
+});
 
-export const venueSearchRequest = z
-  .object({ q: z.string({ error: 'must be text' }).trim().min(3, 'must be at least 3 characters').max(254) });
+export const venueSearchRequest = z.object({
+  q: z.string({ error: 'must be text' }).trim().min(3, 'must be at least 3 characters').max(254),
+});
 
-export const collectionConflictsRequest = z
-  .object({
-    fiscalYear: z
-      .string()
-      .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
-      .nullish(),
-  });
+export const collectionConflictsRequest = z.object({
+  fiscalYear: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .nullish(),
+});
 
 /** One pass order as a volunteer's phone keeps it: small, so thousands fit cheaply. */
 export type VenuePass = {
