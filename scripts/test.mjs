@@ -1,11 +1,12 @@
-// `npm test`: typecheck, unit tests (core/), worker tests (workerd + real D1), build, e2e tests (Chromium).
+// `npm test`: typecheck, lint and format check, unit tests (core/, the layer check), worker tests (workerd + real D1),
+// build, e2e tests (Chromium).
 // Ends with one line "N passed, N failed" summed over every tier.
 import './tool-path.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 process.env.WRANGLER_SEND_METRICS = 'false';
-const only = process.argv[2]; // optional: unit | worker | e2e
+const only = process.argv[2]; // optional: lint | unit | worker | e2e
 mkdirSync('test-results', { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -33,7 +34,17 @@ function tier(name, cmd, args) {
   }
 }
 
-if (!only) step('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
+// A failed check counts as one failed test in the summary line, so that line never reads "0 failed" on a red run.
+function check(name, cmd, args) {
+  if (!step(name, cmd, args)) totals.failed += 1;
+}
+
+if (!only) check('typecheck', 'tsc', ['--noEmit', '-p', 'tsconfig.json']);
+if (!only || only === 'lint') {
+  // warnings too: the tree is kept at zero, so a new one is seen (docs/decisions/077)
+  check('lint', 'biome', ['lint', '--error-on-warnings', '.']);
+  check('format', 'biome', ['format', '.']);
+}
 if (!only || only === 'unit') tier('unit', 'vitest', ['run', '--config', 'vitest.unit.config.ts']);
 if (!only || only === 'worker') tier('worker', 'vitest', ['run', '--config', 'vitest.worker.config.ts']);
 if (!only || only === 'e2e') {
