@@ -12,8 +12,8 @@ export default defineConfig({
       },
     })),
   ],
-  // local mode's stand-ins, as wrangler.toml's [alias] (docs/decisions/075)
-  resolve: { alias: { '@samiti/local-tools': path.join(import.meta.dirname, 'worker/dev/index.ts') } },
+  // local mode's tools are in the tested build, as wrangler.toml's top-level [define] (docs/decisions/075)
+  define: { __LOCAL_TOOLS__: 'true' },
   test: {
     include: ['tests/worker/**/*.test.ts'],
     setupFiles: ['tests/worker/setup.ts'],

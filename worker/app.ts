@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
@@ -9,7 +9,7 @@ import { benchRows } from './lib/bench-rows';
 import { getConfig, isLocalHost } from './lib/config';
 import { d1Sessions } from './lib/d1-sessions';
 import { getDb } from './lib/db';
-import { DomainError } from './lib/errors';
+import { DomainError, notFound } from './lib/errors';
 import { MAX_BODY_BYTES } from './lib/input';
 import { registerLocalTools } from './lib/local-tools';
 import { log } from './lib/log';
@@ -18,12 +18,24 @@ import { adminRoutes } from './routes/admin';
 import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { checkoutRoutes, webhookRoutes } from './routes/checkout';
-import { devApi, devPages } from './routes/dev';
 import { refundRoutes } from './routes/refunds';
 import { renewalRoutes } from './routes/renewals';
-import { localGatewayFetch, localGatewayRoutes } from '@samiti/local-tools';
 import { venueRoutes } from './routes/venue';
-import { ensureSeeded } from './services/seed';
+
+/** wrangler.toml's `define`: true in local builds (wrangler dev, the tests), false in production's. */
+declare const __LOCAL_TOOLS__: boolean;
+
+// Local mode's tools (worker/dev/: test gateway, outbox, demo seeding), loaded on first use. In production
+// the condition is the constant false, so esbuild drops the import and worker/dev/ is not in the bundle
+// (docs/decisions/075; tests/unit/production-bundle.test.ts checks it).
+let localTools: Promise<typeof import('./dev/index')> | null = null;
+const loadLocalTools = __LOCAL_TOOLS__
+  ? () =>
+      (localTools ??= import('./dev/index').then((tools) => {
+        tools.localToolsApp.notFound(answerNotFound); // a path none of them has: as any other
+        return tools;
+      }))
+  : null;
 
 const api = new Hono<AppEnv>()
   .post('/noop', (c) => c.json({ data: {} })) // the benchmark's floor: routing and envelope, no database
@@ -35,8 +47,7 @@ const api = new Hono<AppEnv>()
   .route('/', webhookRoutes)
   .route('/', venueRoutes)
   .route('/', renewalRoutes)
-  .route('/', refundRoutes)
-  .route('/dev', devApi);
+  .route('/', refundRoutes);
 
 export const app = new Hono<AppEnv>()
   .use('*', async (c, next) => {
@@ -64,7 +75,7 @@ export const app = new Hono<AppEnv>()
   .use('*', secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }))
   .use('/api/*', async (c, next) => {
     const config = getConfig(c.env);
-    if (config.isLocal) await ensureSeeded(getDb(c.env), config, c.env.DB);
+    if (config.isLocal && loadLocalTools) await (await loadLocalTools()).ensureSeeded(getDb(c.env), config, c.env.DB);
     await next();
   })
   // Refuses a body over the limit while it is read (Content-Length or streamed), before it is all in memory.
@@ -80,25 +91,36 @@ export const app = new Hono<AppEnv>()
   .use('/api/*', d1Sessions) // one D1 session per call: replica reads, bookmarks (docs/decisions/113)
   .use('/api/*', benchRows) // local-only rows_read measurement for npm run bench (X-Bench-Rows: 1)
   .route('/api', api)
-  .route('/dev', devPages);
+  .all('/dev/*', toLocalTools)
+  .all('/api/dev/*', toLocalTools);
 
-// Local mode's test gateway, in builds that include it (production aliases it away: decision 075).
-if (localGatewayRoutes && localGatewayFetch) {
-  app.route('/dev/razorpay', localGatewayRoutes);
-  registerLocalTools({
-    gateway: localGatewayFetch,
-    app: (req, env, ctx) => app.fetch(req, env, ctx as never) as Promise<Response>,
-  });
-}
-
-app.notFound(async (c) => {
+async function answerNotFound(c: Context<AppEnv>) {
   if (c.req.path.startsWith('/api/')) {
     return c.json({ error: 'NotFound', desc: `No such call: ${c.req.method} ${c.req.path}` }, 404);
   }
   // Anything else the Worker was asked for first goes to the static assets (SPA fallback).
   if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw as never) as unknown as Response;
   return c.text('Not found', 404);
-});
+}
+app.notFound(answerNotFound);
+
+/** /dev/* and /api/dev/*: local mode's tools, or 404 in a build without them (as outside local mode). */
+async function toLocalTools(c: Context<AppEnv>, _next: Next) {
+  if (!loadLocalTools) throw notFound('Not found.');
+  const { localToolsApp } = await loadLocalTools();
+  let ctx: Context['executionCtx'] | undefined;
+  try {
+    ctx = c.executionCtx;
+  } catch {} // app.request() in tests passes none
+  return localToolsApp.fetch(c.req.raw, c.env, ctx);
+}
+
+if (loadLocalTools) {
+  registerLocalTools({
+    gateway: async (req, env, ctx) => (await loadLocalTools()).localGatewayFetch(req, env, ctx),
+    app: (req, env, ctx) => app.fetch(req, env, ctx as never) as Promise<Response>,
+  });
+}
 
 app.onError((err, c) => {
   if (err instanceof DomainError) {

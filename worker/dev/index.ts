@@ -1,18 +1,33 @@
-// Local mode's stand-ins, imported by app.ts as `@samiti/local-tools` (wrangler.toml [alias]; production
-// aliases it to ./none.ts). Each answers 404 outside local mode as well.
+// Local mode's tools: the Razorpay test gateway, the email outbox and the demo seeding. app.ts imports this
+// module only where wrangler.toml's `define` sets __LOCAL_TOOLS__ (local builds, wrangler dev, the tests);
+// production's define is false and esbuild leaves the whole folder out of the deployed bundle
+// (docs/decisions/075). Each tool answers 404 outside local mode as well.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import type { InProcessFetch } from '../lib/local-tools';
+import { devApi, devPages } from './outbox';
 import { gatewayApi, testGateway } from './test-gateway';
 import { gatewayRefundControls, gatewayRefundsApi } from './test-gateway-refunds';
 
-/** Mounted at /dev/razorpay: the checkout script and page, pay, refund controls, and the REST API. */
-export const localGatewayRoutes: Hono<AppEnv> | null = new Hono<AppEnv>()
-  .route('/', testGateway)
-  .route('/', gatewayRefundControls)
-  .route('/', gatewayRefundsApi);
+export { ensureSeeded } from '../services/seed';
+
+/**
+ * Everything app.ts hands over under /dev/* and /api/dev/*: the outbox page and API, and at /dev/razorpay
+ * the gateway's checkout script and page, pay, refund controls and REST API. app.ts gives it its own
+ * not-found answer; errors go back to the app's handler.
+ */
+export const localToolsApp = new Hono<AppEnv>()
+  .route('/dev', devPages)
+  .route(
+    '/dev/razorpay',
+    new Hono<AppEnv>().route('/', testGateway).route('/', gatewayRefundControls).route('/', gatewayRefundsApi),
+  )
+  .route('/api/dev', devApi)
+  .onError((err) => {
+    throw err;
+  });
 
 /** The REST API (orders, payments, capture, refunds) as the Razorpay client reaches it in local mode. */
 const api = new Hono<AppEnv>().route('/', gatewayApi).route('/', gatewayRefundsApi);
-export const localGatewayFetch: InProcessFetch | null = (req, env, ctx) =>
+export const localGatewayFetch: InProcessFetch = (req, env, ctx) =>
   api.fetch(req, env, ctx as never) as Promise<Response>;

@@ -7,7 +7,7 @@ import { getDb } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { escapeHtml, mailSettled } from '../lib/mail';
 
-/** Local-development tools: the email outbox (JSON and a page). They answer 404 outside local mode. */
+/** Local mode's email outbox (JSON at /api/dev/outbox and a page at /dev/outbox). 404 outside local mode. */
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!getConfig(c.env).isLocal) throw notFound('Not found.');
   await next();

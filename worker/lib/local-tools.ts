@@ -1,6 +1,6 @@
 // The built-in stand-ins of local mode (worker/dev/: the Razorpay test gateway) are registered here by the
-// composition root (app.ts), so that no service imports them (docs/decisions/075). Production builds alias
-// `@samiti/local-tools` to worker/dev/none.ts: the fake is not in the deployed bundle at all.
+// composition root (app.ts), so that no service imports them (docs/decisions/075). Production builds set
+// __LOCAL_TOOLS__ to false: app.ts registers nothing and worker/dev/ is not in the deployed bundle at all.
 import type { Bindings } from '../env';
 
 export type ExecutionContextLike = { waitUntil(p: Promise<unknown>): void; passThroughOnException(): void };
