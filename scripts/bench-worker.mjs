@@ -16,7 +16,10 @@ import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-/** Builds the production bundle into a temporary folder; returns { dir, file, rawBytes, gzipBytes }. */
+/**
+ * Builds the production bundle into a temporary folder; returns { dir, file, rawBytes, gzipBytes, sources }
+ * (sources: the files the bundle was built from, relative to the project root, from its source map).
+ */
 export function buildWorkerBundle(distDir) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'samiti-worker-'));
   // the assets folder only has to exist for the dry run; the bundle does not contain it
@@ -32,7 +35,9 @@ export function buildWorkerBundle(distDir) {
   if (r.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${(r.stderr || r.stdout).slice(-2000)}`);
   const file = path.join(out, 'index.js');
   const code = readFileSync(file);
-  return { dir, file, rawBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+  const sources = map.sources.map((s) => path.relative(ROOT, path.resolve(out, s)).split(path.sep).join('/'));
+  return { dir, file, rawBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length, sources };
 }
 
 function miniflareClass() {

@@ -1,0 +1,29 @@
+// What `wrangler deploy --env production` uploads (docs/decisions/075 and 110): built here exactly as the bench
+// builds it (scripts/bench-worker.mjs, a dry run), then checked for local mode's tools, which must not ship.
+import { readFileSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWorkerBundle } from '../../scripts/bench-worker.mjs';
+
+let bundle: ReturnType<typeof buildWorkerBundle>;
+let code: string;
+
+beforeAll(() => {
+  bundle = buildWorkerBundle();
+  code = readFileSync(bundle.file, 'utf8');
+}, 60_000);
+afterAll(() => rmSync(bundle.dir, { recursive: true, force: true }));
+
+describe('the production Worker bundle', () => {
+  it('is built from the app (the source map names its files)', () => {
+    expect(bundle.sources).toContain('worker/app.ts');
+    expect(bundle.sources).toContain('worker/services/payments.ts');
+  });
+
+  it('leaves out the test gateway, the outbox and the demo seeding', () => {
+    const local = bundle.sources.filter((s) => s.startsWith('worker/dev/') || s === 'worker/services/seed.ts');
+    expect(local).toEqual([]);
+    // sentences of the gateway's checkout page and of the demo accounts, in case a file moves
+    expect(code).not.toContain('Built-in test gateway');
+    expect(code).not.toContain('demo-123');
+  });
+});
