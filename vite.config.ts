@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -6,6 +7,16 @@ import { prerender } from './scripts/vite-prerender.mjs';
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
+  resolve: {
+    alias: [
+      // The Worker's own answers stay out of the screens' first load: core/i18n.ts registers them in the Worker and
+      // tests, an empty module here (Bengali loads them on demand, docs/decisions/115).
+      {
+        find: /^\.\/messages\/areas\/server$/,
+        replacement: fileURLToPath(new URL('./core/messages/areas/server.browser.ts', import.meta.url)),
+      },
+    ],
+  },
   // DIST_DIR lets parallel test runs build into their own folder (scripts/e2e.mjs).
   build: {
     outDir: process.env.DIST_DIR ?? '../dist',
@@ -16,12 +27,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        // React, the router and the message catalogue, which every page loads, in one file: one gzip stream
+        // React, the router and the shared strings, which every page loads, in one file: one gzip stream
         // compresses them better than three (docs/decisions/112)
         manualChunks(id: string) {
           const framework = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//;
-          // only the English catalogue: other languages stay chunks of their own, loaded when chosen
-          if (framework.test(id) || /core\/(i18n\.ts|messages\/en\.ts)$/.test(id)) return 'framework'; // i18n-translate loads with Bengali
+          // only the shared English strings: each area goes with its screens, Bengali is a chunk of its own
+          // loaded when chosen, i18n-translate loads with it (docs/decisions/115)
+          if (framework.test(id) || /core\/(i18n\.ts|i18n-core\.ts|messages\/en\.ts)$/.test(id)) return 'framework';
         },
       },
     },

@@ -1,142 +1,57 @@
-import { en, type MessageKey } from './messages/en';
+import {
+  addMessages,
+  registerCatalogue,
+  registerExtra,
+  setLocale,
+  setTranslatorFactory,
+  type Locale,
+} from './i18n-core';
+import { en } from './messages/en';
+// The Worker's own answers (server errors, refusals, confirmations). The browser's build swaps this module for
+// an empty one (vite.config.ts): screens never show these in English, and Bengali loads them (loadLocale).
+import './messages/areas/server';
 
-export type { MessageKey };
-
-/**
- * The two languages (issue 16, docs/decisions/120). English is the default and the fallback: any other code,
- * or none, means English. The Bengali catalogue is loaded on demand (loadLocale) so that English pages do not
- * ship it; the Worker registers it once at start (core/i18n-all.ts) and passes the language explicitly.
- */
-export type Locale = 'en' | 'bn-IN';
-export const LOCALES: readonly Locale[] = ['en', 'bn-IN'];
-
-type Catalogue = Record<MessageKey, string>;
-const catalogues: Partial<Record<Locale, Catalogue>> = { en };
-
-/** Any language code (bn, bn-IN, bn-BD, en-GB, xx, undefined) to one of ours; unknown codes mean English. */
-export function parseLocale(code: unknown): Locale {
-  return typeof code === 'string' && /^bn(?:[-_]|$)/i.test(code.trim()) ? 'bn-IN' : 'en';
-}
-
-let current: Locale = 'en';
-
-/** The language of the screens (the browser). The Worker never changes it: it passes the language to tIn. */
-export function getLocale(): Locale {
-  return current;
-}
-
-/** Switches the screens' language; the caller re-renders. Bengali must be loaded first (loadLocale). */
-export function setLocale(locale: Locale): void {
-  current = catalogues[locale] ? locale : 'en';
-}
-
-export function registerCatalogue(locale: Locale, messages: Catalogue): void {
-  catalogues[locale] = messages;
-  translators.delete(locale);
-}
-
-export function hasCatalogue(locale: Locale): boolean {
-  return !!catalogues[locale];
-}
-
-// Catalogues of their own (core/renewals/messages.<lang>.ts), by name, for languages other than English.
-const extras = new Map<string, Record<string, string>>();
-const extraPairs = new Map<Locale, [string, string][]>();
-const translators = new Map<Locale, (text: string) => string>();
-
-/** A named catalogue of a language, with its English one (for fromEnglish). */
-export function registerExtra(
-  locale: Locale,
-  name: string,
-  messages: Record<string, string>,
-  english: Record<string, string>,
-): void {
-  extras.set(`${locale}/${name}`, messages);
-  extraPairs.set(locale, [...(extraPairs.get(locale) ?? []), ...pairsOf(english, messages)]);
-  translators.delete(locale);
-}
-
-/** The [English, other] pairs of two catalogues with the same keys. */
-export function pairsOf<K extends string>(
-  english: Record<K, string>,
-  other: Partial<Record<K, string>>,
-): [string, string][] {
-  return (Object.keys(english) as K[]).flatMap((k) => (other[k] ? [[english[k], other[k]!] as [string, string]] : []));
-}
-
-type TranslatorFactory = (pairs: Iterable<readonly [string, string]>) => (text: string) => string;
-let makeTranslator: TranslatorFactory | null = null;
-
-/** core/i18n-translate.ts's makeTranslator: loaded with Bengali (loadLocale) or by the Worker (i18n-all). */
-export function setTranslatorFactory(factory: TranslatorFactory): void {
-  makeTranslator = factory;
-  translators.clear();
-}
-
-/** A lookup function for a catalogue of its own (core/messages/member.en.ts, admin.en.ts), like t(). */
-export function catalogueFn<K extends string>(name: string, english: Record<K, string>) {
-  return (key: K, params: Record<string, string | number> = {}): string =>
-    format(extraCatalogue(name)?.[key] ?? english[key], params);
-}
+export * from './i18n-core';
 
 /**
- * A text written from an English message (a server's `desc`, an email paragraph) in the given language, when
- * it matches one of the catalogues' English templates; otherwise the text as it is (core/i18n-translate.ts).
+ * The two languages (issue 16, docs/decisions/120) and the catalogue by area (docs/decisions/115). English is the
+ * default and the fallback. t(key) finds every key of every area registered so far: the shared strings (nav,
+ * forms, validation: core/messages/en.ts) from here, each other area when a screen imports it
+ * (core/messages/areas/<area>.ts), so a screen ships only its own strings. The Bengali catalogue, every area at
+ * once, is loaded on demand (loadLocale) so that English pages do not ship it; the Worker registers its Bengali
+ * once at start (core/i18n-all.ts) and passes the language explicitly.
  */
-export function fromEnglish(text: string, locale: Locale = current): string {
-  if (locale === 'en' || !makeTranslator) return text;
-  const messages = catalogues[locale];
-  let translate = translators.get(locale);
-  if (!translate) {
-    translate = makeTranslator([...(messages ? pairsOf(en, messages) : []), ...(extraPairs.get(locale) ?? [])]);
-    translators.set(locale, translate);
-  }
-  return translate(text);
-}
-
-/** A named catalogue in the given language, or undefined (then the caller uses its English one). */
-export function extraCatalogue(name: string, locale: Locale = current): Record<string, string> | undefined {
-  return locale === 'en' ? undefined : extras.get(`${locale}/${name}`);
-}
+addMessages(en);
 
 /** Loads a language's catalogue (Bengali is its own chunk) and switches to it. */
 export async function loadLocale(locale: Locale): Promise<void> {
-  if (locale === 'bn-IN' && !catalogues['bn-IN']) {
-    const [{ bn }, renewalsBn, renewalsEn, memberBn, memberEn, adminBn, adminEn, translate] = await Promise.all([
-      import('./messages/bn'),
-      import('./renewals/messages.bn'),
-      import('./renewals/messages.en'),
-      import('./messages/member.bn'),
-      import('./messages/member.en'),
-      import('./messages/admin.bn'),
-      import('./messages/admin.en'),
-      import('./i18n-translate'),
-    ]);
-    registerCatalogue('bn-IN', bn);
+  if (locale === 'bn-IN') await loadBengali();
+  setLocale(locale);
+}
+
+let bengali: Promise<void> | null = null;
+
+function loadBengali(): Promise<void> {
+  bengali ??= Promise.all([
+    import('./messages/areas/all'),
+    import('./renewals/messages.bn'),
+    import('./renewals/messages.en'),
+    import('./messages/member.bn'),
+    import('./messages/member.en'),
+    import('./messages/admin.bn'),
+    import('./messages/admin.en'),
+    import('./i18n-translate'),
+  ]).then(([areas, renewalsBn, renewalsEn, memberBn, memberEn, adminBn, adminEn, translate]) => {
+    // every area's English too: fromEnglish matches a server's desc against them, and t() then knows every key
+    addMessages(areas.allEn);
+    registerCatalogue('bn-IN', areas.allBn);
     registerExtra('bn-IN', 'renewals', renewalsBn.renewalsBn, renewalsEn.renewalsEn);
     registerExtra('bn-IN', 'member', memberBn.memberBn, memberEn.memberEn);
     registerExtra('bn-IN', 'admin', adminBn.adminBn, adminEn.adminEn);
     setTranslatorFactory(translate.makeTranslator);
-  }
-  setLocale(locale);
-}
-
-/** Fills the {placeholders} of a message (any catalogue: messages/en.ts, renewals/messages.en.ts). */
-export function format(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
-
-/** Looks a message up by key in the current language and fills {placeholders}. */
-export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return tIn(current, key, params);
-}
-
-/** Looks a message up in the given language (emails, the Worker); English when that language is not loaded. */
-export function tIn(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return format((catalogues[locale] ?? en)[key] ?? en[key], params);
-}
-
-/** The Intl locale for numbers and dates: Bengali words with Western digits (docs/decisions/120). */
-export function intlLocale(locale: Locale = current): string {
-  return locale === 'bn-IN' ? 'bn-IN-u-nu-latn' : 'en-IN';
+  });
+  bengali.catch(() => {
+    bengali = null; // a failed download (offline) is tried again next time
+  });
+  return bengali;
 }

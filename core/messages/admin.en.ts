@@ -1,7 +1,7 @@
 // The admin console's columns, forms and labels (issue 16).
 // A catalogue of its own beside en.ts, shipped only with the screens that show it (as core/renewals does,
 // docs/decisions/094), so that the public pages' first load stays small. Bengali: admin.bn.ts, same keys.
-import { catalogueFn } from '../i18n';
+import { catalogueFn } from '../i18n-core';
 
 export const adminEn = {
   'admin.add.nameBn': 'Name in Bengali (optional)',

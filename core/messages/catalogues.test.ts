@@ -6,17 +6,23 @@ import { renewalsBn } from '../renewals/messages.bn';
 import { renewalsEn, tr } from '../renewals/messages.en';
 import { adminBn } from './admin.bn';
 import { adminEn } from './admin.en';
+import { AREAS, allBn, allEn } from './areas/all';
 import { bn } from './bn';
-import { en } from './en';
 import { mailBn } from './mail.bn';
 import { mailEn } from './mail.en';
 import { memberBn } from './member.bn';
 import { memberEn } from './member.en';
 
-registerCatalogue('bn-IN', bn); // as the browser's loadLocale does; the Worker's i18n-all does not
+registerCatalogue('bn-IN', allBn); // as the browser's loadLocale does; the Worker's i18n-all does not
 
 const pairs: [string, Record<string, string>, Record<string, string>][] = [
-  ['core/messages', en, bn],
+  ...Object.entries(AREAS).map(
+    ([area, [english, bengali]]): [string, Record<string, string>, Record<string, string>] => [
+      `core/messages ${area}`,
+      english,
+      bengali,
+    ],
+  ),
   ['core/renewals', renewalsEn, renewalsBn],
   ['core/messages/mail', mailEn, mailBn],
   ['core/messages/member', memberEn, memberBn],
@@ -48,6 +54,21 @@ describe.each(pairs)('%s: English and Bengali', (_name, english, bengali) => {
   });
 });
 
+describe('the areas of t() (docs/decisions/115)', () => {
+  it('have no key in two areas, nor a key of a catalogue of its own', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [area, [english]] of Object.entries(AREAS)) {
+      for (const k of Object.keys(english)) {
+        if (seen.has(k)) twice.push(`${k} in ${seen.get(k)} and ${area}`);
+        seen.set(k, area);
+      }
+    }
+    expect(twice).toEqual([]);
+    expect(Object.keys(allEn)).toHaveLength(seen.size);
+  });
+});
+
 describe('language choice', () => {
   it('falls back to English for an unknown or missing code', () => {
     expect(parseLocale('bn')).toBe('bn-IN');
@@ -71,7 +92,7 @@ describe('language choice', () => {
     setLocale('en');
     expect(t('venue.collected', { rcpt: 'SMT000001', qty: 3 })).toBe('Pass collected for SMT000001: 3 in all.');
     expect(tIn('bn-IN', 'venue.collected', { rcpt: 'SMT000001', qty: 3 })).toBe(
-      format(bn['venue.collected'], { rcpt: 'SMT000001', qty: 3 }),
+      format(allBn['venue.collected']!, { rcpt: 'SMT000001', qty: 3 }),
     );
   });
 });
@@ -79,17 +100,19 @@ describe('language choice', () => {
 describe('fromEnglish', () => {
   it('turns a server desc or an email line written from an English template into Bengali', async () => {
     const { fromEnglish } = await import('../i18n');
+    await loadLocale('bn-IN'); // every area's English and Bengali, as the browser loads them
+    setLocale('en');
     const desc = tIn('en', 'venue.notPaid', { rcpt: 'SMT000042', status: 'Pending Approval' });
     expect(fromEnglish(desc, 'bn-IN')).toBe(
       tIn('bn-IN', 'venue.notPaid', { rcpt: 'SMT000042', status: 'Pending Approval' }),
     );
-    expect(fromEnglish(en['auth.invalidCredentials'], 'bn-IN')).toBe(bn['auth.invalidCredentials']);
+    expect(fromEnglish(allEn['auth.invalidCredentials']!, 'bn-IN')).toBe(allBn['auth.invalidCredentials']);
     expect(fromEnglish(format(renewalsEn['renewal.testSent'], { email: 'a@b.in' }), 'bn-IN')).toBe(
       format(renewalsBn['renewal.testSent'], { email: 'a@b.in' }),
     );
     // names, codes and unknown text stay as they are; English stays English
     expect(fromEnglish('name is required', 'bn-IN')).toBe('name is required');
     expect(fromEnglish(desc, 'en')).toBe(desc);
-    expect(fromEnglish(`${en['checkout.empty']}\nকলকাতা 😀`, 'bn-IN')).toBe(`${bn['checkout.empty']}\nকলকাতা 😀`);
+    expect(fromEnglish(`${allEn['checkout.empty']}\nকলকাতা 😀`, 'bn-IN')).toBe(`${allBn['checkout.empty']}\nকলকাতা 😀`);
   });
 });

@@ -1,7 +1,7 @@
 // The signed-in member's screens: sign-in pages, profile and contributions, checkout, bank details, statuses.
 // A catalogue of its own beside en.ts, shipped only with the screens that show it (as core/renewals does,
 // docs/decisions/094), so that the public pages' first load stays small. Bengali: member.bn.ts, same keys.
-import { catalogueFn } from '../i18n';
+import { catalogueFn } from '../i18n-core';
 
 export const memberEn = {
   'login.title': 'Login',

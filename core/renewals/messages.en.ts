@@ -2,7 +2,7 @@
 // admin's Renewals tab. A catalogue of its own beside core/messages/en.ts, outside the chunk that every screen
 // loads, so that screens without renewals do not ship them (docs/decisions/094). A language adds
 // messages.<lang>.ts here with the same keys, as it adds one beside en.ts.
-import { extraCatalogue, format, type Locale } from '../i18n';
+import { extraCatalogue, format, type Locale } from '../i18n-core';
 
 export const renewalsEn = {
   'renewal.offer': 'Renew your {plan} for {year}',

@@ -19,7 +19,7 @@ const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
 );
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+const AdminPage = lazy(() => import('./admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 const VenuePage = lazy(() => import('./venue/VenuePage').then((m) => ({ default: m.VenuePage })));
 // Choosing contributions (issue 3)
 const MembershipPage = lazy(() =>

@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../core/festival';
 import { t } from '../../core/i18n';
+import '../../core/messages/areas/site';
 import { useOnline } from '../lib/online';
 import './network-notes.css';
 

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Context, MiddlewareHandler } from 'hono';
 import { t } from '../../core/i18n';
@@ -6,6 +7,7 @@ import { sessions, users } from '../../schema/index';
 import { noteSettingsVersion } from '../services/settings';
 import type { AppEnv } from '../env';
 import { sha256Hex } from './crypto';
+import { batchOf } from './d1-batch';
 import { primaryOf } from './d1-sessions';
 import { type Db, getDb } from './db';
 import { DomainError } from './errors';
@@ -43,12 +45,14 @@ export async function resolveActor(c: Context<AppEnv>): Promise<Actor | null> {
   return primary ? lookup(getDb({ ...env, DB: primary }), tokenHash) : null;
 }
 
-async function lookup(db: Db, tokenHash: string): Promise<Actor | null> {
-  const row = await db
+/** The session lookup as one statement, for a call that runs it alone or first in its own batch. */
+function lookupQuery(db: Db, tokenHash: string, at: number) {
+  return db
     .select({
       // the settings' version rides along: a cached copy of the settings is then checked for free (decision 114)
       settingsVersion: sql<number>`(SELECT v FROM settings_version WHERE id = 1)`,
-      sessionId: sessions.id,
+      // aliased: in a batch the answer is an object per row, where two columns named id would collide
+      sessionId: sql<number>`${sessions.id}`.as('session_id'),
       userId: users.id,
       name: users.name,
       email: users.email,
@@ -60,12 +64,21 @@ async function lookup(db: Db, tokenHash: string): Promise<Actor | null> {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, Date.now())))
-    .get();
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)))
+    .limit(1);
+}
+
+type LookupRow = Awaited<ReturnType<typeof lookupQuery>>[number];
+
+function actorOfRow(db: Db, row: LookupRow | undefined): Actor | null {
   if (!row) return null;
   const { settingsVersion, ...actor } = row;
   noteSettingsVersion(db, settingsVersion);
   return actor;
+}
+
+async function lookup(db: Db, tokenHash: string): Promise<Actor | null> {
+  return actorOfRow(db, (await lookupQuery(db, tokenHash, Date.now()))[0]);
 }
 
 export const insufficientAccess = (status: 401 | 403) =>
@@ -108,15 +121,113 @@ export const READS_BESIDE_SESSION = new Set([
 const besideSession = new WeakMap<object, Promise<Actor>>();
 
 /**
+ * Calls whose session lookup is the first statement of the call's own D1 batch (docs/decisions/111): reads keyed
+ * by the caller, which could otherwise only start once the lookup has answered, the admins' year-wide aggregates,
+ * and the writes whose reads can go with the lookup. The handler calls sessionBatch() once.
+ */
+export const SESSION_IN_BATCH = new Set([
+  '/api/getProducts',
+  '/api/getUtsavUserCount',
+  '/api/getBijayaSanmelaniCount',
+  '/api/getCartDetails',
+  '/api/addToCart',
+  '/api/getCollectionTotals',
+  '/api/getOverview',
+  '/api/logout',
+]);
+
+type InBatch = { role: Role; verdict: Promise<Actor> | null };
+const inBatch = new WeakMap<object, InBatch>();
+
+/**
+ * The caller, as SQL for the statements of a sessionBatch(): each names the session by its token's hash, so
+ * a made-up, expired or revoked token reads nothing of anyone's (its user id is NULL).
+ */
+export type Me = {
+  /** the caller's user id, NULL without a live session */
+  userId: SQL;
+  /** the caller's session id, NULL without a live session */
+  sessionId: SQL;
+  /**
+   * True only when the session holds the call's role. As a WHERE term it refers to no table of the outer query,
+   * so SQLite decides it once, before reading any row: an aggregate gated by it costs a stranger nothing.
+   */
+  allowed: SQL;
+};
+
+function meOf(tokenHash: string, at: number, role: Role): Me {
+  const live = sql`me_s.token_hash = ${tokenHash} AND me_s.revoked_at IS NULL AND me_s.expires_at > ${at}`;
+  const holds =
+    role === 'admin'
+      ? sql`me_u.is_admin = 1`
+      : role === 'staff'
+        ? sql`(me_u.is_admin = 1 OR me_u.is_volunteer = 1)`
+        : sql`1 = 1`;
+  return {
+    userId: sql`(SELECT me_s.user_id FROM sessions me_s WHERE ${live})`,
+    sessionId: sql`(SELECT me_s.id FROM sessions me_s WHERE ${live})`,
+    allowed: sql`EXISTS (SELECT 1 FROM sessions me_s JOIN users me_u ON me_u.id = me_s.user_id WHERE ${live} AND ${holds})`,
+  };
+}
+
+export type SessionBatch = <T extends readonly BatchItem<'sqlite'>[]>(
+  build: (me: Me, db: Db) => T,
+) => Promise<{ actor: Actor; results: BatchResponse<T> }>;
+
+/**
+ * One D1 round trip for the session lookup and the call's own statements (a call in SESSION_IN_BATCH): `build`
+ * gets the caller as SQL (`me`) and the request's drizzle instance and returns the statements, which go to D1 as
+ * one batch behind the lookup. The batch's session row decides before anything is handed back: without the role
+ * this throws InsufficientAccess (401/403) as requireRole would, and the results are dropped. A token that a
+ * lagging replica does not know yet is tried once more on the primary (docs/decisions/113).
+ */
+export async function sessionBatch<T extends readonly BatchItem<'sqlite'>[]>(
+  c: Context<AppEnv>,
+  build: (me: Me, db: Db) => T,
+): Promise<{ actor: Actor; results: BatchResponse<T> }> {
+  const pending = inBatch.get(c);
+  const token = readToken(c);
+  if (!pending || pending.verdict || !token) {
+    throw new Error(`${c.req.path}: sessionBatch() runs once, for a call in SESSION_IN_BATCH`);
+  }
+  const tokenHash = await sha256Hex(token);
+  const at = Date.now();
+  const me = meOf(tokenHash, at, pending.role);
+  const run = async (db: Db) => {
+    const batch = [lookupQuery(db, tokenHash, at), ...build(me, db)] as const;
+    const [rows, ...results] = (await batchOf(db, batch)) as unknown as [LookupRow[], ...unknown[]];
+    return { actor: actorOfRow(db, rows[0]), results: results as unknown as BatchResponse<T> };
+  };
+  let found = await run(getDb(c.env));
+  const primary = found.actor ? null : primaryOf(c);
+  if (primary) found = await run(getDb({ ...c.env, DB: primary }));
+  const verdict = Promise.resolve(found.actor).then((actor) => allowedActor(actor, pending.role));
+  verdict.catch(() => {}); // awaited here and by the middleware
+  pending.verdict = verdict;
+  const actor = await verdict;
+  c.set('actor', actor);
+  return { actor, results: found.results };
+}
+
+/**
  * The role check decides before anything is answered: a caller without the role learns nothing but
  * InsufficientAccess, whatever the body. Usually it runs before the body is read or validated. For the calls
  * in READS_BESIDE_SESSION the handler starts at once, beside the session lookup, and its answer (data or a
  * validation error) is released only when the verdict allows it; a write statement would wait for the verdict
- * too. 'staff' = admins and volunteers (pass collection).
+ * too. For the calls in SESSION_IN_BATCH the handler's sessionBatch() looks the session up with its own
+ * statements, and the answer likewise waits for that verdict. 'staff' = admins and volunteers (pass collection).
  */
 export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // without a token there is nothing to look up: refused at once, before any read
+    if (readToken(c) && SESSION_IN_BATCH.has(c.req.path)) {
+      const pending: InBatch = { role, verdict: null };
+      inBatch.set(c, pending);
+      await next(); // a handler's error is already its answer (c.res) here, not thrown
+      // the batch's verdict; a handler that never reached its batch (a bad body) gets the role check all the same
+      await (pending.verdict ?? resolveActor(c).then((actor) => allowedActor(actor, role)));
+      return;
+    }
     if (!READS_BESIDE_SESSION.has(c.req.path) || !readToken(c)) {
       c.set('actor', allowedActor(await resolveActor(c), role));
       await next();
@@ -134,6 +245,7 @@ export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
 /** Reads the actor set by requireRole; a route that calls it without the guard is a programming error. */
 export function actorOf(c: Context<AppEnv>): Actor {
   if (besideSession.has(c)) throw new Error(`${c.req.path} is in READS_BESIDE_SESSION: use actorReady()`);
+  if (inBatch.get(c)?.verdict === null) throw new Error(`${c.req.path} is in SESSION_IN_BATCH: use sessionBatch()`);
   const actor = c.get('actor');
   if (!actor) throw insufficientAccess(401);
   return actor;

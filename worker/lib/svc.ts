@@ -3,11 +3,13 @@ import type { AppEnv } from '../env';
 import { type Config, getConfig } from './config';
 import { type Db, getDb } from './db';
 import { log } from './log';
+import { type SessionBatch, sessionBatch } from './session';
 
 /**
  * What every domain operation gets: the database, the parsed configuration, the public origin, and
  * `defer`, which runs work after the answer (waitUntil), e.g. an email that must not make the answer's
- * timing depend on whether it is sent.
+ * timing depend on whether it is sent. `sessionBatch` sends the session lookup and a call's own statements to
+ * D1 in one batch (calls in SESSION_IN_BATCH, worker/lib/session.ts).
  */
 export type Svc = {
   db: Db;
@@ -15,6 +17,7 @@ export type Svc = {
   origin: string;
   env: AppEnv['Bindings'];
   defer?: (work: Promise<unknown>) => void;
+  sessionBatch?: SessionBatch;
 };
 
 export function svc(c: Context<AppEnv>): Svc {
@@ -32,5 +35,12 @@ export function svc(c: Context<AppEnv>): Svc {
         // no execution context (a direct app.request in a script): the promise still runs to its end
       }
     },
+    sessionBatch: (build) => sessionBatch(c, build),
   };
+}
+
+/** The request's sessionBatch, for a service called from a route in SESSION_IN_BATCH (worker/lib/session.ts). */
+export function sessionBatchOf(s: Svc): SessionBatch {
+  if (!s.sessionBatch) throw new Error('this service needs the request (svc(c)) for its session batch');
+  return s.sessionBatch;
 }

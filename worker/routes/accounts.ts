@@ -43,8 +43,9 @@ export const accountsRoutes = new Hono<AppEnv>()
   .post('/login', limitByAddress('auth'), input(loginRequest), async (c) => {
     return c.json({ data: await accounts.login(svc(c), c.req.valid('json')) });
   })
+  // the session revokes itself in the batch of its own lookup (SESSION_IN_BATCH, docs/decisions/111)
   .post('/logout', requireRole('user'), input(emptyBody), async (c) => {
-    await accounts.logout(svc(c), actorOf(c));
+    await accounts.logout(svc(c));
     return c.json({ data: { loggedOut: true } });
   })
   .post('/forgotPasswd', limitByAddress('mail'), input(forgotPasswdRequest), async (c) => {

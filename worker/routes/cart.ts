@@ -7,14 +7,13 @@ import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as cart from '../services/cart';
 
+// /addToCart and /getCartDetails look the session up in their own batch (SESSION_IN_BATCH, docs/decisions/111).
 export const cartRoutes = new Hono<AppEnv>()
   .post('/addToCart', requireRole('user'), input(addToCartRequest), async (c) => {
-    const actor = actorOf(c);
-    const data = await cart.addToCart(svc(c), { userId: actor.userId, email: actor.email }, c.req.valid('json'));
-    return c.json({ data });
+    return c.json({ data: await cart.addToCart(svc(c), c.req.valid('json')) });
   })
   .post('/getCartDetails', requireRole('user'), input(emptyBody), async (c) => {
-    return c.json({ data: await cart.getCartDetails(svc(c), actorOf(c).userId) });
+    return c.json({ data: await cart.getCartDetails(svc(c)) });
   })
   .post('/deleteCart', requireRole('user'), input(emptyBody), async (c) => {
     const s = svc(c);

@@ -4,15 +4,16 @@ import { emptyBody } from '../../core/contracts/common';
 import { festivalYear } from '../../core/festival';
 import type { AppEnv } from '../env';
 import { input } from '../lib/input';
-import { actorOf, requireRole } from '../lib/session';
+import { requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
-import { pricingContext } from '../services/cart';
+import { buyerCounts, memberPricedUsed } from '../services/cart';
 import * as catalogue from '../services/catalogue';
 import { getSetting } from '../services/settings';
 
+// The member's calls look the session up in their own batch (SESSION_IN_BATCH, docs/decisions/111).
 export const catalogueRoutes = new Hono<AppEnv>()
   .post('/getProducts', requireRole('user'), input(emptyBody), async (c) => {
-    return c.json({ data: await catalogue.customerProducts(svc(c), actorOf(c), festivalYear()) });
+    return c.json({ data: await catalogue.customerProducts(svc(c), festivalYear()) });
   })
   // Public: a visitor builds a daily-pass selection before registering (SPEC.md section 6).
   .post('/getUProducts', input(emptyBody), async (c) => {
@@ -26,14 +27,13 @@ export const catalogueRoutes = new Hono<AppEnv>()
   })
   // The caller's UTSAV memberships this festival year (paid or awaiting approval).
   .post('/getUtsavUserCount', requireRole('user'), input(emptyBody), async (c) => {
-    const ctx = await pricingContext(svc(c), actorOf(c).userId, festivalYear());
+    const ctx = await buyerCounts(svc(c));
     const data: CountResponse = { count: ctx.utsavMemberships };
     return c.json({ data });
   })
   // Member-priced pass units (Kali Puja / Bijaya Sanmelani bhog) the caller already used this year:
   // the old client shows Utsav count minus this count as the units still at the member price.
   .post('/getBijayaSanmelaniCount', requireRole('user'), input(emptyBody), async (c) => {
-    const ctx = await pricingContext(svc(c), actorOf(c).userId, festivalYear());
-    const data: CountResponse = { count: Object.values(ctx.memberPricedUsed).reduce((a, b) => a + b, 0) };
+    const data: CountResponse = { count: memberPricedUsed(await buyerCounts(svc(c))) };
     return c.json({ data });
   });

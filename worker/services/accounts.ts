@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   changePasswdRequest,
@@ -12,12 +12,12 @@ import { t } from '../../core/i18n';
 import { sessions, throttles, userTokens, users } from '../../schema/index';
 import { audit } from '../lib/audit';
 import { DUMMY_PASSWORD_HASH, hashPassword, randomCode, randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
-import { isUniqueViolation } from '../lib/d1-batch';
+import { batchOf, isUniqueViolation } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
-import type { Svc } from '../lib/svc';
-import { getSettings } from './settings';
+import { type Svc, sessionBatchOf } from '../lib/svc';
+import { getSettings, pickSettings, settingsQuery } from './settings';
 
 const MINUTE = 60_000;
 const PASSWORD_CODE_TTL = 30 * MINUTE;
@@ -40,24 +40,27 @@ type Limit = keyof typeof LIMITS;
 
 const rateLimited = () => new DomainError('RateLimited', t('auth.rateLimited'), 429);
 
-/** Counts one attempt and answers whether it is within the limit (one statement: the count it returns decides). */
-async function claimAttempt(s: Svc, kind: Limit, id: string): Promise<boolean> {
-  const { max, windowMs } = LIMITS[kind];
+/**
+ * Counts one attempt, as a statement for a batch: its answer (the count) decides, through withinLimit(). One
+ * statement, so parallel requests cannot all pass a check made before any of them was counted.
+ */
+function claimQuery(s: Svc, kind: Limit, id: string) {
+  const { windowMs } = LIMITS[kind];
   const at = Date.now();
-  const row = await s.env.DB.prepare(
-    `INSERT INTO throttles (key, failures, window_start) VALUES (?1, 1, ?2)
+  return s.db.get<{ failures: number } | undefined>(sql`INSERT INTO throttles (key, failures, window_start)
+     VALUES (${`${kind}:${id}`}, 1, ${at})
      ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN ?2 - window_start > ?3 THEN 1 ELSE failures + 1 END,
-       window_start = CASE WHEN ?2 - window_start > ?3 THEN ?2 ELSE window_start END
-     RETURNING failures`,
-  )
-    .bind(`${kind}:${id}`, at, windowMs)
-    .first<{ failures: number }>();
-  return (row?.failures ?? Number.POSITIVE_INFINITY) <= max;
+       failures = CASE WHEN excluded.window_start - window_start > ${windowMs} THEN 1 ELSE failures + 1 END,
+       window_start = CASE WHEN excluded.window_start - window_start > ${windowMs} THEN excluded.window_start ELSE window_start END
+     RETURNING failures`);
 }
 
-async function clearAttempts(s: Svc, kind: Limit, id: string) {
-  await s.db.delete(throttles).where(eq(throttles.key, `${kind}:${id}`));
+const withinLimit = (kind: Limit, row: { failures: number } | undefined | null) =>
+  (row?.failures ?? Number.POSITIVE_INFINITY) <= LIMITS[kind].max;
+
+/** Counts one attempt and answers whether it is within the limit. */
+async function claimAttempt(s: Svc, kind: Limit, id: string): Promise<boolean> {
+  return withinLimit(kind, await claimQuery(s, kind, id));
 }
 
 /** A device (the client's user-iid) that signed in to this account before. */
@@ -75,18 +78,19 @@ async function isKnownDevice(s: Svc, email: string, iid: string | null | undefin
 
 type UserRow = typeof users.$inferSelect;
 
-async function startSession(s: Svc, user: UserRow, iid: string | null | undefined): Promise<UserInfo> {
+/** A new session for the user: its token, and the insert that stores its hash. */
+async function newSession(s: Svc, user: UserRow, iid: string | null | undefined) {
   const token = randomToken(32);
-  const tokenHash = await sha256Hex(token);
-  const [, flags] = await Promise.all([
-    s.db.insert(sessions).values({
-      userId: user.id,
-      tokenHash,
-      iid: iid ?? null,
-      expiresAt: Date.now() + s.config.SESSION_TTL_DAYS * 24 * 60 * MINUTE,
-    }),
-    getSettings(s.db, ['membershipLive', 'dailyPassLive']),
-  ]);
+  const insert = s.db.insert(sessions).values({
+    userId: user.id,
+    tokenHash: await sha256Hex(token),
+    iid: iid ?? null,
+    expiresAt: Date.now() + s.config.SESSION_TTL_DAYS * 24 * 60 * MINUTE,
+  });
+  return { token, insert };
+}
+
+function userInfo(user: UserRow, token: string, flags: { membershipLive: boolean; dailyPassLive: boolean }): UserInfo {
   return {
     session: token,
     admin: user.isAdmin,
@@ -99,6 +103,12 @@ async function startSession(s: Svc, user: UserRow, iid: string | null | undefine
     dailyPassLive: flags.dailyPassLive,
     lang: user.lang ?? null, // issue 16: the account's language, null until chosen
   };
+}
+
+async function startSession(s: Svc, user: UserRow, iid: string | null | undefined): Promise<UserInfo> {
+  const { token, insert } = await newSession(s, user, iid);
+  const [, flags] = await Promise.all([insert, getSettings(s.db, ['membershipLive', 'dailyPassLive'])]);
+  return userInfo(user, token, flags);
 }
 
 async function sendVerification(s: Svc, user: Pick<UserRow, 'id' | 'email' | 'name'>) {
@@ -150,14 +160,25 @@ export async function signUp(
   return startSession(s, user, input.iid);
 }
 
+/**
+ * Two D1 round trips (docs/decisions/111): the attempt count with the account and the settings, then, after the
+ * password hash (CPU), the attempts cleared with the new session. A rate-limited account costs a device that
+ * signed in before two more.
+ */
 export async function login(s: Svc, input: z.output<typeof loginRequest>): Promise<UserInfo> {
-  if (!(await claimAttempt(s, 'login', input.email))) {
+  // the account is read beside the count, and used only once the count allows the attempt
+  const [claimed, found, settingRows] = await batchOf(s.db, [
+    claimQuery(s, 'login', input.email),
+    s.db.select().from(users).where(eq(users.email, input.email)).limit(1),
+    settingsQuery(s.db),
+  ] as const);
+  if (!withinLimit('login', claimed)) {
     // Strangers' guesses have used up the account's attempts: that must not lock its owner out, so a
     // device that signed in here before (its iid) gets attempts of its own.
     const known = await isKnownDevice(s, input.email, input.iid);
     if (!known || !(await claimAttempt(s, 'loginDevice', `${input.email}#${input.iid}`))) throw rateLimited();
   }
-  const user = await s.db.select().from(users).where(eq(users.email, input.email)).get();
+  const user = found[0];
   // An unknown email costs the same hash as a wrong password, so timing tells nothing.
   const check = await verifyPassword(
     input.password,
@@ -165,19 +186,23 @@ export async function login(s: Svc, input: z.output<typeof loginRequest>): Promi
     s.config.PASSWORD_PEPPER,
   );
   if (!user || !check.ok) throw new DomainError('InvalidCredentials', t('auth.invalidCredentials'), 401);
-  await Promise.all([
-    clearAttempts(s, 'login', input.email),
-    input.iid ? clearAttempts(s, 'loginDevice', `${input.email}#${input.iid}`) : null,
+  const passwordHash = check.needsRehash ? await hashPassword(input.password, s.config.PASSWORD_PEPPER) : null;
+  const { token, insert } = await newSession(s, user, input.iid);
+  await s.db.batch([
+    s.db.delete(throttles).where(eq(throttles.key, `login:${input.email}`)),
+    ...(input.iid ? [s.db.delete(throttles).where(eq(throttles.key, `loginDevice:${input.email}#${input.iid}`))] : []),
+    ...(passwordHash ? [s.db.update(users).set({ passwordHash }).where(eq(users.id, user.id))] : []),
+    insert,
   ]);
-  if (check.needsRehash) {
-    const passwordHash = await hashPassword(input.password, s.config.PASSWORD_PEPPER);
-    await s.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-  }
-  return startSession(s, user, input.iid);
+  return userInfo(user, token, pickSettings(settingRows, ['membershipLive', 'dailyPassLive']));
 }
 
-export async function logout(s: Svc, actor: Actor) {
-  await s.db.update(sessions).set({ revokedAt: Date.now() }).where(eq(sessions.id, actor.sessionId));
+/** /logout: the session revokes itself in the batch of its own lookup (one round trip, docs/decisions/111). */
+export async function logout(s: Svc) {
+  await sessionBatchOf(s)(
+    (me, db) =>
+      [db.update(sessions).set({ revokedAt: Date.now() }).where(sql`${sessions.id} = ${me.sessionId}`)] as const,
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AddToCartRequest, CartDetails, CartKind } from '../../core/contracts/cart';
 import { festivalYear } from '../../core/festival';
 import { t } from '../../core/i18n';
@@ -15,11 +15,22 @@ import {
   UTSAV_CODE,
 } from '../../core/pricing';
 import { cartLines, carts, orderLines, orders, products } from '../../schema/index';
+import { batchOf } from '../lib/d1-batch';
+import type { Db } from '../lib/db';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
-import type { Svc } from '../lib/svc';
-import { blockedForOther, COUNTED_STATUSES, type ProductRow, sponsorshipStates, toPricing } from './catalogue';
-import { getSettings } from './settings';
+import { type Svc, sessionBatchOf } from '../lib/svc';
+import {
+  blockedForOther,
+  COUNTED_STATUSES,
+  type ProductRow,
+  type SponsorshipState,
+  sponsorshipStates,
+  sponsorshipStatesOf,
+  sponsorshipStatesQueries,
+  toPricing,
+} from './catalogue';
+import { getSettings, pickSettings, settingsQuery } from './settings';
 
 export type { ProductRow };
 
@@ -29,11 +40,19 @@ export type { ProductRow };
  * unpaid order holds its member price until it is paid or given up (trigger member_price_entitlement).
  */
 export async function pricingContext(s: Svc, userId: number, fiscalYear: string): Promise<PricingContext> {
+  return pricingContextOf(await pricingContextQuery(s.db, userId, fiscalYear).all());
+}
+
+/**
+ * pricingContext() as a statement for a batch; `userId` may be the caller as SQL (sessionBatch's `me.userId`),
+ * so that it goes to D1 with the session lookup (docs/decisions/111).
+ */
+export function pricingContextQuery(db: Db, userId: number | SQL, fiscalYear: string) {
   const counted = sql.join(
     COUNTED_STATUSES.map((st) => sql`${st}`),
     sql`, `,
   );
-  const rows = await s.db
+  return db
     .select({
       productId: orderLines.productId,
       code: orderLines.code,
@@ -49,8 +68,13 @@ export async function pricingContext(s: Svc, userId: number, fiscalYear: string)
         inArray(orders.status, [...COUNTED_STATUSES, 'Pending Payment']),
       ),
     )
-    .groupBy(orderLines.productId, orderLines.code)
-    .all();
+    .groupBy(orderLines.productId, orderLines.code);
+}
+
+/** The answer of pricingContextQuery(). */
+export function pricingContextOf(
+  rows: readonly { productId: number; code: string; qty: number; memberUnits: number }[],
+): PricingContext {
   const ctx: PricingContext = { utsavMemberships: 0, memberPricedUsed: {} };
   for (const r of rows) {
     if (r.code === UTSAV_CODE) ctx.utsavMemberships += Number(r.qty);
@@ -60,6 +84,9 @@ export async function pricingContext(s: Svc, userId: number, fiscalYear: string)
   }
   return ctx;
 }
+
+/** Member-priced units the buyer already used this year, all products together (/getBijayaSanmelaniCount). */
+export const memberPricedUsed = (ctx: PricingContext) => Object.values(ctx.memberPricedUsed).reduce((a, b) => a + b, 0);
 
 /** The kind of cart a product goes into: contributions (checkout /summary) or daily passes (/dpsummary). */
 export const kindOf = (p: Pick<ProductRow, 'type'>): CartKind =>
@@ -79,9 +106,19 @@ export async function checkLines(
   lines: readonly LineInput[],
   productsById: ReadonlyMap<number, ProductRow>,
 ): Promise<CartKind> {
-  if (lines.length === 0) {
-    throw new DomainError('BadRequest', 'productQtys must hold at least one product with a quantity above 0', 400);
-  }
+  lineKind(lines, productsById); // the shape first, before any read
+  const sponsorIds = lines.filter((l) => productsById.get(l.productId)!.type === 'SPONSORSHIP').map((l) => l.productId);
+  // one round trip for both reads
+  const [flags, states] = await Promise.all([
+    getSettings(s.db, ['membershipLive', 'dailyPassLive']),
+    sponsorshipStates(s, festivalYear(), sponsorIds),
+  ]);
+  return checkLinesWith(buyer, lines, productsById, flags, states);
+}
+
+/** The kind of cart of these lines: at least one line, known products, one kind. */
+function lineKind(lines: readonly LineInput[], productsById: ReadonlyMap<number, ProductRow>): CartKind {
+  if (lines.length === 0) throw noLines();
   const kinds = new Set<CartKind>();
   for (const l of lines) {
     const p = productsById.get(l.productId);
@@ -95,13 +132,18 @@ export async function checkLines(
       400,
     );
   }
-  const kind = [...kinds][0]!;
-  const sponsorIds = lines.filter((l) => productsById.get(l.productId)!.type === 'SPONSORSHIP').map((l) => l.productId);
-  // one round trip for both reads
-  const [flags, states] = await Promise.all([
-    getSettings(s.db, ['membershipLive', 'dailyPassLive']),
-    sponsorshipStates(s, festivalYear(), sponsorIds),
-  ]);
+  return [...kinds][0]!;
+}
+
+/** checkLines() on settings and sponsorship states already read (with the session lookup, for /addToCart). */
+export function checkLinesWith(
+  buyer: Buyer,
+  lines: readonly LineInput[],
+  productsById: ReadonlyMap<number, ProductRow>,
+  flags: { membershipLive: boolean; dailyPassLive: boolean },
+  states: ReadonlyMap<number, SponsorshipState>,
+): CartKind {
+  const kind = lineKind(lines, productsById);
   if (kind === 'DAILY_PASS' && !flags.dailyPassLive) {
     throw new DomainError('NotOnSale', 'Daily passes are not on sale right now.', 409);
   }
@@ -158,11 +200,8 @@ export async function checkLines(
   return kind;
 }
 
-async function loadProducts(s: Svc, ids: number[]): Promise<Map<number, ProductRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await s.db.select().from(products).where(inArray(products.id, ids)).all();
-  return new Map(rows.map((p) => [p.id, p]));
-}
+const noLines = () =>
+  new DomainError('BadRequest', 'productQtys must hold at least one product with a quantity above 0', 400);
 
 const pricingMap = (m: ReadonlyMap<number, ProductRow>) =>
   new Map<number, PricingProduct>([...m].map(([id, p]) => [id, toPricing(p)]));
@@ -188,9 +227,10 @@ export function cartDetails(kind: CartKind | null, priced: PricedCart | null): C
 /**
  * /addToCart: validates and re-prices the client's selection from the catalogue and replaces the server
  * cart whole. The client's prices and utsavMemberCount are ignored (a mismatch is logged). Nothing is
- * written unless every line passes.
+ * written unless every line passes. Two D1 round trips (docs/decisions/111): the session lookup with every read
+ * (the products, the buyer's counts, the settings, the sponsorship states of the products sent), then the write.
  */
-export async function addToCart(s: Svc, buyer: Buyer, req: AddToCartRequest): Promise<CartDetails> {
+export async function addToCart(s: Svc, req: AddToCartRequest): Promise<CartDetails> {
   const lines: LineInput[] = [];
   const sent = new Map<number, { price: number | null | undefined; code: string | null | undefined }>();
   for (const [key, l] of Object.entries(req.productQtys)) {
@@ -204,14 +244,23 @@ export async function addToCart(s: Svc, buyer: Buyer, req: AddToCartRequest): Pr
       amountPaise: typeof l.price === 'number' ? rupeesToPaise(l.price) : null,
     });
   }
-  // the buyer's counts do not depend on the products: read both in one round trip
-  const [productsById, ctx] = await Promise.all([
-    loadProducts(
-      s,
-      lines.map((l) => l.productId),
-    ),
-    pricingContext(s, buyer.userId, festivalYear()),
-  ]);
+  if (lines.length === 0) throw noLines();
+  const ids = lines.map((l) => l.productId);
+  const fiscalYear = festivalYear();
+  const { actor, results } = await sessionBatchOf(s)(
+    (me, db) =>
+      [
+        db.select().from(products).where(inArray(products.id, ids)),
+        pricingContextQuery(db, me.userId, fiscalYear),
+        settingsQuery(db),
+        // the states of every product sent: those that are not sponsorships have none
+        ...sponsorshipStatesQueries(db, fiscalYear, ids),
+      ] as const,
+  );
+  const [productRows, pricingRows, settingRows, claims, co] = results;
+  const buyer: Buyer = { userId: actor.userId, email: actor.email };
+  const productsById = new Map(productRows.map((p) => [p.id, p]));
+  const ctx = pricingContextOf(pricingRows);
   for (const l of lines) {
     const p = productsById.get(l.productId);
     const code = sent.get(l.productId)?.code;
@@ -226,7 +275,8 @@ export async function addToCart(s: Svc, buyer: Buyer, req: AddToCartRequest): Pr
     if (p && p.code !== EXTRA_CONTRIBUTION_CODE) l.amountPaise = null;
     if (p && p.type !== 'SPONSORSHIP') l.fullSponsor = null;
   }
-  const kind = await checkLines(s, buyer, lines, productsById);
+  const flags = pickSettings(settingRows, ['membershipLive', 'dailyPassLive']);
+  const kind = checkLinesWith(buyer, lines, productsById, flags, sponsorshipStatesOf(claims, co));
   lines.sort((a, b) => {
     const pa = productsById.get(a.productId)!;
     const pb = productsById.get(b.productId)!;
@@ -239,10 +289,7 @@ export async function addToCart(s: Svc, buyer: Buyer, req: AddToCartRequest): Pr
     return typeof price === 'number' && rupeesToPaise(price) !== pl.sellPricePaise;
   });
   const clientMembers = req.utsavMemberCount;
-  const serverMembers = Math.max(
-    0,
-    ctx.utsavMemberships - Object.values(ctx.memberPricedUsed).reduce((a, b) => a + b, 0),
-  );
+  const serverMembers = Math.max(0, ctx.utsavMemberships - memberPricedUsed(ctx));
   if (mismatches.length > 0 || (typeof clientMembers === 'number' && clientMembers !== serverMembers)) {
     log('warn', 'cart.client_mismatch', {
       userId: buyer.userId,
@@ -275,27 +322,49 @@ export async function addToCart(s: Svc, buyer: Buyer, req: AddToCartRequest): Pr
   return cartDetails(kind, priced);
 }
 
+/** /getUtsavUserCount and /getBijayaSanmelaniCount: the caller's counts, read with the session lookup. */
+export async function buyerCounts(s: Svc): Promise<PricingContext> {
+  const fiscalYear = festivalYear();
+  const { results } = await sessionBatchOf(s)((me, db) => [pricingContextQuery(db, me.userId, fiscalYear)] as const);
+  return pricingContextOf(results[0]);
+}
+
 /**
- * The stored cart re-priced from the current catalogue and the buyer's current entitlement; null when
- * empty. It does not re-check availability: checkout calls checkLines() with the products returned.
+ * The stored cart, its products and the buyer's counts as statements for one batch; `userId` may be the caller
+ * as SQL (sessionBatch's `me.userId`). pricedCartOf() reads their answers.
  */
-export async function loadPricedCart(
-  s: Svc,
-  userId: number,
-): Promise<{ kind: CartKind; priced: PricedCart; products: Map<number, ProductRow>; lines: LineInput[] } | null> {
-  const [cart, rows] = await Promise.all([
-    s.db.select().from(carts).where(eq(carts.userId, userId)).get(),
-    s.db.select().from(cartLines).where(eq(cartLines.userId, userId)).all(),
-  ]);
+export function pricedCartQueries(db: Db, userId: number | SQL, fiscalYear: string) {
+  return [
+    db.select().from(carts).where(eq(carts.userId, userId)).limit(1),
+    db.select().from(cartLines).where(eq(cartLines.userId, userId)),
+    db
+      .select()
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          db.select({ id: cartLines.productId }).from(cartLines).where(eq(cartLines.userId, userId)),
+        ),
+      ),
+    pricingContextQuery(db, userId, fiscalYear),
+  ] as const;
+}
+
+export type PricedCartLoaded = {
+  kind: CartKind;
+  priced: PricedCart;
+  products: Map<number, ProductRow>;
+  lines: LineInput[];
+};
+
+export function pricedCartOf(
+  cart: { kind: CartKind } | undefined,
+  rows: readonly (typeof cartLines.$inferSelect)[],
+  productRows: readonly ProductRow[],
+  pricingRows: Parameters<typeof pricingContextOf>[0],
+): PricedCartLoaded | null {
   if (!cart || rows.length === 0) return null;
-  // the buyer's counts do not depend on the products: read both in one round trip
-  const [productsById, ctx] = await Promise.all([
-    loadProducts(
-      s,
-      rows.map((r) => r.productId),
-    ),
-    pricingContext(s, userId, festivalYear()),
-  ]);
+  const productsById = new Map(productRows.map((p) => [p.id, p]));
   const lines: LineInput[] = rows
     .filter((r) => productsById.has(r.productId))
     .sort((a, b) => {
@@ -305,11 +374,25 @@ export async function loadPricedCart(
     })
     .map((r) => ({ productId: r.productId, qty: r.qty, fullSponsor: r.fullSponsor, amountPaise: r.amountPaise }));
   if (lines.length === 0) return null;
+  const ctx = pricingContextOf(pricingRows);
   return { kind: cart.kind, priced: priceCart(pricingMap(productsById), lines, ctx), products: productsById, lines };
 }
 
-export async function getCartDetails(s: Svc, userId: number): Promise<CartDetails> {
-  const loaded = await loadPricedCart(s, userId);
+/**
+ * The stored cart re-priced from the current catalogue and the buyer's current entitlement; null when
+ * empty. It does not re-check availability: checkout calls checkLines() with the products returned.
+ * One D1 round trip (a batch of reads).
+ */
+export async function loadPricedCart(s: Svc, userId: number): Promise<PricedCartLoaded | null> {
+  const [cart, rows, productRows, pricingRows] = await batchOf(s.db, pricedCartQueries(s.db, userId, festivalYear()));
+  return pricedCartOf(cart[0], rows, productRows, pricingRows);
+}
+
+/** /getCartDetails: the caller's cart, read with the session lookup in one round trip (docs/decisions/111). */
+export async function getCartDetails(s: Svc): Promise<CartDetails> {
+  const fiscalYear = festivalYear();
+  const { results } = await sessionBatchOf(s)((me, db) => pricedCartQueries(db, me.userId, fiscalYear));
+  const loaded = pricedCartOf(results[0][0], results[1], results[2], results[3]);
   return loaded ? cartDetails(loaded.kind, loaded.priced) : cartDetails(null, null);
 }
 

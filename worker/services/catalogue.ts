@@ -3,7 +3,8 @@ import type { ProductView } from '../../core/contracts/catalogue';
 import { paiseToRupees } from '../../core/money';
 import { EXTRA_CONTRIBUTION_CODE, EXTRA_CONTRIBUTION_PRODUCT_ID, type PricingProduct } from '../../core/pricing';
 import { orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
-import type { Svc } from '../lib/svc';
+import type { Db } from '../lib/db';
+import { type Svc, sessionBatchOf } from '../lib/svc';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -30,13 +31,19 @@ export const toPricing = (p: ProductRow): PricingProduct => ({
   coPricePaise: p.coPricePaise,
 });
 
-/** Claims and co-sponsorships of sponsorship items for one festival year, keyed by product id. */
-export async function sponsorshipStates(
-  s: Svc,
-  fiscalYear: string,
-  productIds?: number[],
-): Promise<Map<number, SponsorshipState>> {
-  if (productIds && productIds.length === 0) return new Map();
+type ClaimRow = {
+  productId: number;
+  state: 'held' | 'sponsored';
+  userId: number;
+  sponsorName: string;
+  orderStatus: string;
+};
+
+/**
+ * The two statements behind sponsorshipStates(), for a caller that sends them in its own batch (with the session
+ * lookup, docs/decisions/111); sponsorshipStatesOf() reads their answers. `productIds` narrows them (never empty).
+ */
+export function sponsorshipStatesQueries(db: Db, fiscalYear: string, productIds?: readonly number[]) {
   const inProducts = (column: typeof orderLines.productId | typeof sponsorshipClaims.productId) =>
     productIds
       ? sql`AND ${column} IN (${sql.join(
@@ -59,16 +66,14 @@ export async function sponsorshipStates(
         CO_SPONSOR_STATUSES.map((st) => sql`${st}`),
         sql`, `,
       )})`;
-  const [claims, co] = await Promise.all([
-    s.db.all<{
-      productId: number;
-      state: 'held' | 'sponsored';
-      userId: number;
-      sponsorName: string;
-      orderStatus: string;
-    }>(claimSql),
-    s.db.all<{ productId: number }>(coSql),
-  ]);
+  return [db.all<ClaimRow>(claimSql), db.all<{ productId: number }>(coSql)] as const;
+}
+
+/** The answers of sponsorshipStatesQueries(), keyed by product id. */
+export function sponsorshipStatesOf(
+  claims: readonly ClaimRow[],
+  co: readonly { productId: number }[],
+): Map<number, SponsorshipState> {
   const out = new Map<number, SponsorshipState>();
   const get = (id: number) => {
     let st = out.get(id);
@@ -88,6 +93,17 @@ export async function sponsorshipStates(
   }
   for (const c of co) get(c.productId).coSponsored = true;
   return out;
+}
+
+/** Claims and co-sponsorships of sponsorship items for one festival year, keyed by product id. */
+export async function sponsorshipStates(
+  s: Svc,
+  fiscalYear: string,
+  productIds?: number[],
+): Promise<Map<number, SponsorshipState>> {
+  if (productIds && productIds.length === 0) return new Map();
+  const [claims, co] = await Promise.all(sponsorshipStatesQueries(s.db, fiscalYear, productIds));
+  return sponsorshipStatesOf(claims, co);
 }
 
 /** Reserved (blocked) by an admin for someone other than this caller. */
@@ -110,13 +126,35 @@ const view = (p: ProductRow, over: Partial<ProductView> = {}): ProductView => ({
   ...over,
 });
 
-async function productsOfTypes(s: Svc, types: ProductRow['type'][]) {
-  return s.db
+/** The products of these types in the catalogue's order, as a statement for a batch. */
+export function productsOfTypesQuery(db: Db, types: ProductRow['type'][]) {
+  return db
     .select()
     .from(products)
     .where(inArray(products.type, types))
-    .orderBy(asc(products.sortOrder), asc(products.id))
-    .all();
+    .orderBy(asc(products.sortOrder), asc(products.id));
+}
+
+async function productsOfTypes(s: Svc, types: ProductRow['type'][]) {
+  return productsOfTypesQuery(s.db, types).all();
+}
+
+/**
+ * /getProducts' statements, which do not depend on the caller: they go in one batch with the session lookup
+ * (docs/decisions/111), and customerProductsOf() shapes their answers for the caller.
+ */
+export function customerProductsQueries(db: Db, fiscalYear: string) {
+  return [
+    productsOfTypesQuery(db, ['MEMBERSHIP', 'SPONSORSHIP']),
+    ...sponsorshipStatesQueries(db, fiscalYear),
+  ] as const;
+}
+
+/** /getProducts, read with the session lookup in one round trip. */
+export async function customerProducts(s: Svc, fiscalYear: string) {
+  const { actor, results } = await sessionBatchOf(s)((_me, db) => customerProductsQueries(db, fiscalYear));
+  const [rows, claims, co] = results;
+  return customerProductsOf(actor, rows, sponsorshipStatesOf(claims, co));
 }
 
 /**
@@ -124,11 +162,11 @@ async function productsOfTypes(s: Svc, types: ProductRow['type'][]) {
  * taken this festival year (shown as sponsored, with the sponsor's name once paid or the name they are
  * reserved for). Items an admin disabled and nobody sponsors are not shown.
  */
-export async function customerProducts(s: Svc, who: { email: string }, fiscalYear: string) {
-  const [rows, states] = await Promise.all([
-    productsOfTypes(s, ['MEMBERSHIP', 'SPONSORSHIP']),
-    sponsorshipStates(s, fiscalYear),
-  ]);
+export function customerProductsOf(
+  who: { email: string },
+  rows: readonly ProductRow[],
+  states: ReadonlyMap<number, SponsorshipState>,
+) {
   const MEMBERSHIP = rows.filter((p) => p.type === 'MEMBERSHIP' && p.available).map((p) => view(p));
   const SPONSORSHIP: ProductView[] = [];
   for (const p of rows) {

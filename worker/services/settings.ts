@@ -33,13 +33,21 @@ export function noteSettingsVersion(db: Db, version: number | null | undefined) 
   if (typeof version === 'number') versionSeen.set(db, version);
 }
 
-async function settingRows(db: Db): Promise<Map<string, string>> {
-  const seen = versionSeen.get(db);
-  if (copy && seen !== undefined && copy.version === seen) return copy.rows;
-  // the version row joined to every setting: one answer even before any setting was saved
-  const rows = await db.all<{ version: number; key: string | null; value: string | null }>(
+type SettingRow = { version: number; key: string | null; value: string | null };
+
+/**
+ * Every setting row with the version, as one statement: the version row joined to every setting gives one answer
+ * even before any setting was saved. For a call that sends it in its own batch (docs/decisions/111); pickSettings()
+ * reads its answer.
+ */
+export function settingsQuery(db: Db) {
+  return db.all<SettingRow>(
     sql`SELECT v.v AS version, s.key AS key, s.value AS value FROM settings_version v LEFT JOIN settings s ON 1 = 1`,
   );
+}
+
+/** Keeps the rows read by settingsQuery() as the isolate's copy unless it holds a newer one, and answers them. */
+function keep(rows: readonly SettingRow[]): Map<string, string> {
   const map = new Map<string, string>();
   for (const r of rows) if (r.key !== null && r.value !== null) map.set(r.key, r.value);
   const version = rows[0]?.version;
@@ -47,14 +55,28 @@ async function settingRows(db: Db): Promise<Map<string, string>> {
   return map;
 }
 
-export async function getSettings<K extends SettingKey>(db: Db, keys: K[]): Promise<Pick<Settings, K>> {
-  const rows = await settingRows(db);
+async function settingRows(db: Db): Promise<Map<string, string>> {
+  const seen = versionSeen.get(db);
+  if (copy && seen !== undefined && copy.version === seen) return copy.rows;
+  return keep(await settingsQuery(db));
+}
+
+function pick<K extends SettingKey>(rows: ReadonlyMap<string, string>, keys: readonly K[]): Pick<Settings, K> {
   const out = {} as Pick<Settings, K>;
   for (const key of keys) {
     const value = rows.get(key);
     out[key] = value !== undefined ? (JSON.parse(value) as Settings[K]) : SETTING_DEFAULTS[key];
   }
   return out;
+}
+
+export async function getSettings<K extends SettingKey>(db: Db, keys: K[]): Promise<Pick<Settings, K>> {
+  return pick(await settingRows(db), keys);
+}
+
+/** The settings from the answer of settingsQuery(), which also refreshes the isolate's copy. */
+export function pickSettings<K extends SettingKey>(rows: readonly SettingRow[], keys: readonly K[]): Pick<Settings, K> {
+  return pick(keep(rows), keys);
 }
 
 export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<Settings[K]> {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../core/i18n';
+import '../../../core/messages/areas/site';
 import associationEn from '../../content/association.json';
 import galleryEn from '../../content/gallery.json';
 import homeEn from '../../content/home.json';

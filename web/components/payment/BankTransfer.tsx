@@ -4,6 +4,7 @@ import { tm } from '../../../core/messages/member.en';
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { t } from '../../../core/i18n';
+import '../../../core/messages/areas/checkout';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
 import { formatINR } from '../../../core/money';
 import { upiLink } from '../../../core/orders';

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { CartDetails } from '../../../core/contracts/cart';
 import { type BankDetailsView, REFER_SOURCES, type UserExtraInfo } from '../../../core/contracts/checkout';
 import { t } from '../../../core/i18n';
+import '../../../core/messages/areas/checkout';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { convenienceCharge } from '../../../core/pricing';
 import { paths } from '../../app/paths';

@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
+import '../../../core/messages/areas/contribute';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import {
   EXTRA_CONTRIBUTION_CODE,

@@ -1,4 +1,5 @@
 import { t } from '../../../core/i18n';
+import '../../../core/messages/areas/contribute';
 
 /** The minus / quantity / plus control of a plan or pass card. */
 export function Stepper({

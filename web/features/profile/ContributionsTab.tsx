@@ -6,6 +6,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
 import { festivalYear, formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
+import '../../../core/messages/areas/checkout';
+import '../../../core/messages/areas/profile';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { contributionActions } from '../../../core/orders';
 import { paths } from '../../app/paths';

@@ -1,5 +1,6 @@
 import { type FocusEvent, type TouchEvent, useEffect, useRef, useState } from 'react';
 import { t } from '../../../core/i18n';
+import '../../../core/messages/areas/site';
 import './site.css';
 
 /** SPEC.md section 9: the gallery advances every 5000 ms and pauses on hover. */

@@ -1,4 +1,5 @@
 import { t } from '../../../core/i18n';
+import '../../../core/messages/areas/site';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import './site.css';
 

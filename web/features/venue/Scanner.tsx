@@ -3,6 +3,7 @@
 import jsQR from 'jsqr';
 import { useEffect, useRef } from 'react';
 import { t } from '../../../core/i18n';
+import '../../../core/messages/areas/venue';
 
 type Detector = { detect(source: CanvasImageSource): Promise<{ rawValue: string }[]> };
 type DetectorCtor = { new (o: { formats: string[] }): Detector; getSupportedFormats?: () => Promise<string[]> };

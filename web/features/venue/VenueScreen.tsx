@@ -3,6 +3,7 @@ import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from
 import type { CollectionConflict } from '../../../core/contracts/venue';
 import { formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
+import '../../../core/messages/areas/venue';
 import { parsePassQr } from '../../../core/pass-qr';
 import { useToast } from '../../components/toast';
 import { ApiError, api } from '../../lib/api-client';

@@ -1,0 +1,136 @@
+import type { MessageKey } from './messages/keys';
+
+export type { MessageKey };
+
+/**
+ * The lookup itself: the language, the catalogues registered so far, t(), format() (docs/decisions/115, 120).
+ * It imports no catalogue, so the catalogues that need a lookup of their own (core/messages/member.en.ts,
+ * admin.en.ts, core/renewals/messages.en.ts) import this module and not core/i18n.ts, which loads them: no
+ * import cycle. Everything else imports core/i18n.ts, which registers the shared strings first.
+ */
+export type Locale = 'en' | 'bn-IN';
+export const LOCALES: readonly Locale[] = ['en', 'bn-IN'];
+
+type Messages = Partial<Record<MessageKey, string>>;
+/** Every English area registered so far: the shared one (core/i18n.ts) and each area a loaded screen imports. */
+const english: Messages = {};
+const catalogues: Partial<Record<Locale, Messages>> = {};
+
+/** Any language code (bn, bn-IN, bn-BD, en-GB, xx, undefined) to one of ours; unknown codes mean English. */
+export function parseLocale(code: unknown): Locale {
+  return typeof code === 'string' && /^bn(?:[-_]|$)/i.test(code.trim()) ? 'bn-IN' : 'en';
+}
+
+let current: Locale = 'en';
+
+/** The language of the screens (the browser). The Worker never changes it: it passes the language to tIn. */
+export function getLocale(): Locale {
+  return current;
+}
+
+/** Switches the screens' language; the caller re-renders. Bengali must be loaded first (loadLocale). */
+export function setLocale(locale: Locale): void {
+  current = locale === 'en' || catalogues[locale] ? locale : 'en';
+}
+
+/** Adds an area's English strings (core/messages/areas/<area>.ts does, when a screen imports it). */
+export function addMessages(messages: Messages): void {
+  Object.assign(english, messages);
+  translators.clear();
+}
+
+/** Adds strings of a language other than English (loadLocale: every area's Bengali at once). */
+export function registerCatalogue(locale: Locale, messages: Messages): void {
+  if (locale === 'en') {
+    addMessages(messages);
+    return;
+  }
+  catalogues[locale] = { ...catalogues[locale], ...messages };
+  translators.delete(locale);
+}
+
+export function hasCatalogue(locale: Locale): boolean {
+  return locale === 'en' || !!catalogues[locale];
+}
+
+// Catalogues of their own (core/renewals/messages.<lang>.ts), by name, for languages other than English.
+const extras = new Map<string, Record<string, string>>();
+const extraPairs = new Map<Locale, [string, string][]>();
+const translators = new Map<Locale, (text: string) => string>();
+
+/** A named catalogue of a language, with its English one (for fromEnglish). */
+export function registerExtra(
+  locale: Locale,
+  name: string,
+  messages: Record<string, string>,
+  english: Record<string, string>,
+): void {
+  extras.set(`${locale}/${name}`, messages);
+  extraPairs.set(locale, [...(extraPairs.get(locale) ?? []), ...pairsOf(english, messages)]);
+  translators.delete(locale);
+}
+
+/** The [English, other] pairs of two catalogues with the same keys. */
+export function pairsOf<K extends string>(
+  english: Partial<Record<K, string>>,
+  other: Partial<Record<K, string>>,
+): [string, string][] {
+  return (Object.keys(english) as K[]).flatMap((k) =>
+    other[k] && english[k] ? [[english[k]!, other[k]!] as [string, string]] : [],
+  );
+}
+
+type TranslatorFactory = (pairs: Iterable<readonly [string, string]>) => (text: string) => string;
+let makeTranslator: TranslatorFactory | null = null;
+
+/** core/i18n-translate.ts's makeTranslator: loaded with Bengali (loadLocale) or by the Worker (i18n-all). */
+export function setTranslatorFactory(factory: TranslatorFactory): void {
+  makeTranslator = factory;
+  translators.clear();
+}
+
+/** A lookup function for a catalogue of its own (core/messages/member.en.ts, admin.en.ts), like t(). */
+export function catalogueFn<K extends string>(name: string, english: Record<K, string>) {
+  return (key: K, params: Record<string, string | number> = {}): string =>
+    format(extraCatalogue(name)?.[key] ?? english[key], params);
+}
+
+/**
+ * A text written from an English message (a server's `desc`, an email paragraph) in the given language, when
+ * it matches one of the catalogues' English templates; otherwise the text as it is (core/i18n-translate.ts).
+ */
+export function fromEnglish(text: string, locale: Locale = current): string {
+  if (locale === 'en' || !makeTranslator) return text;
+  const messages = catalogues[locale];
+  let translate = translators.get(locale);
+  if (!translate) {
+    translate = makeTranslator([...(messages ? pairsOf(english, messages) : []), ...(extraPairs.get(locale) ?? [])]);
+    translators.set(locale, translate);
+  }
+  return translate(text);
+}
+
+/** A named catalogue in the given language, or undefined (then the caller uses its English one). */
+export function extraCatalogue(name: string, locale: Locale = current): Record<string, string> | undefined {
+  return locale === 'en' ? undefined : extras.get(`${locale}/${name}`);
+}
+
+/** Fills the {placeholders} of a message (any catalogue: messages/en.ts, renewals/messages.en.ts). */
+export function format(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** Looks a message up by key in the current language and fills {placeholders}. */
+export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
+  return tIn(current, key, params);
+}
+
+/** Looks a message up in the given language (emails, the Worker); English when that language is not loaded. */
+export function tIn(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return format((catalogues[locale] ?? english)[key] ?? english[key]!, params);
+}
+
+/** The Intl locale for numbers and dates: Bengali words with Western digits (docs/decisions/120). */
+export function intlLocale(locale: Locale = current): string {
+  return locale === 'bn-IN' ? 'bn-IN-u-nu-latn' : 'en-IN';
+}

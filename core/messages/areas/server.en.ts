@@ -1,0 +1,107 @@
+// The Worker's own answers: errors, refusals and confirmations that services return as `desc`.
+// One area of the English catalogue (docs/decisions/115): a screen imports its area (core/messages/areas/server.ts)
+// and loads only its strings; t() finds them like every other key. Bengali: server.bn.ts, same keys.
+export const serverEn = {
+  // success toasts (SPEC.md section 8)
+  'product.availabilityUpdated': 'Product availbility updated!',
+  'product.sponsorshipUpdated': 'Product spnsorship status updated!',
+  'product.added': 'Product added successfully!',
+  'order.approved': 'You have approved the contribution successfully!',
+  'order.rejected': 'You have rejected the contribution successfully!',
+  'product.blocked': 'Product blocked for: {name} ({email})',
+  'signup.verifySent': 'We have sent verfication email to your email address, please validate before login!',
+  'verification.sent': 'We have sent verification link, please check your Mail!',
+  'verification.done': 'Thank you, your email address is verified.',
+
+  // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
+  'venue.alreadyCollected': 'Pass already collected at {time} by {volunteer}',
+  'venue.collected': 'Pass collected for {rcpt}: {qty} in all.',
+  'venue.notFound': 'No contribution {rcpt} was found.',
+  'venue.emailMismatch': 'userEmail does not match the email of contribution {rcpt}',
+  'venue.noPasses': 'Contribution {rcpt} has no passes to collect.',
+  'venue.notPaid': 'Contribution {rcpt} is not paid (status: {status}), so its passes cannot be collected.',
+
+  // hardening (issue 11): refusals decided by the database
+  'checkout.itemTakenMeanwhile':
+    'Someone else has just started sponsoring one of your selected items in full. Please choose again.',
+  'checkout.itemCoSponsoredMeanwhile':
+    'One of your selected items has just been co-sponsored by someone else, so it can no longer be sponsored in full. You may co-sponsor it.',
+  'checkout.itemBlockedMeanwhile':
+    'One of your selected items has just been reserved for another sponsor by the committee. Please choose again.',
+  'checkout.memberPriceUsed':
+    'The UTSAV member price has already been used for these passes by another of your contributions. Please review your selection again.',
+  'checkout.holdLimit':
+    'A direct transfer can hold at most {max} sponsorship items at a time until they are paid. Please pay online, or share the transaction details of your earlier contributions first.',
+  'checkout.cartStartedOnline':
+    'This selection has just been turned into contribution {rcpt}, to be paid online. Please complete or retry it from your profile.',
+  'checkout.cartStartedOffline':
+    'This selection has just been turned into contribution {rcpt}, to be paid by direct transfer. Please share the transaction details from your profile.',
+  'checkout.itemHeld':
+    '"{name}" is reserved by a contribution that is waiting for payment. It becomes free again if that payment is not completed.',
+  'checkout.paymentCheckFailed':
+    'We could not confirm this payment with the payment provider. Nothing has been charged twice; please try again in a few minutes or contact us.',
+  'checkout.orderGivenUp': 'Contribution {rcpt} has been cancelled and anything it held is free again.',
+  'venue.nonceReused':
+    'This collection was already recorded for another pass (the same scan id was sent twice). Please scan the pass again.',
+  'auth.addressLimited': 'Too many requests from your network. Please wait a minute and try again.',
+  'webhook.badPayload': 'The webhook payload is not a Razorpay event: {what}',
+  'server.localOnly':
+    'This deployment is running in local development mode on a public address. Set APP_ENV=production (wrangler deploy --env production).',
+
+  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  'refund.notPaid': 'Contribution {rcpt} is {status}: only a paid (Success) contribution can be cancelled or refunded.',
+  'refund.alreadyRefunded':
+    'These lines of contribution {rcpt} are refunded already (perhaps by another admin just now). Please reload it.',
+  'refund.passCollected':
+    'The passes of contribution {rcpt} are collected: its memberships and passes can no longer be refunded.',
+  'refund.referenceUsed': 'reference: this bank/UPI reference is already used for another payment or refund.',
+  'refund.referenceRequired': 'reference is required: enter the bank/UPI reference of the money sent back.',
+  'refund.referenceOnline':
+    'reference: an online payment is refunded through the payment gateway, so it takes no reference.',
+  'refund.keyReused': 'requestKey was already used for another contribution.',
+  'refund.noPayment': 'No captured online payment was found for contribution {rcpt}.',
+  'refund.started':
+    'Refund of {amount} for {rcpt} started: it reaches the original payment method within 10 working days.',
+  'refund.recorded': 'Refund of {amount} for {rcpt} recorded (reference {reference}).',
+  'refund.retrying':
+    'The payment gateway did not answer. The refund of {amount} for {rcpt} is saved and will be sent again automatically.',
+  'refund.refused': 'The payment gateway refused the refund: {reason}. Nothing was changed.',
+  'venue.refunded': 'Contribution {rcpt} was refunded: its passes are void.',
+  'carry.done': 'Contribution {rcpt} is carried over to the next festival year as {to}.',
+  'carry.nothing': 'Contribution {rcpt} has no membership or sponsorship left to carry over.',
+  'carry.itemTaken':
+    'A sponsorship item of this contribution is already taken in {year}: refund it instead, or carry over after freeing it.',
+  'complete.notFailed': 'Contribution {rcpt} is {status}: only a Failed contribution is completed by hand.',
+  'complete.paymentIdRequired': 'razorpayPaymentId is required for an online contribution.',
+  'complete.txnRequired':
+    'transactionId is required for a direct transfer: the bank/UPI transaction id of the money received.',
+  'complete.unknownPayment': 'razorpayPaymentId: Razorpay knows no payment {id}.',
+  'complete.notCaptured': 'Payment {id} is {status} at Razorpay, not captured: the money has not been received.',
+  'complete.amountMismatch': 'Payment {id} is not for the amount of this contribution.',
+  'complete.foreignPayment': 'Payment {id} was not made for contribution {rcpt}.',
+  'complete.paymentUsed': 'razorpayPaymentId: this payment has already been used for another contribution.',
+  'complete.txnUsed': 'transactionId: this transaction id is already used for another payment or refund.',
+  'complete.notCompleted': 'Contribution {rcpt} could not be completed (it is {status}).',
+  'complete.done': 'Contribution {rcpt} is completed: the member gets the confirmation email.',
+  'complete.doneWithLoss':
+    'Contribution {rcpt} is completed, but something it held was taken meanwhile: refund that line instead (Cancel / refund).',
+  'statement.approved': 'Approved {count} contributions.',
+
+  // server descriptions
+  'auth.required': 'Please log in to continue.',
+  'auth.forbidden': 'You do not have access to this.',
+  'auth.invalidCredentials': 'Email or password is incorrect.',
+  'auth.rateLimited': 'Too many attempts. Please wait a few minutes and try again.',
+  'auth.emailTaken': 'An account with this email already exists. Please log in or reset your password.',
+  'auth.invalidCode': 'The code or old password is incorrect, or the code has expired.',
+  'auth.forgotSent': 'If this email is registered, a temp code has been sent to it. It is valid for 30 minutes.',
+  'request.invalidJson': 'The request body must be a JSON object.',
+  'request.tooLarge': 'The request body is too large (at most {kb} KB).',
+  'server.error': 'Something went wrong on our side. Please try again.',
+  notFound: 'Not found.',
+
+  // languages, nav and layout (issue 16, docs/decisions/120); Bengali: core/messages/bn.ts
+  'product.bengaliUpdated': 'Bengali name and description saved!',
+} as const;
+
+export type ServerKey = keyof typeof serverEn;

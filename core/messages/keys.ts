@@ -1,0 +1,20 @@
+// Every message key of t(): the shared strings (en.ts) and each area's (core/messages/areas/, docs/decisions/115).
+// Types only, so importing it loads no catalogue.
+import type { CheckoutKey } from './areas/checkout.en';
+import type { ConsoleKey } from './areas/console.en';
+import type { ContributeKey } from './areas/contribute.en';
+import type { ProfileKey } from './areas/profile.en';
+import type { ServerKey } from './areas/server.en';
+import type { SiteKey } from './areas/site.en';
+import type { VenueKey } from './areas/venue.en';
+import type { SharedKey } from './en';
+
+export type MessageKey =
+  | SharedKey
+  | SiteKey
+  | ContributeKey
+  | CheckoutKey
+  | ProfileKey
+  | VenueKey
+  | ConsoleKey
+  | ServerKey;
