@@ -1,154 +1,36 @@
-// Venue pass collection (DECISIONS.md, Accounts and orders): a pass order is collected once, as a whole.
-// Online: idempotent per nonce, a second attempt is refused with who and when. Offline uploads: recorded,
+// Venue pass collection, the writes (DECISIONS.md, Accounts and orders): a pass order is collected once, as a
+// whole. Online: idempotent per nonce, a second attempt is refused with who and when. Offline uploads: recorded,
 // never refused, duplicates by nonce change nothing, a pass collected twice is flagged and the earliest
-// collection counts. All writes are conditional statements in one db.batch() with their audit row.
-import { and, asc, desc, eq, gt, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
-import { normalizeMobile } from '../../core/contracts/common';
+// collection counts. All writes are conditional statements in one D1 batch with their audit row, and the batch's
+// result decides (docs/decisions/070). The reads (sync, search, conflicts) are in venue-read.ts.
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type {
-  CollectionConflict,
   collectionUploadItem,
   MarkCollectedResponse,
   UploadCollectionsResponse,
   UploadResult,
   VenuePass,
-  VenueSyncResponse,
 } from '../../core/contracts/venue';
-import { festivalYear, formatDateTime } from '../../core/festival';
+import { formatDateTime } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
-import { isPassLine, passUnits } from '../../core/pass-qr';
-import { collectionEvents, orderLines, orders, users } from '../../schema/index';
+import { collectionEvents, orders } from '../../schema/index';
 import { randomToken } from '../lib/crypto';
-import type { Db } from '../lib/db';
+import { d1Batch, type RawStatement, raw } from '../lib/d1-batch';
 import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import type { z } from 'zod';
+import { chunks, type LineRow, type PassRow, passStatements, selectPasses, toPass } from './venue-read';
 
-/** Rows changed in the last moments are held back from the delta sync until every write of that millisecond has committed. */
-export const SYNC_SETTLE_MS = 2000;
-export const DEFAULT_SYNC_PAGE = 500;
-const SEARCH_LIMIT = 20;
-// D1 binds at most 100 parameters per statement
-const IN_CHUNK = 90;
+const dialect = new SQLiteAsyncDialect();
 
-const collector = alias(users, 'collector');
-
-const passColumns = {
-  id: orders.id,
-  passCode: orders.passCode,
-  status: orders.status,
-  name: orders.userName,
-  mobile: orders.userMobile,
-  email: orders.userEmail,
-  passCollected: orders.passCollected,
-  collectedAt: orders.collectedAt,
-  collectedBy: collector.name,
-  updatedAt: orders.updatedAt,
-  passVoid: orders.passVoid,
-};
-
-type PassRow = {
-  id: number;
-  passCode: string | null;
-  status: string;
-  name: string;
-  mobile: string;
-  email: string;
-  passCollected: number | null;
-  collectedAt: number | null;
-  collectedBy: string | null;
-  updatedAt: number;
-  passVoid: number;
-};
-
-/**
- * Runs raw statements as one D1 batch (atomic, in order). drizzle 0.45's batch() cannot take db.run(sql)
- * items that carry parameters (it reads a prepared statement they do not have), so this binds them itself.
- */
-async function rawBatch(s: Svc, statements: { getQuery(): { sql: string; params: unknown[] } }[]) {
-  const d1 = s.env.DB;
-  return d1.batch(
-    statements.map((q) => {
-      const { sql: text, params } = q.getQuery();
-      return d1.prepare(text).bind(...params);
-    }),
-  );
-}
-
-function chunks<T>(list: T[], size = IN_CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
-
-function selectPasses(db: Db) {
-  return db.select(passColumns).from(orders).leftJoin(collector, eq(collector.id, orders.collectedBy));
-}
-
-type LineRow = { orderId: number; type: string; code: string; name: string; qty: number; refundedQty: number };
-
-function toPass(o: PassRow, lines: LineRow[]): VenuePass {
-  // refunded units are not handed out (migrations/0080)
-  const passLines = lines
-    .filter(isPassLine)
-    .map((l) => ({ code: l.code, name: l.name, qty: l.qty - l.refundedQty }))
-    .filter((l) => l.qty > 0);
-  return {
-    id: o.id,
-    orderRcptId: formatRcptId(o.id),
-    passCode: o.passCode ?? '',
-    status: o.status,
-    name: o.name,
-    mobile: o.mobile,
-    email: o.email,
-    lines: passLines,
-    qty: passUnits(passLines),
-    passCollected: o.passCollected === null ? null : o.passCollected ? 1 : 0,
-    collectedAt: o.collectedAt,
-    collectedBy: o.collectedBy,
-    refunded: o.passVoid === 1,
-  };
-}
-
-/**
- * The copy of a pass a volunteer's phone keeps (and may lose at the venue): name, mobile, passes and
- * collection state. The email stays with admins (decision 072); the old field is kept, empty.
- */
-export const forDesk = (p: VenuePass, isAdmin: boolean): VenuePass => (isAdmin ? p : { ...p, email: '' });
-
-const lineColumns = {
-  orderId: orderLines.orderId,
-  type: orderLines.type,
-  code: orderLines.code,
-  name: orderLines.name,
-  qty: orderLines.qty,
-  refundedQty: orderLines.refundedQty,
-};
-
-async function withLines(db: Db, rows: PassRow[]): Promise<VenuePass[]> {
-  const lines: LineRow[] = [];
-  for (const ids of chunks(rows.map((r) => r.id))) {
-    if (ids.length === 0) continue;
-    lines.push(
-      ...(await db
-        .select(lineColumns)
-        .from(orderLines)
-        .where(inArray(orderLines.orderId, ids))
-        .orderBy(orderLines.orderId, orderLines.id)
-        .all()),
-    );
-  }
-  const byOrder = Map.groupBy(lines, (l) => l.orderId);
-  return rows.map((o) => toPass(o, byOrder.get(o.id) ?? []));
-}
-
-async function loadPass(db: Db, orderId: number): Promise<VenuePass | null> {
-  const row = (await selectPasses(db).where(eq(orders.id, orderId)).get()) as PassRow | undefined;
-  if (!row) return null;
-  return (await withLines(db, [row]))[0] ?? null;
+/** A drizzle `sql` statement as a raw statement for d1Batch. */
+function stmt(q: SQL): RawStatement {
+  const { sql: text, params } = dialect.sqlToQuery(q);
+  return raw(text, ...params);
 }
 
 const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string | null }) =>
@@ -159,18 +41,16 @@ const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string |
   );
 
 /** A collection event and its audit row, each inserted only if the nonce is new (retries change nothing). */
-function recordStatements(
-  db: Db,
-  e: {
-    orderId: number;
-    nonce: string;
-    deviceId: string | null;
-    volunteerId: number;
-    happenedAt: number;
-    source: 'online' | 'offline';
-    onlyIfCollectable: boolean;
-  },
-) {
+function recordStatements(e: {
+  orderId: number;
+  nonce: string;
+  deviceId: string | null;
+  volunteerId: number;
+  happenedAt: number;
+  source: 'online' | 'offline';
+  /** online: only while the pass is still to collect (and, when given, for this contributor's email) */
+  onlyIfCollectable: { email: string | null } | false;
+}) {
   const details = JSON.stringify({
     orderRcptId: formatRcptId(e.orderId),
     nonce: e.nonce,
@@ -178,15 +58,17 @@ function recordStatements(
     happenedAt: e.happenedAt,
     source: e.source,
   });
-  // online: only while the pass is still to collect (checked again by the UPDATE after these two)
+  // checked again by the UPDATE after these two, which also needs this tap's own event
+  const email = e.onlyIfCollectable && e.onlyIfCollectable.email !== null ? e.onlyIfCollectable.email : null;
   const collectable = e.onlyIfCollectable
-    ? sql`AND EXISTS (SELECT 1 FROM orders WHERE id = ${e.orderId} AND status = 'Success' AND pass_collected = 0 AND pass_void = 0)`
+    ? sql`AND EXISTS (SELECT 1 FROM orders WHERE id = ${e.orderId} AND status = 'Success' AND pass_collected = 0
+        AND pass_void = 0 ${email === null ? sql`` : sql`AND lower(user_email) = ${email}`})`
     : sql``;
   return [
-    db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+    stmt(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
       SELECT ${e.volunteerId}, 'pass.collected', 'order', ${String(e.orderId)}, ${details}
       WHERE NOT EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${e.nonce}) ${collectable}`),
-    db.run(sql`INSERT INTO collection_events (order_id, nonce, device_id, volunteer_id, happened_at, source, is_conflict)
+    stmt(sql`INSERT INTO collection_events (order_id, nonce, device_id, volunteer_id, happened_at, source, is_conflict)
       SELECT ${e.orderId}, ${e.nonce}, ${e.deviceId}, ${e.volunteerId}, ${e.happenedAt}, ${e.source}, 0
       WHERE true ${collectable}
       ON CONFLICT (nonce) DO NOTHING`),
@@ -197,8 +79,8 @@ function recordStatements(
  * Re-derives the conflict flags of one order's collections: the collection the order counts (its
  * collected_at and collected_by) is the one not flagged; every other one is, with the reason.
  */
-function reflagStatement(db: Db, orderId: number) {
-  return db.run(sql`UPDATE collection_events SET
+function reflagStatement(orderId: number) {
+  return stmt(sql`UPDATE collection_events SET
       is_conflict = CASE WHEN id IS w.winner THEN 0 ELSE 1 END,
       conflict_reason = CASE
         WHEN id IS w.winner THEN NULL
@@ -218,6 +100,42 @@ function reflagStatement(db: Db, orderId: number) {
     WHERE collection_events.order_id = ${orderId}`);
 }
 
+export type Tap = {
+  orderId: number;
+  nonce: string;
+  deviceId: string | null;
+  volunteerId: number;
+  happenedAt: number;
+  /** the contributor's email the old admin client sends with the id, lower case; null when not sent */
+  email: string | null;
+};
+
+/**
+ * The one batch of an online tap (docs/decisions/070, 111): the audit row and the event, inserted only while the
+ * pass is still to collect; the UPDATE that collects it, only with this tap's own event; then the pass as the
+ * batch left it and what the nonce already did, so that the batch's answer decides without another read.
+ * Results: [audit, event, update, pass, lines, this tap's event, the nonce's event].
+ */
+export function collectStatements(tap: Tap) {
+  const { orderId, nonce, volunteerId, happenedAt } = tap;
+  return [
+    ...recordStatements({ ...tap, source: 'online', onlyIfCollectable: { email: tap.email } }),
+    // only with this tap's own event: a nonce already used for another order records nothing, so it
+    // must not collect the pass either (no pass is ever collected without its event and audit row)
+    stmt(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
+      WHERE id = ${orderId} AND status = 'Success' AND pass_collected = 0 AND pass_void = 0
+        AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND order_id = ${orderId})`),
+    ...passStatements(orderId),
+    raw(
+      'SELECT id FROM collection_events WHERE nonce = ? AND order_id = ? AND volunteer_id = ?',
+      nonce,
+      orderId,
+      volunteerId,
+    ),
+    raw('SELECT order_id AS orderId, volunteer_id AS volunteerId FROM collection_events WHERE nonce = ?', nonce),
+  ];
+}
+
 /** /markCouponCollected: online, one tap at the gate or in the admin console. */
 export async function markCollected(
   s: Svc,
@@ -234,74 +152,38 @@ export async function markCollected(
   const orderId = parseRcptId(input.orderRcptId);
   if (!orderId) throw badRequest(t('venue.badRcptId'));
   const rcpt = formatRcptId(orderId);
-  const order = await s.db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      userEmail: orders.userEmail,
-      passCollected: orders.passCollected,
-      passVoid: orders.passVoid,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .get();
-  if (!order) throw notFound(t('venue.notFound', { rcpt }));
-  // the old admin client sends the contributor's email with the id: a mistyped id must not collect someone else's pass
-  if (input.userEmail && input.userEmail.trim().toLowerCase() !== order.userEmail.toLowerCase()) {
-    throw badRequest(t('venue.emailMismatch', { rcpt }));
-  }
-  if (order.passCollected === null) throw conflict('NoPasses', t('venue.noPasses', { rcpt }));
-  if (order.status !== 'Success') throw conflict('NotPaid', t('venue.notPaid', { rcpt, status: order.status }));
-  if (order.passVoid === 1) throw conflict('Refunded', t('venue.refunded', { rcpt }));
-
   const nonce = input.nonce ?? `srv-${randomToken(12)}`;
   const now = Date.now();
   // online the server's clock decides; a tap the phone timed a moment earlier (slow network) keeps its time
   const happenedAt =
     input.happenedAt && input.happenedAt <= now && input.happenedAt > now - 3_600_000 ? input.happenedAt : now;
-
-  if (order.passCollected === 0) {
-    const [, , update] = await rawBatch(s, [
-      ...recordStatements(s.db, {
-        orderId,
-        nonce,
-        deviceId: input.deviceId ?? null,
-        volunteerId: actor.userId,
-        happenedAt,
-        source: 'online',
-        onlyIfCollectable: true,
-      }),
-      // only with this tap's own event: a nonce already used for another order records nothing, so it
-      // must not collect the pass either (no pass is ever collected without its event and audit row)
-      s.db.run(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${actor.userId}
-        WHERE id = ${orderId} AND status = 'Success' AND pass_collected = 0 AND pass_void = 0
-          AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND order_id = ${orderId})`),
-    ]);
-    if (update?.meta.changes === 1) {
-      const pass = (await loadPass(s.db, orderId))!;
-      return collectedAnswer(pass);
-    }
-  }
-  // Already collected (now or a moment ago by someone else). The same tap retried is answered as it was.
-  const pass = (await loadPass(s.db, orderId))!;
-  const mine = await s.db
-    .select({ id: collectionEvents.id })
-    .from(collectionEvents)
-    .where(
-      and(
-        eq(collectionEvents.nonce, nonce),
-        eq(collectionEvents.orderId, orderId),
-        eq(collectionEvents.volunteerId, actor.userId),
-      ),
-    )
-    .get();
+  // the old admin client sends the contributor's email with the id: a mistyped id must not collect someone else's pass
+  const email = input.userEmail ? input.userEmail.trim().toLowerCase() : null;
+  const [, , update, passRow, lineRows, mineRow, usedRow] = await d1Batch(
+    s,
+    collectStatements({
+      orderId,
+      nonce,
+      deviceId: input.deviceId ?? null,
+      volunteerId: actor.userId,
+      happenedAt,
+      email,
+    }),
+  );
+  const order = passRow!.results[0] as PassRow | undefined;
+  if (!order) throw notFound(t('venue.notFound', { rcpt }));
+  const pass = toPass(order, lineRows!.results as LineRow[]);
+  // the count includes the updated_at trigger's own change (migrations/0040)
+  if (update!.meta.changes > 0) return collectedAnswer(pass);
+  if (email !== null && email !== order.email.toLowerCase()) throw badRequest(t('venue.emailMismatch', { rcpt }));
+  if (order.passCollected === null) throw conflict('NoPasses', t('venue.noPasses', { rcpt }));
+  if (order.status !== 'Success') throw conflict('NotPaid', t('venue.notPaid', { rcpt, status: order.status }));
+  if (order.passVoid === 1) throw conflict('Refunded', t('venue.refunded', { rcpt }));
+  // Already collected (before, or a moment ago by someone else). The same tap retried is answered as it was.
+  const mine = mineRow!.results[0];
   if (mine && pass.passCollected === 1) return collectedAnswer(pass);
   if (!mine && input.nonce) {
-    const used = await s.db
-      .select({ orderId: collectionEvents.orderId, volunteerId: collectionEvents.volunteerId })
-      .from(collectionEvents)
-      .where(eq(collectionEvents.nonce, nonce))
-      .get();
+    const used = usedRow!.results[0] as { orderId: number; volunteerId: number } | undefined;
     if (used && (used.orderId !== orderId || used.volunteerId !== actor.userId)) {
       throw conflict('NonceReused', t('venue.nonceReused'));
     }
@@ -363,7 +245,7 @@ export async function uploadCollections(
   }
 
   const now = Date.now();
-  const statements = [];
+  const statements: RawStatement[] = [];
   const touched = new Set<number>();
   for (const item of items) {
     const order = orderOf(item);
@@ -376,7 +258,7 @@ export async function uploadCollections(
         deviceId: item.deviceId ?? input.deviceId ?? null,
       });
       statements.push(
-        s.db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+        stmt(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
           SELECT ${actor.userId}, 'pass.collect_unknown', 'collection', ${item.nonce}, ${details}
           WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE entity_type = 'collection' AND entity_id = ${item.nonce})`),
       );
@@ -387,7 +269,7 @@ export async function uploadCollections(
     const happenedAt = Math.max(Math.min(item.happenedAt, now), order.createdAt);
     const volunteerId = actor.userId;
     statements.push(
-      ...recordStatements(s.db, {
+      ...recordStatements({
         orderId: order.id,
         nonce: item.nonce,
         deviceId: item.deviceId ?? input.deviceId ?? null,
@@ -397,7 +279,7 @@ export async function uploadCollections(
         onlyIfCollectable: false,
       }),
       // the earliest collection counts: it sets (or moves back) the order's collected_at and collected_by
-      s.db.run(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
+      stmt(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
         WHERE id = ${order.id} AND status = 'Success' AND pass_collected IS NOT NULL AND pass_void = 0
           AND (pass_collected = 0 OR collected_at IS NULL OR collected_at > ${happenedAt})
           AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${item.nonce} AND order_id = ${order.id}
@@ -405,9 +287,9 @@ export async function uploadCollections(
     );
     touched.add(order.id);
   }
-  for (const orderId of touched) statements.push(reflagStatement(s.db, orderId));
+  for (const orderId of touched) statements.push(reflagStatement(orderId));
   if (statements.length > 0) {
-    await rawBatch(s, statements);
+    await d1Batch(s, statements);
   }
 
   // answer from what is stored now, so a second upload of the same queue reads the same
@@ -457,119 +339,4 @@ export async function uploadCollections(
     conflicts: count('conflict'),
     unknown: count('unknown'),
   };
-}
-
-const yearPasses = (year: string) => and(eq(orders.fiscalYear, year), isNotNull(orders.passCode));
-
-/**
- * /getVenuePasses: the festival year's pass orders changed since a cursor ("<updatedAt>:<id>"), oldest
- * change first. Rows changed within SYNC_SETTLE_MS are held back for the next call, so that a write
- * committed late with an earlier timestamp is never skipped.
- */
-export async function syncPasses(
-  db: Db,
-  input: { cursor?: string | null; limit?: number | null },
-): Promise<VenueSyncResponse> {
-  const year = festivalYear();
-  const limit = input.limit ?? DEFAULT_SYNC_PAGE;
-  const [tsText, idText] = (input.cursor ?? '0:0').split(':');
-  const ts = Number(tsText);
-  const id = Number(idText);
-  const settled = sql`${orders.updatedAt} < CAST(unixepoch('subsec') * 1000 AS INTEGER) - ${SYNC_SETTLE_MS}`;
-  const where = and(
-    yearPasses(year),
-    or(gt(orders.updatedAt, ts), and(eq(orders.updatedAt, ts), gt(orders.id, id))),
-    settled,
-  );
-  const rows = (await selectPasses(db)
-    .where(where)
-    .orderBy(asc(orders.updatedAt), asc(orders.id))
-    .limit(limit + 1)
-    .all()) as PassRow[];
-  const more = rows.length > limit;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    rows: await withLines(db, page),
-    cursor: last ? `${last.updatedAt}:${last.id}` : (input.cursor ?? null),
-    more,
-    fiscalYear: year,
-  };
-}
-
-/** /searchVenuePasses: by mobile, email, contribution id or pass code, this festival year. */
-export async function searchPasses(db: Db, q: string): Promise<VenuePass[]> {
-  const text = q.trim();
-  const conditions: SQL[] = [];
-  if (text.includes('@')) conditions.push(eq(orders.userEmail, text.toLowerCase()));
-  const digits = normalizeMobile(text);
-  if (/^[\d\s+-]+$/.test(text) && digits.length >= 8) conditions.push(eq(orders.userMobile, digits));
-  const pk = /^smt\d+$/i.test(text) ? parseRcptId(text) : null;
-  if (pk) conditions.push(eq(orders.id, pk));
-  if (/^[A-Za-z0-9_-]{6,64}$/.test(text)) conditions.push(eq(orders.passCode, text));
-  if (conditions.length === 0) return [];
-  const rows = (await selectPasses(db)
-    .where(and(yearPasses(festivalYear()), or(...conditions)))
-    .orderBy(desc(orders.id))
-    .limit(SEARCH_LIMIT)
-    .all()) as PassRow[];
-  return withLines(db, rows);
-}
-
-/** /getCollectionConflicts: every pass collected more than once (or for an unpaid order), newest first. */
-export async function listConflicts(db: Db, fiscalYear?: string | null): Promise<CollectionConflict[]> {
-  const year = fiscalYear ?? festivalYear();
-  const flagged = await db
-    .selectDistinct({ orderId: collectionEvents.orderId })
-    .from(collectionEvents)
-    .innerJoin(orders, eq(orders.id, collectionEvents.orderId))
-    .where(and(eq(collectionEvents.isConflict, true), eq(orders.fiscalYear, year)))
-    .limit(500)
-    .all();
-  if (flagged.length === 0) return [];
-  const volunteer = alias(users, 'volunteer');
-  const out: CollectionConflict[] = [];
-  for (const ids of chunks(flagged.map((f) => f.orderId))) {
-    const heads = (await selectPasses(db).where(inArray(orders.id, ids)).all()) as PassRow[];
-    const events = await db
-      .select({
-        orderId: collectionEvents.orderId,
-        nonce: collectionEvents.nonce,
-        volunteer: volunteer.name,
-        deviceId: collectionEvents.deviceId,
-        happenedAt: collectionEvents.happenedAt,
-        recordedAt: collectionEvents.recordedAt,
-        source: collectionEvents.source,
-        isConflict: collectionEvents.isConflict,
-        reason: collectionEvents.conflictReason,
-      })
-      .from(collectionEvents)
-      .innerJoin(volunteer, eq(volunteer.id, collectionEvents.volunteerId))
-      .where(inArray(collectionEvents.orderId, ids))
-      .orderBy(asc(collectionEvents.happenedAt), asc(collectionEvents.id))
-      .all();
-    const byOrder = Map.groupBy(events, (e) => e.orderId);
-    for (const h of heads) {
-      out.push({
-        orderRcptId: formatRcptId(h.id),
-        name: h.name,
-        mobile: h.mobile,
-        email: h.email,
-        collectedAt: h.collectedAt,
-        collectedBy: h.collectedBy,
-        events: (byOrder.get(h.id) ?? []).map((e) => ({
-          nonce: e.nonce,
-          volunteer: e.volunteer,
-          deviceId: e.deviceId,
-          happenedAt: e.happenedAt,
-          recordedAt: e.recordedAt,
-          source: e.source,
-          counted: !e.isConflict,
-          reason: e.reason,
-        })),
-      });
-    }
-  }
-  const latest = (c: CollectionConflict) => Math.max(0, ...c.events.map((e) => e.recordedAt));
-  return out.sort((a, b) => latest(b) - latest(a));
 }

@@ -1,0 +1,253 @@
+// Venue pass reads: the pass a volunteer's phone keeps, the delta sync, the search and the admins' conflicts
+// list (DECISIONS.md, Accounts and orders). The writes (a tap at the gate, a phone's offline queue) are in
+// collection.ts, which answers with the pass shaped here.
+import { and, asc, desc, eq, gt, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { normalizeMobile } from '../../core/contracts/common';
+import type { CollectionConflict, VenuePass, VenueSyncResponse } from '../../core/contracts/venue';
+import { festivalYear } from '../../core/festival';
+import { formatRcptId, parseRcptId } from '../../core/ids';
+import { isPassLine, passUnits } from '../../core/pass-qr';
+import { collectionEvents, orderLines, orders, users } from '../../schema/index';
+import { raw } from '../lib/d1-batch';
+import type { Db } from '../lib/db';
+
+/** Rows changed in the last moments are held back from the delta sync until every write of that millisecond has committed. */
+export const SYNC_SETTLE_MS = 2000;
+export const DEFAULT_SYNC_PAGE = 500;
+const SEARCH_LIMIT = 20;
+// D1 binds at most 100 parameters per statement
+const IN_CHUNK = 90;
+
+const collector = alias(users, 'collector');
+
+const passColumns = {
+  id: orders.id,
+  passCode: orders.passCode,
+  status: orders.status,
+  name: orders.userName,
+  mobile: orders.userMobile,
+  email: orders.userEmail,
+  passCollected: orders.passCollected,
+  collectedAt: orders.collectedAt,
+  collectedBy: collector.name,
+  updatedAt: orders.updatedAt,
+  passVoid: orders.passVoid,
+};
+
+export type PassRow = {
+  id: number;
+  passCode: string | null;
+  status: string;
+  name: string;
+  mobile: string;
+  email: string;
+  passCollected: number | null;
+  collectedAt: number | null;
+  collectedBy: string | null;
+  updatedAt: number;
+  passVoid: number;
+};
+
+export function chunks<T>(list: T[], size = IN_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+export function selectPasses(db: Db) {
+  return db.select(passColumns).from(orders).leftJoin(collector, eq(collector.id, orders.collectedBy));
+}
+
+export type LineRow = { orderId: number; type: string; code: string; name: string; qty: number; refundedQty: number };
+
+export function toPass(o: PassRow, lines: LineRow[]): VenuePass {
+  // refunded units are not handed out (migrations/0080)
+  const passLines = lines
+    .filter(isPassLine)
+    .map((l) => ({ code: l.code, name: l.name, qty: l.qty - l.refundedQty }))
+    .filter((l) => l.qty > 0);
+  return {
+    id: o.id,
+    orderRcptId: formatRcptId(o.id),
+    passCode: o.passCode ?? '',
+    status: o.status,
+    name: o.name,
+    mobile: o.mobile,
+    email: o.email,
+    lines: passLines,
+    qty: passUnits(passLines),
+    passCollected: o.passCollected === null ? null : o.passCollected ? 1 : 0,
+    collectedAt: o.collectedAt,
+    collectedBy: o.collectedBy,
+    refunded: o.passVoid === 1,
+  };
+}
+
+/**
+ * The copy of a pass a volunteer's phone keeps (and may lose at the venue): name, mobile, passes and
+ * collection state. The email stays with admins (decision 072); the old field is kept, empty.
+ */
+export const forDesk = (p: VenuePass, isAdmin: boolean): VenuePass => (isAdmin ? p : { ...p, email: '' });
+
+const lineColumns = {
+  orderId: orderLines.orderId,
+  type: orderLines.type,
+  code: orderLines.code,
+  name: orderLines.name,
+  qty: orderLines.qty,
+  refundedQty: orderLines.refundedQty,
+};
+
+export async function withLines(db: Db, rows: PassRow[]): Promise<VenuePass[]> {
+  const lines: LineRow[] = [];
+  for (const ids of chunks(rows.map((r) => r.id))) {
+    if (ids.length === 0) continue;
+    lines.push(
+      ...(await db
+        .select(lineColumns)
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, ids))
+        .orderBy(orderLines.orderId, orderLines.id)
+        .all()),
+    );
+  }
+  const byOrder = Map.groupBy(lines, (l) => l.orderId);
+  return rows.map((o) => toPass(o, byOrder.get(o.id) ?? []));
+}
+
+/**
+ * One pass order and its lines as raw statements, for a caller's D1 batch (a write answers with the pass it
+ * left, read in the same transaction): the same columns as selectPasses, named as PassRow and LineRow.
+ */
+export function passStatements(orderId: number) {
+  return [
+    raw(
+      `SELECT o.id AS id, o.pass_code AS passCode, o.status AS status, o.user_name AS name, o.user_mobile AS mobile,
+         o.user_email AS email, o.pass_collected AS passCollected, o.collected_at AS collectedAt,
+         c.name AS collectedBy, o.updated_at AS updatedAt, o.pass_void AS passVoid
+       FROM orders o LEFT JOIN users c ON c.id = o.collected_by WHERE o.id = ?`,
+      orderId,
+    ),
+    raw(
+      `SELECT order_id AS orderId, type, code, name, qty, refunded_qty AS refundedQty
+       FROM order_lines WHERE order_id = ? ORDER BY id`,
+      orderId,
+    ),
+  ] as const;
+}
+
+const yearPasses = (year: string) => and(eq(orders.fiscalYear, year), isNotNull(orders.passCode));
+
+/**
+ * /getVenuePasses: the festival year's pass orders changed since a cursor ("<updatedAt>:<id>"), oldest
+ * change first. Rows changed within SYNC_SETTLE_MS are held back for the next call, so that a write
+ * committed late with an earlier timestamp is never skipped.
+ */
+export async function syncPasses(
+  db: Db,
+  input: { cursor?: string | null; limit?: number | null },
+): Promise<VenueSyncResponse> {
+  const year = festivalYear();
+  const limit = input.limit ?? DEFAULT_SYNC_PAGE;
+  const [tsText, idText] = (input.cursor ?? '0:0').split(':');
+  const ts = Number(tsText);
+  const id = Number(idText);
+  const settled = sql`${orders.updatedAt} < CAST(unixepoch('subsec') * 1000 AS INTEGER) - ${SYNC_SETTLE_MS}`;
+  const where = and(
+    yearPasses(year),
+    or(gt(orders.updatedAt, ts), and(eq(orders.updatedAt, ts), gt(orders.id, id))),
+    settled,
+  );
+  const rows = (await selectPasses(db)
+    .where(where)
+    .orderBy(asc(orders.updatedAt), asc(orders.id))
+    .limit(limit + 1)
+    .all()) as PassRow[];
+  const more = rows.length > limit;
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    rows: await withLines(db, page),
+    cursor: last ? `${last.updatedAt}:${last.id}` : (input.cursor ?? null),
+    more,
+    fiscalYear: year,
+  };
+}
+
+/** /searchVenuePasses: by mobile, email, contribution id or pass code, this festival year. */
+export async function searchPasses(db: Db, q: string): Promise<VenuePass[]> {
+  const text = q.trim();
+  const conditions: SQL[] = [];
+  if (text.includes('@')) conditions.push(eq(orders.userEmail, text.toLowerCase()));
+  const digits = normalizeMobile(text);
+  if (/^[\d\s+-]+$/.test(text) && digits.length >= 8) conditions.push(eq(orders.userMobile, digits));
+  const pk = /^smt\d+$/i.test(text) ? parseRcptId(text) : null;
+  if (pk) conditions.push(eq(orders.id, pk));
+  if (/^[A-Za-z0-9_-]{6,64}$/.test(text)) conditions.push(eq(orders.passCode, text));
+  if (conditions.length === 0) return [];
+  const rows = (await selectPasses(db)
+    .where(and(yearPasses(festivalYear()), or(...conditions)))
+    .orderBy(desc(orders.id))
+    .limit(SEARCH_LIMIT)
+    .all()) as PassRow[];
+  return withLines(db, rows);
+}
+
+/** /getCollectionConflicts: every pass collected more than once (or for an unpaid order), newest first. */
+export async function listConflicts(db: Db, fiscalYear?: string | null): Promise<CollectionConflict[]> {
+  const year = fiscalYear ?? festivalYear();
+  const flagged = await db
+    .selectDistinct({ orderId: collectionEvents.orderId })
+    .from(collectionEvents)
+    .innerJoin(orders, eq(orders.id, collectionEvents.orderId))
+    .where(and(eq(collectionEvents.isConflict, true), eq(orders.fiscalYear, year)))
+    .limit(500)
+    .all();
+  if (flagged.length === 0) return [];
+  const volunteer = alias(users, 'volunteer');
+  const out: CollectionConflict[] = [];
+  for (const ids of chunks(flagged.map((f) => f.orderId))) {
+    const heads = (await selectPasses(db).where(inArray(orders.id, ids)).all()) as PassRow[];
+    const events = await db
+      .select({
+        orderId: collectionEvents.orderId,
+        nonce: collectionEvents.nonce,
+        volunteer: volunteer.name,
+        deviceId: collectionEvents.deviceId,
+        happenedAt: collectionEvents.happenedAt,
+        recordedAt: collectionEvents.recordedAt,
+        source: collectionEvents.source,
+        isConflict: collectionEvents.isConflict,
+        reason: collectionEvents.conflictReason,
+      })
+      .from(collectionEvents)
+      .innerJoin(volunteer, eq(volunteer.id, collectionEvents.volunteerId))
+      .where(inArray(collectionEvents.orderId, ids))
+      .orderBy(asc(collectionEvents.happenedAt), asc(collectionEvents.id))
+      .all();
+    const byOrder = Map.groupBy(events, (e) => e.orderId);
+    for (const h of heads) {
+      out.push({
+        orderRcptId: formatRcptId(h.id),
+        name: h.name,
+        mobile: h.mobile,
+        email: h.email,
+        collectedAt: h.collectedAt,
+        collectedBy: h.collectedBy,
+        events: (byOrder.get(h.id) ?? []).map((e) => ({
+          nonce: e.nonce,
+          volunteer: e.volunteer,
+          deviceId: e.deviceId,
+          happenedAt: e.happenedAt,
+          recordedAt: e.recordedAt,
+          source: e.source,
+          counted: !e.isConflict,
+          reason: e.reason,
+        })),
+      });
+    }
+  }
+  const latest = (c: CollectionConflict) => Math.max(0, ...c.events.map((e) => e.recordedAt));
+  return out.sort((a, b) => latest(b) - latest(a));
+}
