@@ -4,7 +4,6 @@ import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types'
 import type { Context, MiddlewareHandler } from 'hono';
 import { t } from '../../core/i18n';
 import { sessions, users } from '../../schema/index';
-import { noteSettingsVersion } from '../services/settings';
 import type { AppEnv } from '../env';
 import { sha256Hex } from './crypto';
 import { batchOf } from './d1-batch';
@@ -45,6 +44,15 @@ export async function resolveActor(c: Context<AppEnv>): Promise<Actor | null> {
   return primary ? lookup(getDb({ ...env, DB: primary }), tokenHash) : null;
 }
 
+// The settings version read with each request's session lookup, kept by the request's drizzle instance: the
+// settings service (worker/services/settings.ts) answers from its per-isolate copy while it matches (decision 114).
+const settingsVersions = new WeakMap<object, number>();
+
+export const settingsVersionSeen = (db: Db): number | undefined => settingsVersions.get(db);
+
+/** A request that writes a setting reads its own write: the version it saw before is forgotten. */
+export const forgetSettingsVersion = (db: Db) => settingsVersions.delete(db);
+
 /** The session lookup as one statement, for a call that runs it alone or first in its own batch. */
 function lookupQuery(db: Db, tokenHash: string, at: number) {
   return db
@@ -73,7 +81,7 @@ type LookupRow = Awaited<ReturnType<typeof lookupQuery>>[number];
 function actorOfRow(db: Db, row: LookupRow | undefined): Actor | null {
   if (!row) return null;
   const { settingsVersion, ...actor } = row;
-  noteSettingsVersion(db, settingsVersion);
+  if (typeof settingsVersion === 'number') settingsVersions.set(db, settingsVersion);
   return actor;
 }
 

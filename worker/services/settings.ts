@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import association from '../../web/content/association.json';
 import { settings } from '../../schema/index';
 import type { Db } from '../lib/db';
+import { forgetSettingsVersion, settingsVersionSeen } from '../lib/session';
 
 export type BankDetails = { payee: string; accountNumber: string; ifsc: string; bankName: string; upiVpa: string };
 
@@ -23,15 +24,9 @@ export const SETTING_DEFAULTS: Settings = {
 export type SettingKey = keyof Settings;
 
 // The settings kept per isolate (docs/decisions/114): every row with the version it was read at. A request whose
-// session lookup brought the current version (noteSettingsVersion) uses the copy when the versions match and
+// session lookup brought the current version (settingsVersionSeen, worker/lib/session.ts) uses the copy when the versions match and
 // reads nothing; any other request reads the rows, and the version with them, in one query.
 let copy: { version: number; rows: Map<string, string> } | null = null;
-const versionSeen = new WeakMap<object, number>();
-
-/** The settings version read with this request's session lookup (worker/lib/session.ts). */
-export function noteSettingsVersion(db: Db, version: number | null | undefined) {
-  if (typeof version === 'number') versionSeen.set(db, version);
-}
 
 type SettingRow = { version: number; key: string | null; value: string | null };
 
@@ -56,7 +51,7 @@ function keep(rows: readonly SettingRow[]): Map<string, string> {
 }
 
 async function settingRows(db: Db): Promise<Map<string, string>> {
-  const seen = versionSeen.get(db);
+  const seen = settingsVersionSeen(db);
   if (copy && seen !== undefined && copy.version === seen) return copy.rows;
   return keep(await settingsQuery(db));
 }
@@ -87,7 +82,7 @@ export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<
 export function putSetting<K extends SettingKey>(db: Db, key: K, value: Settings[K], actorId: number | null) {
   // this request reads its own write: no copy, and no version from before it
   copy = null;
-  versionSeen.delete(db);
+  forgetSettingsVersion(db);
   const json = JSON.stringify(value);
   return db
     .insert(settings)
