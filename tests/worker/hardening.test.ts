@@ -15,6 +15,7 @@ import {
   users,
 } from '../../schema/index';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
+import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { guardFailure } from '../../worker/lib/d1-batch';
 import { placeOrder, productId } from './cart-fixtures';
 import { ADMIN, bindings, call, db, gatewayPay, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
@@ -227,6 +228,7 @@ describe('5. the member-price entitlement counts unpaid orders and cannot be exc
   });
 
   it('a late capture that used the member price twice is flagged for an admin', async () => {
+    allowConsoleError(/"event":"order.late_capture_conflict"/); // the admin's signal, besides the attention flag
     const u = await utsavMember();
     const dpkp = await productId('DPKP');
     await cart(u.token, { [dpkp]: { qty: 1 } });
@@ -283,6 +285,7 @@ describe('6. signed but malformed webhooks never answer 5xx', () => {
     ['an array body', '[1,2,3]'],
     ['no event', '{}'],
   ])('%s', async (_name, body) => {
+    allowConsoleError(/"event":"webhook.bad_payload"/); // logged for the operator, answered without a 5xx
     const r = await signedWebhook(body);
     expect(r.status).toBeLessThan(500);
     expect([200, 400]).toContain(r.status);
@@ -407,6 +410,7 @@ describe('payments fail closed', () => {
   });
 
   it('a 4xx from Razorpay (wrong keys) never confirms on the signature alone', async () => {
+    allowConsoleError(/"event":"razorpay.error"/);
     const u = await newUser();
     await cart(u.token, { [await productId('MABD')]: { qty: 1 } });
     const o = (await call('startOrder', { offline: false }, u.token)).body.data;
@@ -525,6 +529,7 @@ describe('limits per client address', () => {
 
 describe('safe defaults', () => {
   it('local mode answers only on a local host', async () => {
+    allowConsoleError(/"event":"config.local_on_public_host"/);
     const pub = await exports.default.fetch('https://samiti.example.org/api/noop', { method: 'POST', body: '{}' });
     expect(pub.status).toBe(503);
     expect(((await pub.json()) as any).error).toBe('Misconfigured');
@@ -625,6 +630,7 @@ describe('no dead end after an abandoned checkout', () => {
 
 describe('late capture after the hold was re-taken', () => {
   it('is flagged for admins, who see it and mark it handled once', async () => {
+    allowConsoleError(/"event":"order.late_capture_conflict"/);
     const item = await newItem();
     const first = await newUser();
     await cart(first.token, { [item.id]: { qty: 1, fullSponsor: true } });

@@ -5,6 +5,7 @@ import type { D1Migration } from '@cloudflare/vitest-plugin';
 import { getConfig } from '../../worker/lib/config';
 import { getDb } from '../../worker/lib/db';
 import { seedDemo } from '../../worker/services/seed';
+import '../fixtures/fail-on-console-error';
 
 const testEnv = env as unknown as { DB: Parameters<typeof applyD1Migrations>[0]; TEST_MIGRATIONS: D1Migration[] };
 
