@@ -1,11 +1,12 @@
-// The pass QR for the confirmation email (checkout's confirmPayment calls passQrEmailHtml).
-import { create } from 'qrcode/lib/core/qrcode.js';
+// The pass QR for the confirmation email (checkout's confirmPayment calls passQrEmailHtml). The matrix comes
+// from core/qr-encode.ts, a small byte-mode encoder, not the qrcode package (20 kB of the Worker, decision 110).
 import { t } from '../../core/i18n';
 import { type PassLine, passQrPayload, qrHtmlTable, qrSvg } from '../../core/pass-qr';
+import { qrMatrix } from '../../core/qr-encode';
 import { escapeHtml } from './mail';
 
 export function passQrMatrix(passCode: string) {
-  return create(passQrPayload(passCode), { errorCorrectionLevel: 'M' }).modules;
+  return qrMatrix(passQrPayload(passCode));
 }
 
 /** An SVG document of the pass QR (for pages; mail clients drop SVG, use passQrEmailHtml there). */
