@@ -3,6 +3,7 @@ export * from './settings';
 export * from './catalogue';
 export * from './carts';
 export * from './orders';
+export * from './refunds';
 export * from './system';
 export * from './test-gateway';
 export * from './renewals';

@@ -1,6 +1,7 @@
 // The admin console's order lists: pass search, pending verification, success, collected / not collected.
 import { and, desc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
-import type { AdminOrder, AttentionOrder, UnitTotals } from '../../core/contracts/admin';
+import type { AttentionOrder, UnitTotals } from '../../core/contracts/admin';
+import type { OrderView } from '../../core/contracts/orders';
 import { PAGE_SIZE, SEARCH_LIMIT } from '../../core/contracts/admin';
 import { normalizeMobile } from '../../core/contracts/common';
 import { parseRcptId } from '../../core/ids';
@@ -14,20 +15,20 @@ import { orderViews } from './order-view';
 type OrderRow = typeof orders.$inferSelect;
 
 /** SPEC.md section 3's order fields with the lines, in rupees (payments' serializer, shared with /getOrders). */
-export function serializeOrders(db: Db, rows: OrderRow[]): Promise<AdminOrder[]> {
-  return orderViews(db, rows) as Promise<AdminOrder[]>;
+export function serializeOrders(db: Db, rows: OrderRow[]): Promise<OrderView[]> {
+  return orderViews(db, rows);
 }
 
 /**
  * What a volunteer at the pass desk sees of an order: who (name, email, mobile), the passes and their
  * collection state. Addresses, referral and bank details stay with the admins (decision 072).
  */
-export function forDesk(o: AdminOrder, isAdmin: boolean): AdminOrder {
+export function forDesk(o: OrderView, isAdmin: boolean): OrderView {
   if (isAdmin) return o;
-  // the serialized order also carries state and pin (OrderView)
-  const desk = { ...o, state: null, pin: null } as AdminOrder;
   return {
-    ...desk,
+    ...o,
+    state: null,
+    pin: null,
     addr1: null,
     addr2: null,
     city: null,
@@ -100,7 +101,7 @@ export async function getPendingOrders(db: Db) {
   return serializeOrders(db, rows);
 }
 
-export type OrderPage = { orders: AdminOrder[]; nextCursor: number | null; hasMore: boolean };
+export type OrderPage = { orders: OrderView[]; nextCursor: number | null; hasMore: boolean };
 
 /**
  * Keyset paging on orderSuccessTS (unique, so pages never overlap or skip): the next page is everything

@@ -5,64 +5,13 @@ import { paiseToRupees } from '../../core/money';
 import { orderLines, type orders } from '../../schema/index';
 import { refunds } from '../../schema/refunds';
 import type { Db } from '../lib/db';
+import type { OrderRefundView, OrderView } from '../../core/contracts/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
-export type OrderLineView = {
-  name: string;
-  code: string;
-  qty: number;
-  sellPrice: number;
-  maxPrice: number;
-  lineId: number;
-  refundedQty: number; // migrations/0080
-};
-
-/** One refund as the member and the lists show it (rupees; status: pending, processed). */
-export type OrderRefundView = {
-  amount: number;
-  status: string;
-  date: number;
-  method: string;
-  carriedTo: string | null;
-};
-
-export type OrderView = {
-  orderRcptId: string;
-  orderPkId: number;
-  kind: 'CONTRIBUTION' | 'DAILY_PASS';
-  offlineUserId: number;
-  fiscalYear: string;
-  orderDate: number;
-  paymentDate: number | null;
-  orderTotal: number;
-  orderSubTotal: number;
-  convenienceCharge: number;
-  orderSuccessTS: number | null;
-  status: string;
-  paymentType: 'Online' | 'Offline';
-  transactionId: string | null;
-  bankName: string | null;
-  userName: string;
-  userEmail: string;
-  userMobile: string;
-  referSource: string | null;
-  referredBy: string | null;
-  addr1: string | null;
-  addr2: string | null;
-  city: string | null;
-  state: string | null;
-  pin: string | null;
-  passCollected: number | null;
-  passCode: string | null;
-  rejectReason: string | null;
-  selectedProducts: OrderLineView[];
-  /** refunds (migrations/0080): null, 'Partially Refunded' or 'Refunded'; amount in rupees */
-  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;
-  refundedAmount: number;
-  refunds: OrderRefundView[];
-};
+// The shape is the contract's (core/contracts/orders.ts): the web reads the same declaration.
+export type { OrderView };
 
 export function orderView(o: OrderRow, lines: readonly OrderLineRow[], refundRows: OrderRefundView[] = []): OrderView {
   return {
