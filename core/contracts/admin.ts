@@ -2,7 +2,8 @@
 import * as z from 'zod';
 import { isRupeeAmount } from '../money';
 import { DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE } from '../pricing';
-import { email, optionalText, text } from './common';
+import { email, type Message, optionalText, text } from './common';
+import type { OrderView } from './orders';
 
 /** SPEC.md section 9: the paging cursor starts at 1e18; then the smallest orderSuccessTS seen. */
 export const CURSOR_START = 1e18;
@@ -238,47 +239,11 @@ export const auditLogRequest = z.object({
 
 // ---- responses ----
 
-export type OrderLineView = {
-  name: string;
-  code: string;
-  qty: number;
-  sellPrice: number;
-  maxPrice: number;
-  lineId?: number;
-  refundedQty?: number; // migrations/0080
-};
+/** /approveOfflineOrder, /rejectOfflineOrder */
+export type OrderDecision = Message & { orderPkId: number; orderRcptId: string; status: string };
 
-export type AdminOrder = {
-  orderRcptId: string;
-  orderPkId: number;
-  offlineUserId: number;
-  fiscalYear: string;
-  orderDate: number;
-  paymentDate: number | null;
-  orderTotal: number;
-  orderSuccessTS: number | null;
-  status: string;
-  paymentType: 'Online' | 'Offline';
-  transactionId: string | null;
-  bankName: string | null;
-  userName: string;
-  userEmail: string;
-  userMobile: string;
-  referSource: string | null;
-  referredBy: string | null;
-  addr1: string | null;
-  addr2: string | null;
-  city: string | null;
-  passCollected: number | null;
-  passCode?: string | null;
-  rejectReason?: string | null;
-  selectedProducts: OrderLineView[];
-  // refunds (migrations/0080)
-  refundState?: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;
-  refundedAmount?: number;
-  refunds?: { amount: number; status: string; date: number; method?: string; carriedTo?: string | null }[];
-  convenienceCharge?: number;
-};
+/** The catalogue's changes answer the product's id, what changed and a message. */
+export type ProductChange = Message & { id: number };
 
 export type UnitTotals = { byCode: Record<string, number>; units: number };
 
@@ -335,6 +300,18 @@ export type Overview = {
   collectionsPerHour: { day: string; hour: number; collected: number }[];
 };
 
+/** /updateSettings: the settings after the change and the names of the fields that changed. */
+export type SettingsChange = AdminSettings & Message & { changed: string[] };
+
+/** /setUserRole */
+export type RoleChange = Message & {
+  email: string;
+  name: string;
+  role: 'admin' | 'volunteer';
+  granted: boolean;
+  changed: boolean;
+};
+
 export type AuditRow = {
   id: number;
   at: number;
@@ -347,8 +324,11 @@ export type AuditRow = {
   details: Record<string, unknown>;
 };
 
+/** /getAuditLog: a page of rows, newest first, and the cursor of the next page */
+export type AuditPage = { rows: AuditRow[]; nextCursor: number | null };
+
 /** /clearAttention: an admin has handled what an order was flagged for (e.g. refunded the second payment). */
 export const clearAttentionRequest = z.object({ orderPkId: id(), note: optionalText(300) });
 
 /** An order flagged for an admin (a late capture whose item or member price went to another order). */
-export type AttentionOrder = { order: AdminOrder; attention: string };
+export type AttentionOrder = { order: OrderView; attention: string };

@@ -30,3 +30,6 @@ export type UProductsResponse = {
 };
 
 export type CountResponse = { count: number };
+
+/** /isMembershipLive, /isDailyPassLive */
+export type LiveFlag = { available: boolean };

@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { optionalText, text } from './common';
+import type { OrderStatus } from '../orders';
+import { type Message, optionalText, text } from './common';
+import type { OrderView } from './orders';
 
 const flag = z.boolean({ error: 'must be true or false' });
 
@@ -83,6 +85,21 @@ export type OfflineStartOrder = {
   orderPkId: number;
   bank: BankDetailsView;
 };
+
+/** /getPaymentOptions: what the payment screens show before an order exists. */
+export type PaymentOptions = { bank: BankDetailsView; convenienceChargeBasisPoints: number };
+
+/** /handleSuccessOrder: the order once the payment is confirmed (absent if it could not be read back). */
+export type SuccessOrderResult = Message & { orderRcptId: string; status: OrderStatus; order?: OrderView };
+
+/** /handleFailOrder */
+export type FailOrderResult = { orderRcptId: string; status: string };
+
+/** /handleOfflineOrder: the transfer's details were recorded; the order waits for an admin. */
+export type OfflineOrderResult = Message & { orderRcptId: string; status: OrderStatus };
+
+/** /giveUpOrder */
+export type GiveUpResult = Message & { orderRcptId: string; status: string };
 
 /** Normalizes a bank/UPI reference so that one transaction written two ways is still one. */
 export function normalizeTxnId(raw: string): string {

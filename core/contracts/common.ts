@@ -55,6 +55,9 @@ export const password = z
   .min(8, t('password.tooShort'))
   .max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
 
+/** The answer of a call that only reports what it did, in the screens' language (web/lib/api-client.ts). */
+export type Message = { message: string };
+
 /** Calls without a payload take `{}`; unknown fields are refused so that typos are loud. */
 export const emptyBody = z.object({});
 

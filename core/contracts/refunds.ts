@@ -1,7 +1,7 @@
 // Contracts of the refund calls (issue 13, docs/decisions/080-refunds.md). Admins only; the amount is never
 // sent by the client: the server computes it from the lines chosen.
 import * as z from 'zod';
-import { text } from './common';
+import { type Message, text } from './common';
 
 const POSITIVE_INT = 'must be a positive whole number';
 const id = () =>
@@ -152,6 +152,14 @@ export const completeFailedOrderRequest = z
     path: ['transactionId'],
   });
 
+/** /completeFailedOrder: `lost` names what the order held and another order took meanwhile (refund it). */
+export type CompleteFailedResult = Message & {
+  orderPkId: number;
+  orderRcptId: string;
+  status: string;
+  lost: string | null;
+};
+
 // ---- bank statement matching (docs/decisions/083) ----
 
 /** One credit of a statement, as the browser read it from the file (core/statement.ts). */
@@ -212,3 +220,6 @@ export type StatementImportView = {
   duplicates: number;
   lines: StatementLineView[];
 };
+
+/** /approveStatementMatches: how many matched credits were approved or skipped, and the statement after. */
+export type StatementApproval = Message & { approved: number; skipped: number; statement: StatementImportView };

@@ -1,4 +1,7 @@
 // The only HTTP client: POST /api/<path> with a JSON body and X-Session-Token (DECISIONS.md, API contract).
+// Typed by the call map (core/contracts/calls.ts, docs/decisions/079): the path decides the body it takes and
+// the `data` it answers, so no caller names a type; the map is types only and adds nothing to the bundle.
+import type { CallBody, CallData, CallPath } from '../../core/contracts/calls';
 import { fromEnglish, getLocale, t } from '../../core/i18n';
 import { clearAll, readUserInfo } from './session';
 
@@ -35,7 +38,19 @@ function keepBookmark(res: Response) {
   }
 }
 
-export async function api<T>(path: string, body: object = {}): Promise<T> {
+/** The calls whose every field is optional: they may leave the body out. */
+type OptionalBodyPath = { [P in CallPath]: Record<string, never> extends CallBody<P> ? P : never }[CallPath];
+
+/** Refuses a field the call does not take (a generic body escapes TypeScript's excess-property check). */
+type Exact<P extends CallPath, B> = B & Record<Exclude<keyof B, AllKeys<CallBody<P>>>, never>;
+type AllKeys<T> = T extends unknown ? keyof T : never;
+
+export async function api<P extends OptionalBodyPath>(path: P): Promise<CallData<P>>;
+export async function api<P extends CallPath, const B extends CallBody<P>>(
+  path: P,
+  body: Exact<P, B>,
+): Promise<CallData<P, B>>;
+export async function api(path: CallPath, body: object = {}): Promise<unknown> {
   const session = readUserInfo()?.session;
   let res: Response;
   try {
@@ -53,7 +68,7 @@ export async function api<T>(path: string, body: object = {}): Promise<T> {
     throw new ApiError('Network', t('network.error'), 0);
   }
   keepBookmark(res);
-  let payload: { data?: T; error?: string; desc?: string };
+  let payload: { data?: unknown; error?: string; desc?: string };
   try {
     payload = await res.json();
   } catch {
@@ -73,5 +88,5 @@ export async function api<T>(path: string, body: object = {}): Promise<T> {
   // a success message written by the server (`data.message`) in the screens' language, as for descriptions
   const data = payload.data as { message?: unknown } | undefined;
   if (data && typeof data === 'object' && typeof data.message === 'string') data.message = fromEnglish(data.message);
-  return payload.data as T;
+  return payload.data;
 }

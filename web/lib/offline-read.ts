@@ -5,6 +5,7 @@
 // Only network failures fall back; a server answer (401, 400, ...) is never masked by a stale copy.
 // The copies are dropped on logout and on InsufficientAccess with the rest of local storage (clearLocalStore).
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CallData } from '../../core/contracts/calls';
 import { ApiError, api } from './api-client';
 import { localStore } from './local-store';
 import { readUserInfo } from './session';
@@ -27,10 +28,15 @@ export function offlineKey(path: string, body: object = {}): string {
   return `read:${readUserInfo()?.email ?? 'anonymous'}:${path}:${JSON.stringify(body)}`;
 }
 
-export async function readWithOfflineCopy<T>(path: OfflineReadPath, body: object = {}): Promise<OfflineRead<T>> {
+/** The read calls take no body: the key and the request are the path's alone. */
+export async function readWithOfflineCopy<P extends OfflineReadPath>(
+  path: P,
+  body: Record<string, never> = {},
+): Promise<OfflineRead<CallData<P>>> {
+  type T = CallData<P>;
   const key = offlineKey(path, body);
   try {
-    const data = await api<T>(path, body);
+    const data: T = await api(path);
     const savedAt = Date.now();
     try {
       await localStore.set<Saved<T>>(key, { data, savedAt });
@@ -51,8 +57,12 @@ export async function readWithOfflineCopy<T>(path: OfflineReadPath, body: object
  * React binding: loads on mount and again when the browser comes back online.
  * `error` is the ApiError when there is neither an answer nor a saved copy.
  */
-export function useOfflineRead<T>(path: OfflineReadPath, body: object = {}) {
-  const [state, setState] = useState<{ result: OfflineRead<T> | null; error: ApiError | null; loading: boolean }>({
+export function useOfflineRead<P extends OfflineReadPath>(path: P, body: Record<string, never> = {}) {
+  const [state, setState] = useState<{
+    result: OfflineRead<CallData<P>> | null;
+    error: ApiError | null;
+    loading: boolean;
+  }>({
     result: null,
     error: null,
     loading: true,
@@ -63,7 +73,7 @@ export function useOfflineRead<T>(path: OfflineReadPath, body: object = {}) {
   const load = useCallback(async () => {
     setState((s) => ({ ...s, loading: true }));
     try {
-      const result = await readWithOfflineCopy<T>(path, JSON.parse(bodyKey) as object);
+      const result = await readWithOfflineCopy(path, JSON.parse(bodyKey) as Record<string, never>);
       if (alive.current) setState({ result, error: null, loading: false });
     } catch (e) {
       const error = e instanceof ApiError ? e : new ApiError('Error', String(e), 0);

@@ -40,10 +40,10 @@ export function Nav() {
       const info = readUserInfo();
       if (live && info?.session === session && info[key] !== f.available) updateUserInfo({ [key]: f.available });
     };
-    api<Flag>('isMembershipLive')
+    api('isMembershipLive')
       .then(keep('membershipLive'))
       .catch(() => {});
-    api<Flag>('isDailyPassLive')
+    api('isDailyPassLive')
       .then(keep('dailyPassLive'))
       .catch(() => {});
     return () => {

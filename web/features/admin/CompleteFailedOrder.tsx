@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import type { CompleteFailedResult } from '../../../core/contracts/refunds';
 import { t } from '../../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../../core/ids';
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { RefundDialog } from './RefundDialog';
-
-type Result = { message: string; orderPkId: number; orderRcptId: string; status: string; lost: string | null };
 
 /**
  * Money left the member's account but the contribution shows Failed (issue 13): the admin gives its id and the
@@ -18,7 +17,7 @@ export function CompleteFailedOrder() {
   const toast = useToast();
   const [rcpt, setRcpt] = useState('');
   const [reference, setReference] = useState('');
-  const [refund, setRefund] = useState<Result | null>(null);
+  const [refund, setRefund] = useState<CompleteFailedResult | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -26,7 +25,7 @@ export function CompleteFailedOrder() {
     if (!orderPkId) return void toast.error(t('venue.badRcptId'));
     const ref = reference.trim();
     void run(async () => {
-      const r = await api<Result>('completeFailedOrder', {
+      const r = await api('completeFailedOrder', {
         orderPkId,
         ...(/^pay_/.test(ref) ? { razorpayPaymentId: ref } : { transactionId: ref }),
       });

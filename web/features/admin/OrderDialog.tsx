@@ -1,6 +1,6 @@
 import { ta } from '../../../core/messages/admin.en';
 import { useState } from 'react';
-import type { AdminOrder } from '../../../core/contracts/admin';
+import type { OrderView } from '../../../core/contracts/orders';
 import { formatDate, formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
@@ -13,7 +13,7 @@ import { RefundDialog } from './RefundDialog';
 import { ScrollBox } from './ScrollBox';
 
 export const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
-export const units = (o: AdminOrder) => o.selectedProducts.reduce((s, l) => s + l.qty, 0);
+export const units = (o: OrderView) => o.selectedProducts.reduce((s, l) => s + l.qty, 0);
 
 type Mode = 'collection' | 'pending' | 'success' | 'plain';
 
@@ -24,10 +24,10 @@ export function OrderDialog({
   onClose,
   onDone,
 }: {
-  order: AdminOrder;
+  order: OrderView;
   mode: Mode;
   onClose: () => void;
-  onDone?: (o: AdminOrder) => void;
+  onDone?: (o: OrderView) => void;
 }) {
   const { run, busy } = useAction();
   const toast = useToast();

@@ -1,7 +1,8 @@
 import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { AdminOrder, UnitTotals } from '../../../core/contracts/admin';
+import type { UnitTotals } from '../../../core/contracts/admin';
+import type { OrderView } from '../../../core/contracts/orders';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { paths } from '../../app/paths';
@@ -22,8 +23,8 @@ import { StatementMatcher } from './StatementMatcher';
 import { inr, OrderDialog, units } from './OrderDialog';
 import { ScrollBox } from './ScrollBox';
 
-const lineText = (o: AdminOrder) => o.selectedProducts.map((l) => `${l.code} x ${l.qty}`).join('; ');
-const baseCsv: CsvColumn<AdminOrder>[] = [
+const lineText = (o: OrderView) => o.selectedProducts.map((l) => `${l.code} x ${l.qty}`).join('; ');
+const baseCsv: CsvColumn<OrderView>[] = [
   { header: 'Year', value: (o) => o.fiscalYear },
   { header: 'Order Date', value: (o) => formatDate(o.orderDate) },
   { header: 'Payment Date', value: (o) => formatDate(o.paymentDate) },
@@ -45,7 +46,7 @@ const baseCsv: CsvColumn<AdminOrder>[] = [
   { header: 'Net', value: (o) => Math.round((o.orderTotal - (o.refundedAmount ?? 0)) * 100) / 100 },
 ];
 
-function ExportButton({ name, rows }: { name: string; rows: AdminOrder[] }) {
+function ExportButton({ name, rows }: { name: string; rows: OrderView[] }) {
   return (
     <button
       type="button"
@@ -61,9 +62,9 @@ function ExportButton({ name, rows }: { name: string; rows: AdminOrder[] }) {
 /** Pass Collection: admins and volunteers find a paid contribution by mobile or email and mark it collected. */
 export function PassCollectionTab() {
   const [text, setText] = useState('');
-  const [results, setResults] = useState<AdminOrder[] | null>(null);
+  const [results, setResults] = useState<OrderView[] | null>(null);
   const [searched, setSearched] = useState('');
-  const [open, setOpen] = useState<AdminOrder | null>(null);
+  const [open, setOpen] = useState<OrderView | null>(null);
   const { run, busy } = useAction();
 
   const search = (e: FormEvent) => {
@@ -73,7 +74,7 @@ export function PassCollectionTab() {
       setSearched(text.trim());
     });
   };
-  const done = (o: AdminOrder) => {
+  const done = (o: OrderView) => {
     setResults((all) => all?.map((x) => (x.orderPkId === o.orderPkId ? o : x)) ?? null);
     setOpen(null);
   };
@@ -145,8 +146,8 @@ export function PassCollectionTab() {
 }
 
 export function PendingOrdersTab() {
-  const [orders, setOrders] = useState<AdminOrder[] | null>(null);
-  const [open, setOpen] = useState<AdminOrder | null>(null);
+  const [orders, setOrders] = useState<OrderView[] | null>(null);
+  const [open, setOpen] = useState<OrderView | null>(null);
   const { run } = useAction();
   const load = useCallback(() => run(async () => setOrders(await getPendingOrders())), [run]);
   useEffect(() => {
@@ -220,13 +221,13 @@ export function PendingOrdersTab() {
  * orderSuccessTS seen so far (SPEC.md section 7). Opening the tab mounts it afresh, so paging resets.
  */
 export function OrderListTab({ kind }: { kind: OrderListKind }) {
-  const [orders, setOrders] = useState<AdminOrder[]>([]);
+  const [orders, setOrders] = useState<OrderView[]>([]);
   const [cursor, setCursor] = useState(CURSOR_START);
   const [more, setMore] = useState(true);
   const [loaded, setLoaded] = useState(false);
   const [totals, setTotals] = useState<UnitTotals | null>(null);
-  const [open, setOpen] = useState<AdminOrder | null>(null);
-  const [collect, setCollect] = useState<AdminOrder | null>(null);
+  const [open, setOpen] = useState<OrderView | null>(null);
+  const [collect, setCollect] = useState<OrderView | null>(null);
   const { run, busy } = useAction();
 
   const loadPage = useCallback(

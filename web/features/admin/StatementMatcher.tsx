@@ -59,7 +59,7 @@ export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
     // runs inside the caller's run(): one action at a time
     let view: StatementImportView | null = null;
     for (let i = 0; i < credits.length; i += STATEMENT_CHUNK) {
-      view = await api<StatementImportView>('importStatement', {
+      view = await api('importStatement', {
         ...(view ? { importId: view.importId } : { fileName: name.slice(0, 120), mapping: used }),
         credits: credits.slice(i, i + STATEMENT_CHUNK),
       });
@@ -72,7 +72,7 @@ export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) return void toast.error(t('statement.tooLarge'));
     void run(async () => {
-      const [text, stored] = await Promise.all([file.text(), api<StatementMapping>('getStatementMapping')]);
+      const [text, stored] = await Promise.all([file.text(), api('getStatementMapping')]);
       const all = parseCsv(text);
       setRows(all);
       setFileName(file.name);
@@ -85,7 +85,7 @@ export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
   const approveAll = () =>
     run(async () => {
       if (!result) return;
-      const r = await api<{ message: string; statement: StatementImportView }>('approveStatementMatches', {
+      const r = await api('approveStatementMatches', {
         importId: result.importId,
       });
       toast.success(r.message);

@@ -1,62 +1,50 @@
 // The admin console's calls, with the field names of SPEC.md section 7.
-import type {
-  AdminOrder,
-  AdminProduct,
-  AdminSettings,
-  AttentionOrder,
-  AuditRow,
-  Overview,
-  StaffMember,
-  UnitTotals,
-} from '../../../core/contracts/admin';
+import type { CallBody } from '../../../core/contracts/calls';
+import type { OrderView } from '../../../core/contracts/orders';
 import { api } from '../../lib/api-client';
-
-type Message = { message: string };
 
 export const CURSOR_START = 1e18;
 export const PAGE_SIZE = 50;
 
 export type OrderListKind = 'success' | 'notCollected' | 'collected';
-const LIST_PATH: Record<OrderListKind, string> = {
+const LIST_PATH = {
   success: 'getSuccessOrders',
   notCollected: 'getDPKPNotCollectedOrder',
   collected: 'getDPKPCollectedOrder',
-};
+} as const satisfies Record<OrderListKind, string>;
 
 /** The old client sets both fields to the one entered text. */
 export const searchUserOrder = (text: string) =>
-  api<AdminOrder[]>('searchUserOrder', { emailId: text.trim(), mobileNo: text.trim() });
+  api('searchUserOrder', { emailId: text.trim(), mobileNo: text.trim() });
 
-export const markCouponCollected = (o: AdminOrder) =>
-  api<Message & { collectedAt: number }>('markCouponCollected', {
+export const markCouponCollected = (o: OrderView) =>
+  api('markCouponCollected', {
     userName: o.userName,
     userEmail: o.userEmail,
     orderRcptId: o.orderRcptId,
     nonce: `adm-${crypto.randomUUID()}`,
   });
 
-export const getPendingOrders = () => api<AdminOrder[]>('getPendingOrders');
-export const getAttentionOrders = () => api<AttentionOrder[]>('getAttentionOrders');
+export const getPendingOrders = () => api('getPendingOrders');
+export const getAttentionOrders = () => api('getAttentionOrders');
 export const clearAttention = (orderPkId: number, note: string) =>
-  api<Message>('clearAttention', { orderPkId, ...(note.trim() ? { note: note.trim() } : {}) });
-export const approveOfflineOrder = (o: AdminOrder) =>
-  api<Message>('approveOfflineOrder', { offlineUserId: o.offlineUserId, orderPkId: o.orderPkId });
-export const rejectOfflineOrder = (o: AdminOrder, reason: string) =>
-  api<Message>('rejectOfflineOrder', {
+  api('clearAttention', { orderPkId, ...(note.trim() ? { note: note.trim() } : {}) });
+export const approveOfflineOrder = (o: OrderView) =>
+  api('approveOfflineOrder', { offlineUserId: o.offlineUserId, orderPkId: o.orderPkId });
+export const rejectOfflineOrder = (o: OrderView, reason: string) =>
+  api('rejectOfflineOrder', {
     offlineUserId: o.offlineUserId,
     orderPkId: o.orderPkId,
     ...(reason.trim() ? { reason: reason.trim() } : {}),
   });
 
-export const getOrderPage = (kind: OrderListKind, orderTSCursor: number) =>
-  api<AdminOrder[]>(LIST_PATH[kind], { orderTSCursor });
-export const getCollectionTotals = (collected: boolean) => api<UnitTotals>('getCollectionTotals', { collected });
+export const getOrderPage = (kind: OrderListKind, orderTSCursor: number) => api(LIST_PATH[kind], { orderTSCursor });
+export const getCollectionTotals = (collected: boolean) => api('getCollectionTotals', { collected });
 
-export const getUnGropedProducts = () => api<AdminProduct[]>('getUnGropedProducts');
-export const markProductAvailable = (id: number, available: boolean) =>
-  api<Message>('markProductAvailable', { id, available });
+export const getUnGropedProducts = () => api('getUnGropedProducts');
+export const markProductAvailable = (id: number, available: boolean) => api('markProductAvailable', { id, available });
 export const markProductFullSponsor = (id: number, fullSponsorOnly: boolean) =>
-  api<Message>('markProductFullSponsor', { id, fullSponsorOnly });
+  api('markProductFullSponsor', { id, fullSponsorOnly });
 export const addProduct = (body: {
   code: string;
   name: string;
@@ -72,7 +60,7 @@ export const addProduct = (body: {
   nameBn?: string;
   descBn?: string;
 }) =>
-  api<Message>('addProduct', {
+  api('addProduct', {
     ...body,
     desc: body.desc?.trim() || undefined,
     nameBn: body.nameBn?.trim() || undefined,
@@ -80,25 +68,17 @@ export const addProduct = (body: {
   });
 /** All Products: the Bengali name and description of a product (issue 16); empty clears them. */
 export const setProductBengali = (id: number, nameBn: string, descBn: string) =>
-  api<Message>('setProductBengali', { id, nameBn: nameBn.trim(), descBn: descBn.trim() });
+  api('setProductBengali', { id, nameBn: nameBn.trim(), descBn: descBn.trim() });
 export const blockProduct = (id: number, blockedByName: string, blockedByEmail: string) =>
-  api<Message>('blockProduct', { id, blockedByName: blockedByName.trim(), blockedByEmail: blockedByEmail.trim() });
-export const unblockProduct = (id: number) => api<Message>('unblockProduct', { id });
+  api('blockProduct', { id, blockedByName: blockedByName.trim(), blockedByEmail: blockedByEmail.trim() });
+export const unblockProduct = (id: number) => api('unblockProduct', { id });
 
-export const getAdminSettings = () => api<AdminSettings>('getAdminSettings');
-export const updateSettings = (body: Partial<AdminSettings>) => api<AdminSettings & Message>('updateSettings', body);
-export const getStaff = () => api<StaffMember[]>('getStaff');
+export const getAdminSettings = () => api('getAdminSettings');
+export const updateSettings = (body: CallBody<'updateSettings'>) => api('updateSettings', body);
+export const getStaff = () => api('getStaff');
 export const setUserRole = (email: string, role: 'admin' | 'volunteer', granted: boolean) =>
-  api<Message>('setUserRole', { email: email.trim(), role, granted });
+  api('setUserRole', { email: email.trim(), role, granted });
 
-export const getOverview = (fiscalYear?: string) => api<Overview>('getOverview', fiscalYear ? { fiscalYear } : {});
-export type AuditFilter = {
-  action?: string;
-  entityType?: string;
-  entityId?: string;
-  actorEmail?: string;
-  from?: number;
-  to?: number;
-  cursor?: number;
-};
-export const getAuditLog = (f: AuditFilter) => api<{ rows: AuditRow[]; nextCursor: number | null }>('getAuditLog', f);
+export const getOverview = (fiscalYear?: string) => api('getOverview', fiscalYear ? { fiscalYear } : {});
+export type AuditFilter = CallBody<'getAuditLog'>;
+export const getAuditLog = (f: AuditFilter) => api('getAuditLog', f);

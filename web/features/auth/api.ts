@@ -1,14 +1,11 @@
-import type { UserInfo } from '../../../core/contracts/accounts';
 import { api } from '../../lib/api-client';
 import { deviceId } from '../../lib/session';
 
-type Message = { message: string };
-
 export const login = (email: string, password: string) =>
-  api<UserInfo>('login', { email: email.trim(), password: password.trim(), iid: deviceId() });
+  api('login', { email: email.trim(), password: password.trim(), iid: deviceId() });
 
 export const signUp = (f: { name: string; mobile: string; email: string; password: string }) =>
-  api<Message>('signUp', {
+  api('signUp', {
     name: f.name.trim(),
     mobile: f.mobile.trim(),
     email: f.email.trim(),
@@ -16,7 +13,7 @@ export const signUp = (f: { name: string; mobile: string; email: string; passwor
   });
 
 export const signUpAndLogin = (f: { name: string; mobile: string; email: string; password: string }) =>
-  api<UserInfo>('signUpAndLogin', {
+  api('signUpAndLogin', {
     name: f.name.trim(),
     mobile: f.mobile.trim(),
     email: f.email.trim(),
@@ -24,13 +21,13 @@ export const signUpAndLogin = (f: { name: string; mobile: string; email: string;
     iid: deviceId(),
   });
 
-export const forgotPasswd = (email: string) => api<Message>('forgotPasswd', { email: email.trim() });
+export const forgotPasswd = (email: string) => api('forgotPasswd', { email: email.trim() });
 
 export const changePasswd = (f: { email: string; tempPasswd: string; newPasswd: string }) =>
-  api<Message>('changePasswd', {
+  api('changePasswd', {
     email: f.email.trim(),
     tempPasswd: f.tempPasswd.trim(),
     newPasswd: f.newPasswd.trim(),
   });
 
-export const verifyEmail = (token: string) => api<Message>('verifyEmail', { token });
+export const verifyEmail = (token: string) => api('verifyEmail', { token });

@@ -45,7 +45,10 @@ type Unfinished = { orderRcptId: string; paymentType: 'Online' | 'Offline'; kind
 
 const ADDRESS_REQUIRED = ['addrLine1', 'city', 'state', 'pin'] as const;
 
-const EMPTY_INFO: UserExtraInfo = {
+/** The address form: every field text ('' when empty), as /saveUserExtraInfo takes it. */
+type InfoForm = Record<keyof UserExtraInfo, string>;
+
+const EMPTY_INFO: InfoForm = {
   addrLine1: '',
   addrLine2: '',
   city: '',
@@ -66,7 +69,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   const { run, busy } = useAction();
   const [cart, setCart] = useState<CartDetails | null>(null);
   const [bp, setBp] = useState<number | null>(null);
-  const [info, setInfo] = useState<UserExtraInfo>(EMPTY_INFO);
+  const [info, setInfo] = useState<InfoForm>(EMPTY_INFO);
   const [offline, setOffline] = useState<Offline | null>(null);
   const [sharing, setSharing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -103,7 +106,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       setCart(c);
       setBp(options.convenienceChargeBasisPoints);
       if (extra) {
-        setInfo(Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, v ?? ''])) as unknown as UserExtraInfo);
+        setInfo(Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, v ?? ''])) as InfoForm);
       }
     });
   }, [run, navigate, isPass, kind]);

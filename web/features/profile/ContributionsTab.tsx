@@ -3,7 +3,9 @@
 import { tm } from '../../../core/messages/member.en';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { CallBody } from '../../../core/contracts/calls';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
+import type { OrderView } from '../../../core/contracts/orders';
 import { festivalYear, formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/checkout';
@@ -23,42 +25,12 @@ import { useAction } from '../../lib/use-action';
 import './profile.css';
 import { statusText } from '../../lib/labels';
 
-type OrderLine = {
-  name: string;
-  code: string;
-  qty: number;
-  sellPrice: number;
-  maxPrice: number;
-  refundedQty?: number; // units refunded (issue 13): not handed out at the venue
-};
-
 /** The lines a pass still gives: refunded units left out. */
-const passLinesOf = (o: { selectedProducts: OrderLine[] }) =>
-  o.selectedProducts
-    .map((l) => ({ name: l.name, code: l.code, qty: l.qty - (l.refundedQty ?? 0) }))
-    .filter((l) => l.qty > 0);
-export type Order = {
-  orderRcptId: string;
-  orderPkId: number;
-  kind: 'CONTRIBUTION' | 'DAILY_PASS';
-  fiscalYear: string;
-  orderDate: number;
-  paymentDate: number | null;
-  orderTotal: number;
-  convenienceCharge: number;
-  status: string;
-  paymentType: 'Online' | 'Offline';
-  transactionId: string | null;
-  passCollected: number | null;
-  passCode: string | null;
-  selectedProducts: OrderLine[];
-  // refunds (issue 13): null, 'Partially Refunded' or 'Refunded', with each refund's amount and date
-  refundState?: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;
-  refunds?: { amount: number; status: string; date: number; method?: string; carriedTo?: string | null }[];
-};
+const passLinesOf = (o: Pick<OrderView, 'selectedProducts'>) =>
+  o.selectedProducts.map((l) => ({ name: l.name, code: l.code, qty: l.qty - l.refundedQty })).filter((l) => l.qty > 0);
 
 /** "Refunded ₹1,500.00 on 3 Nov 2026" per refund: done ones with their date, started ones as in progress. */
-function refundNotes(o: Order): string[] {
+function refundNotes(o: OrderView): string[] {
   return (o.refunds ?? []).map((r) =>
     t(
       r.method === 'carry_over'
@@ -72,10 +44,10 @@ function refundNotes(o: Order): string[] {
 }
 
 // The last list seen is kept on the device and shown, marked as such, when offline (web/lib/offline-read.ts).
-const getOrders = () => readWithOfflineCopy<Order[]>('getOrders');
-const getPaymentOptions = () => api<{ bank: BankDetailsView }>('getPaymentOptions');
+const getOrders = () => readWithOfflineCopy('getOrders');
+const getPaymentOptions = () => api('getPaymentOptions');
 const handleOfflineOrder = (orderRcptId: string, offlineTxnId: string, offlineBankName: string) =>
-  api<{ message: string }>('handleOfflineOrder', {
+  api('handleOfflineOrder', {
     isOffline: true,
     offlineTxnId,
     offlineBankName: offlineBankName || null,
@@ -84,15 +56,12 @@ const handleOfflineOrder = (orderRcptId: string, offlineTxnId: string, offlineBa
 
 const paise = (rupees: number) => rupeesToPaise(rupees);
 
-type Catalogue = { id: number; code: string; price: number; coPrice: number };
-const getProducts = () =>
-  api<{ productsResponses: { MEMBERSHIP: Catalogue[]; SPONSORSHIP: Catalogue[] } }>('getProducts');
-const getUProducts = () =>
-  api<{ productsResponses: { DAILY_PASS: Catalogue[] }; extraContributionId: number }>('getUProducts');
-const addToCart = (productQtys: Record<string, object>) => api<unknown>('addToCart', { productQtys });
-const giveUpOrder = (orderRcptId: string) => api<{ status: string; message: string }>('giveUpOrder', { orderRcptId });
+const getProducts = () => api('getProducts');
+const getUProducts = () => api('getUProducts');
+const addToCart = (productQtys: CallBody<'addToCart'>['productQtys']) => api('addToCart', { productQtys });
+const giveUpOrder = (orderRcptId: string) => api('giveUpOrder', { orderRcptId });
 
-const linesKey = (o: Order) =>
+const linesKey = (o: OrderView) =>
   `${o.kind}|${o.selectedProducts
     .map((l) => `${l.code}x${l.qty}`)
     .sort()
@@ -103,9 +72,9 @@ const linesKey = (o: Order) =>
  * payment that a later order of the same lines replaced. They are listed apart, folded away, so that the
  * list does not show money owed beside its paid twin (docs/decisions/101).
  */
-export function splitAttempts(orders: readonly Order[]): { main: Order[]; attempts: Order[] } {
-  const main: Order[] = [];
-  const attempts: Order[] = [];
+export function splitAttempts(orders: readonly OrderView[]): { main: OrderView[]; attempts: OrderView[] } {
+  const main: OrderView[] = [];
+  const attempts: OrderView[] = [];
   orders.forEach((o, i) => {
     const replaced =
       o.paymentType === 'Online' &&
@@ -122,17 +91,17 @@ export function splitAttempts(orders: readonly Order[]): { main: Order[]; attemp
 export function ContributionsTab() {
   const { run, busy } = useAction();
   const toast = useToast();
-  const [orders, setOrdersState] = useState<Order[] | null>(null);
+  const [orders, setOrdersState] = useState<OrderView[] | null>(null);
   const [offlineCopyAt, setOfflineCopyAt] = useState<number | null>(null);
   // Stable (it only calls state setters), so that `load` below runs once per mount.
   const setOrders = useCallback((r: Awaited<ReturnType<typeof getOrders>>) => {
     setOfflineCopyAt(r.offline ? r.savedAt : null);
     setOrdersState(r.data);
   }, []);
-  const [details, setDetails] = useState<Order | null>(null);
-  const [retry, setRetry] = useState<{ order: Order; bank: BankDetailsView } | null>(null);
-  const [pass, setPass] = useState<Order | null>(null);
-  const [giveUp, setGiveUp] = useState<Order | null>(null);
+  const [details, setDetails] = useState<OrderView | null>(null);
+  const [retry, setRetry] = useState<{ order: OrderView; bank: BankDetailsView } | null>(null);
+  const [pass, setPass] = useState<OrderView | null>(null);
+  const [giveUp, setGiveUp] = useState<OrderView | null>(null);
   const navigate = useNavigate();
   const { hash } = useLocation();
 
@@ -141,14 +110,14 @@ export function ContributionsTab() {
     void load();
   }, [load]);
 
-  const openRetry = (order: Order) =>
+  const openRetry = (order: OrderView) =>
     void run(async () => {
       const { bank } = await getPaymentOptions();
       setRetry({ order, bank });
     });
 
   /** Resume payment: the unpaid order's lines go back into the cart, and checkout opens with them. */
-  const resume = (order: Order) =>
+  const resume = (order: OrderView) =>
     void run(async () => {
       const [products, passes] = await Promise.all([getProducts(), getUProducts()]);
       const { MEMBERSHIP, SPONSORSHIP } = products.productsResponses;
@@ -156,7 +125,7 @@ export function ContributionsTab() {
         [...MEMBERSHIP, ...SPONSORSHIP, ...passes.productsResponses.DAILY_PASS].map((p) => [p.code, p] as const),
       );
       const sponsorships = new Set(SPONSORSHIP.map((p) => p.code));
-      const productQtys: Record<string, object> = {};
+      const productQtys: CallBody<'addToCart'>['productQtys'] = {};
       for (const l of order.selectedProducts) {
         const p = byCode.get(l.code);
         const id = p?.id ?? (order.kind === 'DAILY_PASS' ? passes.extraContributionId : undefined);
@@ -184,7 +153,7 @@ export function ContributionsTab() {
   }, [orders, hash]);
 
   /** Cancel an unpaid order: whatever it holds (a sponsorship, the member price) is free again at once. */
-  const confirmGiveUp = (order: Order) =>
+  const confirmGiveUp = (order: OrderView) =>
     void run(async () => {
       const r = await giveUpOrder(order.orderRcptId);
       setGiveUp(null);
@@ -220,7 +189,7 @@ export function ContributionsTab() {
       {offlineCopyAt !== null && <OfflineCopyNote savedAt={offlineCopyAt} />}
       {(() => {
         const { main, attempts } = splitAttempts(orders);
-        const table = (list: Order[], label: string) => (
+        const table = (list: OrderView[], label: string) => (
           <div className="table-wrap">
             <table className="contributions stack-table" aria-label={label}>
               <thead>
@@ -237,7 +206,7 @@ export function ContributionsTab() {
             </table>
           </div>
         );
-        const row = (o: Order) => (
+        const row = (o: OrderView) => (
           <tr
             key={o.orderPkId}
             id={`order-${o.orderRcptId}`}
@@ -395,7 +364,7 @@ function badgeOf(status: string) {
   return 'badge-warn';
 }
 
-function DetailsModal({ order, onClose }: { order: Order; onClose: () => void }) {
+function DetailsModal({ order, onClose }: { order: OrderView; onClose: () => void }) {
   return (
     <Dialog className="pay-dialog" title={tm('profile.detailsTitle')} onClose={onClose}>
       <div className="table-wrap">

@@ -278,7 +278,7 @@ function Conflicts() {
   const toast = useToast();
   async function load() {
     try {
-      setList(await api<CollectionConflict[]>('getCollectionConflicts', {}));
+      setList(await api('getCollectionConflicts', {}));
     } catch (e) {
       toast.error((e as Error).message);
     }

@@ -2,12 +2,7 @@
 // into the outbox, and flushes the outbox when it can (on `online`, on becoming visible, on a timer and
 // from Sync now: Background Sync is Chromium-only, these work everywhere).
 import { useSyncExternalStore } from 'react';
-import type {
-  MarkCollectedResponse,
-  UploadCollectionsResponse,
-  VenuePass,
-  VenueSyncResponse,
-} from '../../../core/contracts/venue';
+import type { VenuePass } from '../../../core/contracts/venue';
 import { normalizeMobile } from '../../../core/contracts/common';
 import { parseRcptId } from '../../../core/ids';
 import { ApiError, api } from '../../lib/api-client';
@@ -113,7 +108,7 @@ async function pull() {
   const pending = new Set((await loadOutbox()).map((o) => o.orderRcptId));
   let reset = false;
   for (let page = 0; page < 1000; page++) {
-    const r = await api<VenueSyncResponse>('getVenuePasses', { cursor: meta.cursor, limit: 500 });
+    const r = await api('getVenuePasses', { cursor: meta.cursor, limit: 500 });
     if (meta.year !== r.fiscalYear && !reset && meta.cursor !== null) {
       // the festival year turned over: drop last year's copy and start from the beginning
       reset = true;
@@ -140,7 +135,7 @@ async function flush(): Promise<FlushSummary> {
   for (;;) {
     const items = (await loadOutbox()).slice(0, UPLOAD_CHUNK);
     if (items.length === 0) break;
-    const r = await api<UploadCollectionsResponse>('uploadCollections', {
+    const r = await api('uploadCollections', {
       items: items.map((i) => ({
         nonce: i.nonce,
         ...(i.passCode ? { passCode: i.passCode } : { orderRcptId: i.orderRcptId }),
@@ -205,7 +200,7 @@ export async function collect(pass: LocalPass): Promise<CollectOutcome> {
   const deviceId = await venueDeviceId();
   if (navigator.onLine) {
     try {
-      const r = await api<MarkCollectedResponse>('markCouponCollected', {
+      const r = await api('markCouponCollected', {
         userName: pass.name,
         userEmail: pass.email,
         orderRcptId: pass.orderRcptId,
@@ -235,7 +230,7 @@ export async function collect(pass: LocalPass): Promise<CollectOutcome> {
 /** Re-reads one pass from the server (after a refusal), keeping the local copy true. */
 async function refresh(pass: LocalPass) {
   try {
-    const rows = await api<VenuePass[]>('searchVenuePasses', { q: pass.orderRcptId });
+    const rows = await api('searchVenuePasses', { q: pass.orderRcptId });
     await merge(rows.filter((r) => r.id === pass.id));
     await reload();
   } catch {
@@ -266,7 +261,7 @@ export function searchLocal(passes: Map<number, LocalPass>, q: string): LocalPas
 
 /** Server search when online; its rows also refresh the local copy. */
 export async function searchServer(q: string): Promise<VenuePass[]> {
-  const rows = await api<VenuePass[]>('searchVenuePasses', { q });
+  const rows = await api('searchVenuePasses', { q });
   await merge(rows);
   await reload();
   return rows;

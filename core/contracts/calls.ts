@@ -1,0 +1,174 @@
+// The call map (issue 14 item 5, docs/decisions/079): every API call the web makes, its body (the zod
+// contract's input type) and its answer's `data`, declared once. Types only: nothing here reaches a bundle.
+// web/lib/api-client.ts `api(path, body)` takes both from the path; tests/types/calls.ts checks the map
+// against the worker's routes (path, body schema and answer), so a change on either side fails `tsc`.
+import type { z } from 'zod';
+import type { Locale } from '../i18n';
+import type * as accounts from './accounts';
+import type { UserInfo, UserProfile } from './accounts';
+import type * as admin from './admin';
+import type {
+  AdminProduct,
+  AdminSettings,
+  AttentionOrder,
+  AuditPage,
+  OrderDecision,
+  Overview,
+  ProductChange,
+  RoleChange,
+  SettingsChange,
+  StaffMember,
+  UnitTotals,
+} from './admin';
+import type * as cart from './cart';
+import type { CartDetails } from './cart';
+import type { CountResponse, LiveFlag, ProductsResponse, UProductsResponse } from './catalogue';
+import type * as checkout from './checkout';
+import type {
+  FailOrderResult,
+  GiveUpResult,
+  OfflineOrderResult,
+  OfflineStartOrder,
+  OnlineStartOrder,
+  PaymentOptions,
+  SuccessOrderResult,
+  UserExtraInfo,
+} from './checkout';
+import type { emptyBody, Message } from './common';
+import type { OrderView } from './orders';
+import type * as refunds from './refunds';
+import type {
+  CompleteFailedResult,
+  OrderRefunds,
+  RefundQuote,
+  RefundResult,
+  StatementApproval,
+  StatementImportView,
+} from './refunds';
+import type * as renewals from './renewals';
+import type { EmailPrefs, MailPreview, ReminderAudience, RenewalOffer, RenewalReport } from './renewals';
+import type * as venue from './venue';
+import type {
+  CollectionConflict,
+  MarkCollectedResponse,
+  UploadCollectionsResponse,
+  VenuePass,
+  VenueSyncResponse,
+} from './venue';
+import type { StatementMapping } from '../statement';
+
+/** One call: what the body may be (what the zod schema accepts) and what `data` holds. */
+type Call<S extends z.ZodType, D> = { body: z.input<S>; data: D };
+type NoBody<D> = Call<typeof emptyBody, D>;
+
+export type ApiCalls = {
+  // ---- accounts ----
+  signUp: Call<typeof accounts.signUpRequest, Message>;
+  signUpAndLogin: Call<typeof accounts.signUpAndLoginRequest, UserInfo>;
+  login: Call<typeof accounts.loginRequest, UserInfo>;
+  logout: NoBody<{ loggedOut: true }>;
+  forgotPasswd: Call<typeof accounts.forgotPasswdRequest, Message>;
+  changePasswd: Call<typeof accounts.changePasswdRequest, Message>;
+  setLanguage: Call<typeof accounts.setLanguageRequest, { lang: Locale }>;
+  getUserProfile: NoBody<UserProfile>;
+  sendVerificationEmail: NoBody<Message>;
+  verifyEmail: Call<typeof accounts.verifyEmailRequest, Message>;
+  isMembershipLive: NoBody<LiveFlag>;
+  isDailyPassLive: NoBody<LiveFlag>;
+
+  // ---- catalogue and cart ----
+  getProducts: NoBody<ProductsResponse>;
+  getUProducts: NoBody<UProductsResponse>;
+  getUtsavUserCount: NoBody<CountResponse>;
+  getBijayaSanmelaniCount: NoBody<CountResponse>;
+  addToCart: Call<typeof cart.addToCartRequest, CartDetails>;
+  getCartDetails: NoBody<CartDetails>;
+  deleteCart: NoBody<{ deleted: true }>;
+
+  // ---- checkout and the member's orders ----
+  /** the answer follows `offline`: the Razorpay order to open, or the bank details to pay to */
+  startOrder:
+    | { body: { offline: false }; data: OnlineStartOrder }
+    | { body: { offline: true }; data: OfflineStartOrder };
+  handleSuccessOrder: Call<typeof checkout.handleSuccessOrderRequest, SuccessOrderResult>;
+  handleFailOrder: Call<typeof checkout.handleFailOrderRequest, FailOrderResult>;
+  handleOfflineOrder: Call<typeof checkout.handleOfflineOrderRequest, OfflineOrderResult>;
+  giveUpOrder: Call<typeof checkout.giveUpOrderRequest, GiveUpResult>;
+  getOrders: NoBody<OrderView[]>;
+  getUserExtraInfo: NoBody<UserExtraInfo>;
+  saveUserExtraInfo: Call<typeof checkout.saveUserExtraInfoRequest, UserExtraInfo>;
+  getPaymentOptions: NoBody<PaymentOptions>;
+
+  // ---- membership year ----
+  getRenewal: Call<typeof renewals.renewalRequest, RenewalOffer>;
+  getEmailPrefs: NoBody<EmailPrefs>;
+  setEmailPrefs: Call<typeof renewals.emailPrefsRequest, EmailPrefs & Message>;
+  unsubscribe: Call<typeof renewals.unsubscribeRequest, Message>;
+  getReminderAudience: NoBody<ReminderAudience>;
+  previewReminder: NoBody<MailPreview>;
+  sendReminderTest: NoBody<Message>;
+  startReminderCampaign: NoBody<Message & { campaignId: number; audience: number }>;
+  stopReminderCampaign: Call<typeof renewals.campaignRequest, Message>;
+  getRenewalReport: Call<typeof renewals.renewalReportRequest, RenewalReport>;
+
+  // ---- admin: pass desk, verification, order lists ----
+  searchUserOrder: Call<typeof admin.searchUserOrderRequest, OrderView[]>;
+  getStaffOrderDetails: Call<typeof admin.orderDetailsRequest, OrderView>;
+  getPendingOrders: NoBody<OrderView[]>;
+  getAttentionOrders: NoBody<AttentionOrder[]>;
+  clearAttention: Call<typeof admin.clearAttentionRequest, Message>;
+  approveOfflineOrder: Call<typeof admin.offlineOrderRequest, OrderDecision>;
+  rejectOfflineOrder: Call<typeof admin.offlineOrderRequest, OrderDecision>;
+  getSuccessOrders: Call<typeof admin.cursorRequest, OrderView[]>;
+  getDPKPNotCollectedOrder: Call<typeof admin.cursorRequest, OrderView[]>;
+  getDPKPCollectedOrder: Call<typeof admin.cursorRequest, OrderView[]>;
+  getCollectionTotals: Call<typeof admin.collectionTotalsRequest, UnitTotals>;
+
+  // ---- admin: catalogue, settings, roles, overview, audit ----
+  getUnGropedProducts: NoBody<AdminProduct[]>;
+  markProductAvailable: Call<typeof admin.markProductAvailableRequest, ProductChange & { available: boolean }>;
+  markProductFullSponsor: Call<
+    typeof admin.markProductFullSponsorRequest,
+    ProductChange & { fullSponsorOnly: boolean }
+  >;
+  setProductBengali: Call<typeof admin.setProductBengaliRequest, ProductChange & { nameBn: string; descBn: string }>;
+  addProduct: Call<typeof admin.addProductRequest, ProductChange>;
+  blockProduct: Call<
+    typeof admin.blockProductRequest,
+    ProductChange & { blockedByName: string; blockedByEmail: string }
+  >;
+  unblockProduct: Call<typeof admin.unblockProductRequest, ProductChange>;
+  getAdminSettings: NoBody<AdminSettings>;
+  updateSettings: Call<typeof admin.updateSettingsRequest, SettingsChange>;
+  getStaff: NoBody<StaffMember[]>;
+  setUserRole: Call<typeof admin.setUserRoleRequest, RoleChange>;
+  getOverview: Call<typeof admin.overviewRequest, Overview>;
+  getAuditLog: Call<typeof admin.auditLogRequest, AuditPage>;
+
+  // ---- admin: refunds and bank statements ----
+  getOrderRefunds: Call<typeof refunds.orderRefundsRequest, OrderRefunds>;
+  getRefundQuote: Call<typeof refunds.refundQuoteRequest, RefundQuote>;
+  refundOrder: Call<typeof refunds.refundOrderRequest, RefundResult>;
+  carryOverOrder: Call<typeof refunds.carryOverRequest, RefundResult>;
+  completeFailedOrder: Call<typeof refunds.completeFailedOrderRequest, CompleteFailedResult>;
+  getStatementMapping: NoBody<StatementMapping>;
+  importStatement: Call<typeof refunds.importStatementRequest, StatementImportView>;
+  getStatementImport: Call<typeof refunds.statementImportRequest, StatementImportView>;
+  approveStatementMatches: Call<typeof refunds.statementImportRequest, StatementApproval>;
+
+  // ---- venue ----
+  markCouponCollected: Call<typeof venue.markCouponCollectedRequest, MarkCollectedResponse>;
+  uploadCollections: Call<typeof venue.uploadCollectionsRequest, UploadCollectionsResponse>;
+  getVenuePasses: Call<typeof venue.venueSyncRequest, VenueSyncResponse>;
+  searchVenuePasses: Call<typeof venue.venueSearchRequest, VenuePass[]>;
+  getCollectionConflicts: Call<typeof venue.collectionConflictsRequest, CollectionConflict[]>;
+};
+
+export type CallPath = keyof ApiCalls;
+
+/** Every body a call takes (for a call with variants, any of them). */
+export type CallBody<P extends CallPath> = ApiCalls[P]['body'];
+
+/** The `data` of a call given the body sent: a call with variants answers the variant whose body matches. */
+export type CallData<P extends CallPath, B = CallBody<P>> = DataOf<ApiCalls[P], B>;
+type DataOf<C, B> = C extends { body: infer CB; data: infer D } ? ([B] extends [CB] ? D : never) : never;

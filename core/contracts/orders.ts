@@ -1,0 +1,57 @@
+// One order as SPEC.md section 3 names its fields: the member's list (/getOrders), the admin's lists and the
+// pass desk answer this one shape (worker/services/order-view.ts builds it; the web reads it). Amounts in rupees.
+
+export type OrderLineView = {
+  name: string;
+  code: string;
+  qty: number;
+  sellPrice: number;
+  maxPrice: number;
+  lineId: number;
+  refundedQty: number; // migrations/0080: units refunded, not handed out at the venue
+};
+
+/** One refund as the member and the lists show it (rupees; status: pending, processed). */
+export type OrderRefundView = {
+  amount: number;
+  status: string;
+  date: number;
+  method: string;
+  carriedTo: string | null;
+};
+
+export type OrderView = {
+  orderRcptId: string;
+  orderPkId: number;
+  kind: 'CONTRIBUTION' | 'DAILY_PASS';
+  offlineUserId: number;
+  fiscalYear: string;
+  orderDate: number;
+  paymentDate: number | null;
+  orderTotal: number;
+  orderSubTotal: number;
+  convenienceCharge: number;
+  orderSuccessTS: number | null;
+  status: string;
+  paymentType: 'Online' | 'Offline';
+  transactionId: string | null;
+  bankName: string | null;
+  userName: string;
+  userEmail: string;
+  userMobile: string;
+  referSource: string | null;
+  referredBy: string | null;
+  addr1: string | null;
+  addr2: string | null;
+  city: string | null;
+  state: string | null;
+  pin: string | null;
+  passCollected: number | null;
+  passCode: string | null;
+  rejectReason: string | null;
+  selectedProducts: OrderLineView[];
+  /** refunds (migrations/0080): null, 'Partially Refunded' or 'Refunded'; amount in rupees */
+  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;
+  refundedAmount: number;
+  refunds: OrderRefundView[];
+};
