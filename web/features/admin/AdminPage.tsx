@@ -7,7 +7,9 @@ import './admin.css';
 import { AddProductTab, BlockProductTab, ProductsTab } from './CatalogueTabs';
 import { OrderListTab, PassCollectionTab, PendingOrdersTab } from './OrderTabs';
 import { RenewalsTab } from './RenewalsTab';
-import { AuditTab, OverviewTab, SettingsTab } from './SystemTabs';
+import { AuditTab } from './AuditTab';
+import { OverviewTab } from './OverviewTab';
+import { SettingsTab } from './SettingsTab';
 
 type Tab = {
   id: string;
