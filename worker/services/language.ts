@@ -10,13 +10,3 @@ export async function setLanguage(s: Svc, actor: Pick<Actor, 'userId'>, lang: Lo
   await s.db.update(users).set({ lang, updatedAt: Date.now() }).where(eq(users.id, actor.userId));
   return { lang };
 }
-
-/** The language of the account with this email, for an email sent to it; English when unknown or not chosen. */
-export async function languageOf(s: Pick<Svc, 'db'>, email: string): Promise<Locale> {
-  const row = await s.db
-    .select({ lang: users.lang })
-    .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()))
-    .get();
-  return row?.lang === 'bn-IN' ? 'bn-IN' : 'en';
-}
