@@ -59,7 +59,7 @@ const READS: Case[] = [
 ];
 
 const READ_AFTER_WRITE = 1; // getCartDetails with a line in the cart
-const WRITE_BUDGETS = { login: 2, addToCart: 2, startOrder: 10, markCouponCollected: 6, logout: 1 };
+const WRITE_BUDGETS = { login: 2, addToCart: 2, startOrder: 2, markCouponCollected: 2, logout: 1 };
 
 type Tokens = Record<Who, string | null>;
 

@@ -139,6 +139,7 @@ export const SESSION_IN_BATCH = new Set([
   '/api/getBijayaSanmelaniCount',
   '/api/getCartDetails',
   '/api/addToCart',
+  '/api/startOrder',
   '/api/getCollectionTotals',
   '/api/getOverview',
   '/api/logout',

@@ -13,41 +13,40 @@ import { input } from '../lib/input';
 import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as checkout from '../services/checkout';
+import * as member from '../services/checkout-member';
+import * as payment from '../services/checkout-payment';
+import { paymentOptions } from '../services/checkout-prepare';
 import { handleWebhook } from '../services/payments';
-import { getSettings } from '../services/settings';
 
+// /startOrder looks the session up in its own batch (SESSION_IN_BATCH, docs/decisions/111).
 export const checkoutRoutes = new Hono<AppEnv>()
   .post('/startOrder', requireRole('user'), input(startOrderRequest), async (c) => {
-    return c.json({ data: await checkout.startOrder(svc(c), actorOf(c), c.req.valid('json').offline) });
+    return c.json({ data: await checkout.startOrder(svc(c), c.req.valid('json')) });
   })
   .post('/handleSuccessOrder', requireRole('user'), input(handleSuccessOrderRequest), async (c) => {
-    return c.json({ data: await checkout.handleSuccessOrder(svc(c), actorOf(c), c.req.valid('json')) });
+    return c.json({ data: await payment.handleSuccessOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/handleFailOrder', requireRole('user'), input(handleFailOrderRequest), async (c) => {
-    return c.json({ data: await checkout.handleFailOrder(svc(c), actorOf(c), c.req.valid('json')) });
+    return c.json({ data: await payment.handleFailOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/handleOfflineOrder', requireRole('user'), input(handleOfflineOrderRequest), async (c) => {
-    return c.json({ data: await checkout.handleOfflineOrder(svc(c), actorOf(c), c.req.valid('json')) });
+    return c.json({ data: await payment.handleOfflineOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/giveUpOrder', requireRole('user'), input(giveUpOrderRequest), async (c) => {
-    return c.json({ data: await checkout.giveUpOrder(svc(c), actorOf(c), c.req.valid('json')) });
+    return c.json({ data: await payment.giveUpOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/getOrders', requireRole('user'), input(emptyBody), async (c) => {
-    return c.json({ data: await checkout.getOrders(svc(c), actorOf(c)) });
+    return c.json({ data: await member.getOrders(svc(c), actorOf(c)) });
   })
   .post('/getUserExtraInfo', requireRole('user'), input(emptyBody), async (c) => {
-    return c.json({ data: await checkout.getUserExtraInfo(svc(c), actorOf(c)) });
+    return c.json({ data: await member.getUserExtraInfo(svc(c), actorOf(c)) });
   })
   .post('/saveUserExtraInfo', requireRole('user'), input(saveUserExtraInfoRequest), async (c) => {
-    return c.json({ data: await checkout.saveUserExtraInfo(svc(c), actorOf(c), c.req.valid('json')) });
+    return c.json({ data: await member.saveUserExtraInfo(svc(c), actorOf(c), c.req.valid('json')) });
   })
   // What the payment screens show before an order exists: bank/UPI details and the online convenience charge.
   .post('/getPaymentOptions', requireRole('user'), input(emptyBody), async (c) => {
-    const { bank, convenienceChargeBasisPoints } = await getSettings(svc(c).db, [
-      'bank',
-      'convenienceChargeBasisPoints',
-    ]);
-    return c.json({ data: { bank, convenienceChargeBasisPoints } });
+    return c.json({ data: await paymentOptions(svc(c)) });
   });
 
 /** Razorpay's webhooks: no session; the signature on the raw body is the authentication. */

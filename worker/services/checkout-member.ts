@@ -1,0 +1,83 @@
+// The member's own orders and the address and referral details checkout copies onto a new order.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { saveUserExtraInfoRequest, UserExtraInfo } from '../../core/contracts/checkout';
+import { orders, userExtraInfo } from '../../schema/index';
+import type { z } from 'zod';
+import { d1Batch } from '../lib/d1-batch';
+import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
+import { type OrderView, orderViews } from './order-view';
+
+async function extraInfoOf(s: Svc, userId: number) {
+  return s.db.select().from(userExtraInfo).where(eq(userExtraInfo.userId, userId)).get();
+}
+
+/** /getOrders: the caller's contributions, newest first. */
+export async function getOrders(s: Svc, actor: Actor): Promise<OrderView[]> {
+  const rows = await s.db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, actor.userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(200)
+    .all();
+  return orderViews(s.db, rows);
+}
+
+const EMPTY_EXTRA: UserExtraInfo = {
+  addrLine1: null,
+  addrLine2: null,
+  city: null,
+  state: null,
+  pin: null,
+  additionalEmail: null,
+  additionalMobile: null,
+  referSource: null,
+  referredBy: null,
+};
+
+export async function getUserExtraInfo(s: Svc, actor: Actor): Promise<UserExtraInfo> {
+  const row = await extraInfoOf(s, actor.userId);
+  if (!row) return EMPTY_EXTRA;
+  const { userId: _u, updatedAt: _t, ...info } = row;
+  return info;
+}
+
+/**
+ * /saveUserExtraInfo. Old clients save it after /startOrder, so the caller's unpaid orders that still lack
+ * an address get it too.
+ */
+export async function saveUserExtraInfo(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof saveUserExtraInfoRequest>,
+): Promise<UserExtraInfo> {
+  const at = Date.now();
+  const referredBy = input.referSource === 'Other' ? input.referredBy : (input.referredBy ?? null);
+  const info = { ...input, referredBy };
+  await d1Batch(s, [
+    s.db
+      .insert(userExtraInfo)
+      .values({ userId: actor.userId, ...info, updatedAt: at })
+      .onConflictDoUpdate({ target: userExtraInfo.userId, set: { ...info, updatedAt: at } }),
+    s.db
+      .update(orders)
+      .set({
+        addr1: info.addrLine1,
+        addr2: info.addrLine2,
+        city: info.city,
+        state: info.state,
+        pin: info.pin,
+        referSource: info.referSource,
+        referredBy: info.referredBy,
+      })
+      .where(
+        and(
+          eq(orders.userId, actor.userId),
+          inArray(orders.status, ['Pending Payment', 'Pending Approval']),
+          sql`${orders.addr1} IS NULL`,
+        ),
+      ),
+  ]);
+  return getUserExtraInfo(s, actor);
+}

@@ -1,0 +1,252 @@
+// Checkout after the order exists: the browser's callbacks of an online payment, the transaction id of a direct
+// transfer, and the member giving up an order still waiting for payment. The state changes themselves (confirm,
+// release, transfer submitted) are the transitions' (payments.ts and what replaces it).
+import { and, eq, ne } from 'drizzle-orm';
+import { normalizeTxnId } from '../../core/contracts/checkout';
+import { t } from '../../core/i18n';
+import { formatRcptId, parseRcptId } from '../../core/ids';
+import { formatINR } from '../../core/money';
+import { orderLines, orders, payments } from '../../schema/index';
+import { randomToken } from '../lib/crypto';
+import { d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
+import { DomainError } from '../lib/errors';
+import { log } from '../lib/log';
+import { compose, sendMail } from '../lib/mail';
+import { isPaid, isTransient, RazorpayError, verifyPaymentSignature } from '../lib/razorpay';
+import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
+import { orderViews } from './order-view';
+import {
+  captureIfAuthorized,
+  confirmPayment,
+  loadOrder,
+  razorpayAttempt,
+  razorpayFor,
+  releaseOrder,
+  settleOnline,
+} from './payments';
+
+const notYours = () => new DomainError('NotFound', 'No such contribution for your account.', 404);
+
+/** Finds one of the caller's online orders by its Razorpay order id. */
+async function ownOnlineOrder(s: Svc, actor: Actor, providerOrderId: string) {
+  const row = await s.db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    .where(and(eq(payments.providerOrderId, providerOrderId), eq(payments.method, 'razorpay')))
+    .get();
+  const order = row ? await loadOrder(s, row.orderId) : undefined;
+  if (!order || order.userId !== actor.userId) throw notYours();
+  return order;
+}
+
+/** /handleSuccessOrder: the checkout's success callback, verified against the stored Razorpay order id. */
+export async function handleSuccessOrder(
+  s: Svc,
+  actor: Actor,
+  input: { orderId: string; razorpayPaymentId: string; razorpaySignature: string },
+) {
+  const order = await ownOnlineOrder(s, actor, input.orderId);
+  const attempt = (await razorpayAttempt(s, order.id))!;
+  const storedRzpOrderId = attempt.providerOrderId!;
+  const ok = await verifyPaymentSignature(
+    storedRzpOrderId,
+    input.razorpayPaymentId,
+    input.razorpaySignature,
+    s.config.RAZORPAY_KEY_SECRET,
+  );
+  if (!ok) {
+    log('warn', 'payment.bad_signature', { orderId: order.id, userId: actor.userId });
+    throw new DomainError('InvalidSignature', 'The payment could not be verified: the signature does not match.', 400);
+  }
+  let amountPaise = order.totalPaise;
+  try {
+    const rzp = razorpayFor(s);
+    let payment = await rzp.fetchPayment(input.razorpayPaymentId);
+    if (payment.order_id === storedRzpOrderId) payment = await captureIfAuthorized(rzp, payment);
+    if (payment.order_id !== storedRzpOrderId || !isPaid(payment)) {
+      throw new DomainError('PaymentNotCaptured', 'Razorpay does not report this payment as paid for this order.', 409);
+    }
+    amountPaise = payment.amount;
+  } catch (err) {
+    if (!(err instanceof RazorpayError)) throw err;
+    if (!isTransient(err)) {
+      // A 4xx (wrong keys, unknown payment): never confirm on the signature alone. The order stays
+      // Pending Payment and the reconciler settles it once the configuration is fixed.
+      log('error', 'payment.verify_refused', { orderId: order.id, status: err.status, error: err.message });
+      throw new DomainError('PaymentProviderError', t('checkout.paymentCheckFailed'), 502);
+    }
+    // Razorpay unreachable or failing (5xx): the valid signature proves the payment of this Razorpay order,
+    // whose amount is ours.
+    log('warn', 'payment.fetch_failed', { orderId: order.id, error: err.message });
+  }
+  const { order: after } = await confirmPayment(s, {
+    orderId: order.id,
+    via: 'callback',
+    actorId: actor.userId,
+    razorpay: { paymentId: input.razorpayPaymentId, orderId: storedRzpOrderId, amountPaise },
+  });
+  const [view] = await orderViews(s.db, [after]);
+  return { message: t('order.received'), orderRcptId: formatRcptId(after.id), status: after.status, order: view };
+}
+
+/** /handleFailOrder: the checkout reported a failed payment. Razorpay is asked first: it may be paid after all. */
+export async function handleFailOrder(
+  s: Svc,
+  actor: Actor,
+  input: { orderId: string; razorpayPaymentId: string | null },
+) {
+  const order = await ownOnlineOrder(s, actor, input.orderId);
+  let status: string = order.status;
+  if (order.status === 'Pending Payment') {
+    try {
+      status = await settleOnline(s, order, { via: 'callback', actorId: actor.userId });
+    } catch (err) {
+      log('warn', 'payment.fail_unchecked', { orderId: order.id, error: String(err) });
+    }
+    if (status === 'Pending Payment') {
+      status = (
+        await releaseOrder(s, {
+          orderId: order.id,
+          to: 'Failed',
+          reason: `Payment failed${input.razorpayPaymentId ? ` (${input.razorpayPaymentId})` : ''}`,
+          via: 'callback',
+          actorId: actor.userId,
+        })
+      ).order.status;
+    }
+  }
+  return { orderRcptId: formatRcptId(order.id), status };
+}
+
+/** /handleOfflineOrder: the member shares the bank/UPI transaction id; the order awaits an admin's approval. */
+export async function handleOfflineOrder(
+  s: Svc,
+  actor: Actor,
+  input: { offlineTxnId: string; offlineBankName: string | null; orderRcptId: string | number },
+) {
+  const id = parseRcptId(input.orderRcptId);
+  const order = id ? await loadOrder(s, id) : undefined;
+  if (!order || order.userId !== actor.userId) throw notYours();
+  const txn = normalizeTxnId(input.offlineTxnId);
+  const bankName = input.offlineBankName;
+  if (order.paymentType !== 'Offline') {
+    throw new DomainError('InvalidTransition', 'This contribution is paid online, not by direct transfer.', 409);
+  }
+  const used = await s.db
+    .select({ orderId: payments.orderId })
+    .from(payments)
+    // a transfer rejected by mistake may be shared again (payments_txn_uq skips rejected attempts)
+    .where(and(eq(payments.transactionId, txn), ne(payments.status, 'rejected')))
+    .get();
+  if (used && used.orderId === order.id && order.status === 'Pending Approval') {
+    return { message: t('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: order.status };
+  }
+  if (used) throw txnUsed();
+  if (order.status !== 'Pending Payment') {
+    throw new DomainError(
+      'InvalidTransition',
+      `Contribution ${formatRcptId(order.id)} is ${order.status}; its transaction details cannot be changed.`,
+      409,
+    );
+  }
+  const token = randomToken(12);
+  const at = Date.now();
+  const guard = 'EXISTS (SELECT 1 FROM orders WHERE id = ? AND transition_id = ?)';
+  try {
+    await d1Batch(s, [
+      s.db
+        .update(orders)
+        .set({
+          status: 'Pending Approval',
+          transactionId: txn,
+          bankName,
+          paymentDate: at,
+          transitionId: token,
+          updatedAt: at,
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'Pending Payment'))),
+      raw(
+        `INSERT INTO payments (order_id, method, status, amount_paise, transaction_id, bank_name)
+         SELECT ?, 'bank_transfer', 'submitted', ?, ?, ? WHERE ${guard}`,
+        order.id,
+        order.totalPaise,
+        txn,
+        bankName,
+        order.id,
+        token,
+      ),
+      raw(
+        `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+         SELECT ?, 'order.transfer_submitted', 'order', ?, ? WHERE ${guard}`,
+        actor.userId,
+        String(order.id),
+        JSON.stringify({ transactionId: txn, bankName, totalPaise: order.totalPaise }),
+        order.id,
+        token,
+      ),
+    ]);
+  } catch (err) {
+    if (isUniqueViolation(err, 'transaction_id')) throw txnUsed();
+    throw err;
+  }
+  const after = (await loadOrder(s, order.id))!;
+  if (after.transitionId !== token) {
+    if (after.status === 'Pending Approval' && after.transactionId === txn) {
+      return { message: t('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: after.status };
+    }
+    throw new DomainError('InvalidTransition', `Contribution ${formatRcptId(order.id)} is ${after.status}.`, 409);
+  }
+  const lines = await s.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).all();
+  const rcpt = formatRcptId(order.id);
+  await sendMail(
+    s.db,
+    s.config,
+    compose(after.userEmail, `We received your contribution details: ${rcpt}`, [
+      `Namaskar ${after.userName},`,
+      `We received the transfer details of your contribution ${rcpt}: transaction id ${txn}${bankName ? `, ${bankName}` : ''}.`,
+      lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.sellPricePaise)}`).join('\n'),
+      `Total: ${formatINR(after.totalPaise)}`,
+      'Our team will verify the payment and send you an email once the verification completes.',
+    ]),
+  );
+  return { message: t('order.offlineCaptured'), orderRcptId: rcpt, status: after.status };
+}
+
+/**
+ * /giveUpOrder: the member gives up their own order that still waits for payment, so that what it holds (a
+ * sponsorship, the member price) is free again at once. An online one is asked about at Razorpay first: if
+ * it was paid after all, it is confirmed instead.
+ */
+export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: string | number }) {
+  const id = parseRcptId(input.orderRcptId);
+  const order = id ? await loadOrder(s, id) : undefined;
+  if (!order || order.userId !== actor.userId) throw notYours();
+  const rcpt = formatRcptId(order.id);
+  if (order.status !== 'Pending Payment') {
+    throw new DomainError(
+      'InvalidTransition',
+      `Contribution ${rcpt} is ${order.status}; it cannot be cancelled here.`,
+      409,
+    );
+  }
+  if (order.paymentType === 'Online') {
+    const status = await settleOnline(s, order, { via: 'callback', actorId: actor.userId });
+    if (status !== 'Pending Payment') return { orderRcptId: rcpt, status, message: t('order.received') };
+  }
+  const { order: after } = await releaseOrder(s, {
+    orderId: order.id,
+    to: 'Failed',
+    reason: 'Cancelled by the member before paying',
+    via: 'checkout',
+    actorId: actor.userId,
+  });
+  return { orderRcptId: rcpt, status: after.status, message: t('checkout.orderGivenUp', { rcpt }) };
+}
+
+const txnUsed = () =>
+  new DomainError(
+    'TransactionIdUsed',
+    'This transaction id has already been shared for a contribution. Please check it and try again.',
+    409,
+  );
