@@ -127,7 +127,7 @@ async function fromDatabase(): Promise<Model> {
 }
 
 /** Every difference, named: "table.column: NOT NULL in schema/, NULL in the database" and so on. */
-export function differences(code: Model, db: Model): string[] {
+function differences(code: Model, db: Model): string[] {
   const out: string[] = [];
   const show = (v: unknown) => JSON.stringify(v);
   for (const t of new Set([...Object.keys(code), ...Object.keys(db)])) {
