@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { prerender } from './scripts/vite-prerender.mjs';
+import { workerBengaliAsset } from './scripts/vite-worker-bengali.mjs';
 
 export default defineConfig({
   root: 'web',
@@ -41,6 +42,7 @@ export default defineConfig({
   plugins: [
     react(),
     prerender(), // public pages as HTML (docs/decisions/112)
+    workerBengaliAsset(), // the Worker's Bengali for emails, read from ASSETS (docs/decisions/110)
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // web/lib/pwa.ts registers through workbox-window and shows the update prompt

@@ -1,6 +1,8 @@
+import os from 'node:os';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { writeWorkerBengali } from './scripts/vite-worker-bengali.mjs';
 
 // Worker tests run inside workerd with a real local D1, migrated from migrations/ before each file.
 export default defineConfig({
@@ -8,6 +10,9 @@ export default defineConfig({
     cloudflareTest(async () => ({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
+        // The tests' static assets: only what the Worker itself reads from ASSETS (its Bengali for emails, as the
+        // build emits it), so that they pass before any build and never depend on what an old dist/ holds.
+        assets: { directory: await writeWorkerBengali(path.join(os.tmpdir(), 'samiti-worker-test-assets')) },
         bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, 'migrations')) },
       },
     })),

@@ -1,16 +1,35 @@
-// The Bengali the Worker needs for emails in the member's language: the email sentences and the renewal
-// catalogue (worker/lib/mail.ts). The screens' catalogue (messages/bn.ts) stays out of the Worker: every
-// Bengali letter is 6 bytes there (\u09xx), and no email uses it. The browser loads Bengali on demand instead
-// (core/i18n.ts loadLocale); tests that need the whole catalogue call registerCatalogue themselves.
+// The Worker's languages for emails (worker/lib/mail.ts). The services write English; a Bengali email is the
+// English one with every sentence that matches a catalogue's English template turned into its Bengali
+// (fromEnglish). Those catalogues are not in the Worker's bundle, where every Bengali letter takes 6 bytes
+// (\u09xx): the build publishes the Bengali ones (messages/mail.bn.ts, renewals/messages.bn.ts) with the emails'
+// English templates (messages/mail.en.ts, used for nothing else) as one static asset (WORKER_BENGALI_ASSET,
+// core/i18n-worker-bn.ts), and the Worker reads it the first time an isolate writes a Bengali email
+// (docs/decisions/110). The renewal strings' English is here: the services write with it (tr). The screens'
+// catalogue (messages/bn.ts) is not needed: no email uses it.
 import { registerExtra, setTranslatorFactory } from './i18n';
 import { makeTranslator } from './i18n-translate';
-import { mailBn } from './messages/mail.bn';
-import { mailEn } from './messages/mail.en';
-import { renewalsBn } from './renewals/messages.bn';
 import { renewalsEn } from './renewals/messages.en';
 
-registerExtra('bn-IN', 'renewals', renewalsBn, renewalsEn);
-registerExtra('bn-IN', 'mail', mailBn, mailEn);
+/** Where the build puts the Worker's Bengali among the static assets (served by the ASSETS binding). */
+export const WORKER_BENGALI_ASSET = '/i18n/worker-bn.json';
+
 setTranslatorFactory(makeTranslator);
+
+const complete = (catalogue: unknown, english: Record<string, string>): catalogue is Record<string, string> =>
+  !!catalogue &&
+  typeof catalogue === 'object' &&
+  Object.keys(english).every((k) => typeof (catalogue as Record<string, unknown>)[k] === 'string');
+
+/**
+ * Registers the Worker's Bengali (the asset's JSON) for fromEnglish. False, and nothing registered, when the
+ * JSON lacks a catalogue or a key of its English one (a stale or missing asset).
+ */
+export function registerWorkerBengali(json: unknown): boolean {
+  const a = (json ?? {}) as { mailEn?: unknown; mailBn?: unknown; renewalsBn?: unknown };
+  if (!complete(a.mailEn, {}) || !complete(a.mailBn, a.mailEn) || !complete(a.renewalsBn, renewalsEn)) return false;
+  registerExtra('bn-IN', 'renewals', a.renewalsBn, renewalsEn);
+  registerExtra('bn-IN', 'mail', a.mailBn, a.mailEn);
+  return true;
+}
 
 export { fromEnglish, parseLocale, tIn, type Locale } from './i18n';

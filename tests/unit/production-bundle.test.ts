@@ -26,4 +26,10 @@ describe('the production Worker bundle', () => {
     expect(code).not.toContain('Built-in test gateway');
     expect(code).not.toContain('demo-123');
   });
+
+  it("leaves out the emails' catalogues, which it reads from the static assets, and the qrcode package", () => {
+    const left = bundle.sources.filter((s) => /\.bn\.ts$|mail\.en\.ts$|i18n-worker-bn|node_modules\/qrcode\//.test(s));
+    expect(left).toEqual([]);
+    expect(bundle.sources).toContain('core/qr-encode.ts');
+  });
 });

@@ -208,7 +208,8 @@ describe('product names in Bengali (Add Product, All Products)', () => {
 
 describe('inLanguage', () => {
   it('writes the English dates of a Bengali email with Bengali months, and leaves English emails alone', async () => {
-    const { inLanguage, compose } = await import('../../worker/lib/mail');
+    const { inLanguage, compose, bengaliReady } = await import('../../worker/lib/mail');
+    expect(await bengaliReady()).toBe(true); // the Bengali catalogues, from the static assets
     const mail = compose('a@b.in', 'Refund done: SMT000007', [
       'Namaskar অনন্যা 🌺,',
       'If it is not paid by 09 Sept 2026, the contribution is cancelled and anything it holds is released.',

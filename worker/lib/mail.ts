@@ -1,5 +1,13 @@
+import { env } from 'cloudflare:workers';
+import type { Fetcher } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
-import { fromEnglish, type Locale, parseLocale } from '../../core/i18n-all';
+import {
+  fromEnglish,
+  type Locale,
+  parseLocale,
+  registerWorkerBengali,
+  WORKER_BENGALI_ASSET,
+} from '../../core/i18n-all';
 import { emailOutbox, users } from '../../schema/index';
 import type { Config } from './config';
 import type { Db } from './db';
@@ -23,7 +31,9 @@ export type Mail = {
  */
 export async function sendMail(db: Db, config: Config, message: Mail): Promise<void> {
   const { lang: wanted, ...english } = message;
-  const lang = wanted ?? (await accountLanguage(db, message.to));
+  const chosen = wanted ?? (await accountLanguage(db, message.to));
+  // without the Bengali catalogues (an asset missing from the build) the email goes out in English
+  const lang = chosen === 'en' || (await bengaliReady()) ? chosen : 'en';
   const inLang = inLanguage(english, lang);
   const mail = { ...inLang, html: emailDocument(inLang.subject, inLang.html, lang) };
   const row = await db
@@ -78,6 +88,28 @@ export async function mailSettled(): Promise<void> {
   while (pendingMail.size > 0) await Promise.allSettled([...pendingMail]);
 }
 
+let bengali: Promise<boolean> | null = null;
+
+/**
+ * Loads the Worker's Bengali once per isolate, from the static assets (core/i18n-all.ts, docs/decisions/110);
+ * false, logged and tried again on the next email, when the asset cannot be read.
+ */
+export function bengaliReady(): Promise<boolean> {
+  bengali ??= (async () => {
+    const assets = (env as { ASSETS?: Fetcher }).ASSETS;
+    if (!assets) throw new Error('no ASSETS binding');
+    const res = await assets.fetch(`https://assets.local${WORKER_BENGALI_ASSET}`);
+    if (!res.ok) throw new Error(`${WORKER_BENGALI_ASSET} answered ${res.status}`);
+    if (!registerWorkerBengali(await res.json())) throw new Error(`${WORKER_BENGALI_ASSET} lacks keys`);
+    return true;
+  })().catch((err: unknown) => {
+    log('error', 'mail.bengali_unavailable', { error: String(err) });
+    bengali = null;
+    return false;
+  });
+  return bengali;
+}
+
 /** The language on the account of this address; English for an address without an account or a choice. */
 async function accountLanguage(db: Db, to: string): Promise<Locale> {
   const row = await db.select({ lang: users.lang }).from(users).where(eq(users.email, to.trim().toLowerCase())).get();
@@ -93,6 +125,7 @@ const unescapeHtml = (s: string) =>
  * The email in the reader's language (docs/decisions/120): the services write English; every line of the text,
  * every text between HTML tags and the subject that match a catalogue's English sentence become the Bengali
  * sentence of the same key (core/messages/mail.*.ts, messages/*.ts), names, codes and amounts kept as they are.
+ * The Bengali catalogues must be loaded first (bengaliReady; sendMail does it).
  */
 export function inLanguage<M extends Omit<Mail, 'lang'>>(mail: M, lang: Locale): M {
   if (lang === 'en') return mail;
