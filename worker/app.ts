@@ -89,7 +89,8 @@ export const app = new Hono<AppEnv>()
     }),
   )
   .use('/api/*', d1Sessions) // one D1 session per call: replica reads, bookmarks (docs/decisions/113)
-  .use('/api/*', benchRows) // local-only rows_read measurement for npm run bench (X-Bench-Rows: 1)
+  // local-only rows_read measurement for npm run bench (X-Bench-Rows: 1); production builds leave it out
+  .use('/api/*', __LOCAL_TOOLS__ ? benchRows : (_c, next) => next())
   .route('/api', api)
   .all('/dev/*', toLocalTools)
   .all('/api/dev/*', toLocalTools);
