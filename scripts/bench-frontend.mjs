@@ -177,6 +177,8 @@ export async function lighthouseScreens(baseUrl, screens, log = () => {}) {
         tbtMs: audit('total-blocking-time'),
         cls: audit('cumulative-layout-shift'),
         fcpMs: audit('first-contentful-paint'),
+        // what the LCP was: the element's selector and a snippet of it (Lighthouse's own audit)
+        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
         runtimeError: lhr.runtimeError?.message ?? null,
         failedAudits: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')

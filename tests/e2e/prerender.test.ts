@@ -1,8 +1,9 @@
-// Public pages arrive as HTML and React takes that HTML over (docs/decisions/112).
+// Public pages arrive as HTML and React takes that HTML over (docs/decisions/112); so do the frames of
+// /membership and /venue, checked for their session once hydrated (docs/decisions/116).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tnc from '../../web/content/tnc.json';
-import { PRERENDERED_ROUTES } from '../../web/prerender/routes';
+import { PRERENDERED_FRAMES, PRERENDERED_ROUTES } from '../../web/prerender/routes';
 import { BASE, launch, newPage } from './browser';
 
 let browser: Browser;
@@ -22,7 +23,7 @@ describe('prerendered public pages', () => {
       const html = await r.text();
       expect(html, route).toMatch(/<div id="root"><a class="skip-link"[\s\S]*<h1[^>]*>[^<]+<\/h1>/);
     }
-    for (const route of ['/membership', '/admin', '/login', '/no-such-page']) {
+    for (const route of ['/profile', '/sponsorship', '/admin', '/login', '/no-such-page']) {
       expect(await (await fetch(`${BASE}${route}`)).text(), route).toContain('<div id="root"></div>');
     }
   });
@@ -52,6 +53,49 @@ describe('prerendered public pages', () => {
     await page.getByRole('link', { name: 'Create Account to become member' }).click();
     await page.waitForURL('**/signup');
     expect(html).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the frame of /membership and /venue without JavaScript, and no session or data in it', async () => {
+    expect(PRERENDERED_FRAMES).toEqual(['/membership', '/venue']);
+    const context = await browser.newContext({ baseURL: BASE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/membership');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Choose your Membership / Renewal Option',
+    );
+    await expect(page.locator('.ct-note').textContent()).resolves.toContain('Family benefit');
+    await expect(page.locator('.ct-card').count()).resolves.toBe(0);
+    await page.goto('/venue');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Venue Pass Collection');
+    await context.close();
+  });
+
+  it('hydrates a frame for its member, then loads the data; a visitor without a session goes to login', async () => {
+    const { context, page, problems } = await newPage(browser);
+    const login = async (email: string, password: string) => {
+      const r = await fetch(`${BASE}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      return ((await r.json()) as { data: unknown }).data;
+    };
+    await page.goto('/membership', { waitUntil: 'networkidle' });
+    await page.waitForURL('**/login?next=%2Fmembership');
+    const member = await login('member@example.org', 'member-demo-123');
+    await page.evaluate((value) => localStorage.setItem('user-info', JSON.stringify(value)), member);
+    await page.goto('/membership', { waitUntil: 'networkidle' });
+    await page.locator('.ct-card').first().waitFor();
+    await page.locator('.menu-button').click();
+    await page.locator('.menu-list').getByRole('link', { name: 'My Profile' }).waitFor();
+    await page.keyboard.press('Escape');
+    const volunteer = await login('volunteer@example.org', 'volunteer-demo-123');
+    await page.evaluate((value) => localStorage.setItem('user-info', JSON.stringify(value)), volunteer);
+    await page.goto('/venue', { waitUntil: 'networkidle' });
+    await page.getByText(/Last synced: (?!never)/).waitFor();
+    expect(page.url()).toMatch(/\/venue$/);
     expect(problems).toEqual([]);
     await context.close();
   });
