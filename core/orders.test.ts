@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   canPaymentTransition,
+  canRefundTransition,
+  REFUND_INITIAL,
   canTransition,
   contributionActions,
   needsCollection,
@@ -28,6 +30,25 @@ describe('order state machine', () => {
     expect(canPaymentTransition('captured', 'failed')).toBe(false);
     expect(canPaymentTransition('submitted', 'approved')).toBe(true);
     expect(canPaymentTransition('approved', 'rejected')).toBe(false);
+  });
+});
+
+describe('refund state machine', () => {
+  it('moves a requested refund to pending, processed or failed, and a pending one to processed or failed', () => {
+    expect(canRefundTransition('requested', 'pending')).toBe(true);
+    expect(canRefundTransition('requested', 'processed')).toBe(true);
+    expect(canRefundTransition('requested', 'failed')).toBe(true);
+    expect(canRefundTransition('pending', 'processed')).toBe(true);
+    expect(canRefundTransition('pending', 'failed')).toBe(true);
+  });
+  it('never moves a settled refund, nor back to requested', () => {
+    expect(canRefundTransition('processed', 'failed')).toBe(false);
+    expect(canRefundTransition('failed', 'processed')).toBe(false);
+    expect(canRefundTransition('pending', 'requested')).toBe(false);
+    expect(canRefundTransition('pending', 'pending')).toBe(false);
+  });
+  it('is born requested (online) or processed (transfer, carry-over)', () => {
+    expect([...REFUND_INITIAL].sort()).toEqual(['processed', 'requested']);
   });
 });
 

@@ -56,6 +56,28 @@ export function canPaymentTransition(from: PaymentStatus, to: PaymentStatus): bo
   return PAYMENT_TRANSITIONS[from].includes(to);
 }
 
+export type RefundStatus = 'requested' | 'pending' | 'processed' | 'failed';
+
+/**
+ * A refund (docs/decisions/080). Online: written 'requested' while Razorpay is asked; 'pending' once it
+ * accepted (its effects apply), then 'processed' or 'failed' (webhook or reconciler); Razorpay may answer
+ * 'processed' or 'failed' at once. A direct-transfer refund or a carry-over is born 'processed'. Settled
+ * refunds are final.
+ */
+export const REFUND_TRANSITIONS: Record<RefundStatus, readonly RefundStatus[]> = {
+  requested: ['pending', 'processed', 'failed'],
+  pending: ['processed', 'failed'],
+  processed: [],
+  failed: [],
+};
+
+export function canRefundTransition(from: RefundStatus, to: RefundStatus): boolean {
+  return REFUND_TRANSITIONS[from].includes(to);
+}
+
+/** The statuses a refund is born in: 'requested' (online, before the gateway answers) or 'processed'. */
+export const REFUND_INITIAL: readonly RefundStatus[] = ['requested', 'processed'];
+
 /** An order with any MEMBERSHIP or DAILY_PASS line (other than the extra contribution) has a pass to collect. */
 export function needsCollection(lines: readonly { type: string; code: string }[]): boolean {
   return lines.some(isPassLine);
