@@ -9,8 +9,9 @@ import { refunds, testGatewayRefunds } from '../../schema/refunds';
 import { getConfig } from '../../worker/lib/config';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import type { Svc } from '../../worker/lib/svc';
-import { releaseOrder } from '../../worker/services/payments';
 import { reconcileRefunds } from '../../worker/services/refunds';
+import { releaseOrder } from '../../worker/services/transitions/orders';
+import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { ADMIN, bindings, call, db, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
 
 const s = (): Svc => ({ db: db(), config: getConfig(bindings), env: bindings, origin: 'http://localhost' });
@@ -278,6 +279,7 @@ describe('/refundOrder online', () => {
   });
 
   it('leaves the order as it was when the gateway refuses, and says why', async () => {
+    allowConsoleError(/"event":"razorpay.error".*refund/); // the gateway's refusal, logged for the operator
     const { orderPkId } = await paidOnline([{ code: 'MABD', qty: 1 }]);
     await setMode('refuse');
     const r = await call('refundOrder', { orderPkId, all: true, reason: 'Test', requestKey: key() }, admin);
@@ -756,6 +758,7 @@ describe('/completeFailedOrder', () => {
   }
 
   it('completes an online order by its Razorpay payment id, checked against the gateway, once', async () => {
+    allowConsoleError(/"event":"razorpay.error".*pay_NoSuchPayment01/); // the unknown payment id asked below
     const { u, orderPkId, paymentId } = await paidButFailed([{ code: 'MHHR', qty: 1 }]);
     const other = await paidButFailed([{ code: 'MHHR', qty: 1 }]);
     const foreign = await call('completeFailedOrder', { orderPkId, razorpayPaymentId: other.paymentId }, admin);
@@ -799,6 +802,7 @@ describe('/completeFailedOrder', () => {
   });
 
   it('says so when the item was taken meanwhile, so that the admin refunds it instead', async () => {
+    allowConsoleError(/"event":"order.late_capture_conflict"/); // flagged for the admins
     const late = await paidButFailed([{ code: 'SCUL', fullSponsor: true }]);
     await paidOnline([{ code: 'SCUL', fullSponsor: true }]);
     const r = await call(

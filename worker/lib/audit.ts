@@ -1,4 +1,5 @@
 import { auditLog } from '../../schema/index';
+import { type RawStatement, raw } from './d1-batch';
 import type { Db } from './db';
 
 export type AuditEntry = {
@@ -18,4 +19,23 @@ export function audit(db: Db, entry: AuditEntry) {
     entityId: String(entry.entityId),
     details: JSON.stringify(entry.details ?? {}),
   });
+}
+
+/** A condition in SQL with ? placeholders, e.g. "EXISTS (SELECT 1 FROM orders WHERE id = ? AND transition_id = ?)". */
+export type Guard = { sql: string; params: unknown[] };
+
+/**
+ * The audit row of a conditional change: written only when `guard` holds when the batch runs, so a change
+ * that its own conditional update refused leaves no row. Put it in the same d1Batch as that update.
+ */
+export function guardedAudit(entry: AuditEntry, guard: Guard): RawStatement {
+  return raw(
+    `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) SELECT ?, ?, ?, ?, ? WHERE ${guard.sql}`,
+    entry.actorId,
+    entry.action,
+    entry.entityType,
+    String(entry.entityId),
+    JSON.stringify(entry.details ?? {}),
+    ...guard.params,
+  );
 }

@@ -38,6 +38,12 @@ export const isUniqueViolation = (err: unknown, what = '') => {
   return text.includes('UNIQUE') && text.includes(what);
 };
 
+/**
+ * The rows the i-th statement of a d1Batch changed, as D1 counts them (with the rows its triggers changed): a
+ * conditional update's count decides a transition, 0 when its WHERE refused.
+ */
+export const changesOf = (results: readonly { meta: { changes?: number } }[], i = 0) => results[i]?.meta.changes ?? 0;
+
 type Prepared = {
   getQuery(): { sql: string; params: unknown[] };
   mapResult(result: unknown, fromBatch: boolean): unknown;

@@ -6,11 +6,9 @@ import { PAGE_SIZE, SEARCH_LIMIT } from '../../core/contracts/admin';
 import { normalizeMobile } from '../../core/contracts/common';
 import { parseRcptId } from '../../core/ids';
 import { orderLines, orders } from '../../schema/index';
-import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { DomainError } from '../lib/errors';
-import type { Svc } from '../lib/svc';
 import { orderViews } from './order-view';
+import { clearAttention as clearOrderAttention } from './transitions/orders';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -185,23 +183,5 @@ export async function getAttentionOrders(db: Db): Promise<AttentionOrder[]> {
   return views.map((order, i) => ({ order, attention: rows[i]!.attention ?? '' }));
 }
 
-/** /clearAttention: the flag goes and its audit row is written in one batch, only if the flag was still there. */
-export async function clearAttention(s: Svc, actorId: number, input: { orderPkId: number; note?: string | null }) {
-  const [, cleared] = await d1Batch(s, [
-    raw(
-      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
-       SELECT ?, 'order.attention_cleared', 'order', CAST(id AS TEXT), json_object('attention', attention, 'note', ?)
-       FROM orders WHERE id = ? AND attention IS NOT NULL`,
-      actorId,
-      input.note ?? null,
-      input.orderPkId,
-    ),
-    s.db
-      .update(orders)
-      .set({ attention: null })
-      .where(and(eq(orders.id, input.orderPkId), isNotNull(orders.attention))),
-  ]);
-  if (!cleared?.meta.changes)
-    throw new DomainError('NotFound', 'This contribution has nothing waiting for an admin.', 404);
-  return { message: 'Marked as handled.' };
-}
+/** /clearAttention: a state change, so the transitions module's (docs/decisions/076). */
+export const clearAttention = clearOrderAttention;

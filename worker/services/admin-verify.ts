@@ -8,7 +8,7 @@ import { orders } from '../../schema/index';
 import { DomainError, notFound } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
-import { confirmPayment, releaseOrder } from './payments';
+import { confirmPayment, releaseOrder } from './transitions/orders';
 
 type Input = z.output<typeof offlineOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -64,7 +64,7 @@ export async function approveOfflineOrder(s: Svc, actor: Actor, input: Input) {
 }
 
 /**
- * Rejects a direct transfer through payments' releaseOrder: the order becomes Rejected with the reason,
+ * Rejects a direct transfer through the transitions module's releaseOrder: the order becomes Rejected with the reason,
  * its transfer attempt rejected, any held sponsorship released, one audit row, and one email to the member
  * with the reason. Two admins rejecting at once: one rejection, the other a clear 409.
  */

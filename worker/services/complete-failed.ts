@@ -13,13 +13,14 @@ import { formatRcptId } from '../../core/ids';
 import { orders, payments } from '../../schema/orders';
 import { refunds } from '../../schema/refunds';
 import { audit } from '../lib/audit';
-import { d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
+import { isUniqueViolation } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
 import { RazorpayError, type RazorpayPayment } from '../lib/razorpay';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
-import { confirmPayment, razorpayFor } from './payments';
+import { razorpayFor } from './payments';
+import { attachTransferToFailed, confirmPayment } from './transitions/orders';
 
 type Input = z.output<typeof completeFailedOrderRequest>;
 
@@ -87,21 +88,7 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
     if (used || usedByRefund) throw refused('TransactionIdUsed', t('complete.txnUsed'), 400);
     try {
       // the transfer is recorded as submitted, then approved by confirmPayment like any other transfer
-      await d1Batch(s, [
-        s.db
-          .update(orders)
-          .set({ transactionId: txn, bankName: input.bankName ?? null, paymentDate: Date.now() })
-          .where(and(eq(orders.id, order.id), eq(orders.status, 'Failed'))),
-        raw(
-          `INSERT INTO payments (order_id, method, status, amount_paise, transaction_id, bank_name)
-           SELECT ?, 'bank_transfer', 'submitted', ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'Failed')`,
-          order.id,
-          order.totalPaise,
-          txn,
-          input.bankName ?? null,
-          order.id,
-        ),
-      ]);
+      await attachTransferToFailed(s, order, { transactionId: txn, bankName: input.bankName ?? null });
     } catch (err) {
       if (isUniqueViolation(err, 'transaction_id')) throw refused('TransactionIdUsed', t('complete.txnUsed'), 400);
       throw err;

@@ -30,8 +30,7 @@ import { needsCollection } from '../../core/orders';
 import { planRefund, RefundPlanError, type RefundableLine } from '../../core/refunds';
 import { orderLines, orders, payments } from '../../schema/orders';
 import { refundLines, refunds } from '../../schema/refunds';
-import { randomCode, randomToken } from '../lib/crypto';
-import { d1Batch, guardFailure, isUniqueViolation, raw } from '../lib/d1-batch';
+import { guardFailure, isUniqueViolation } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { localGateway } from '../lib/local-tools';
 import { log } from '../lib/log';
@@ -40,6 +39,7 @@ import { isTransient, RazorpayError } from '../lib/razorpay';
 import { makeRazorpayRefunds, type RazorpayRefund } from '../lib/razorpay-refunds';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
+import { carryOver, createRefund, moveRefund } from './transitions/refunds';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -60,25 +60,6 @@ export function refundsClient(s: Svc, defer?: Defer) {
       ? (req: Request) => localGateway()(req, s.env, ctx)
       : (req: Request) => fetch(req);
   return makeRazorpayRefunds(s.config, transport);
-}
-
-/** The lines of a refund, written in its batch and attached to it by its request key. */
-function refundLineInserts(
-  orderId: number,
-  lines: readonly { lineId: number; qty: number; amountPaise: number }[],
-  requestKey: string,
-) {
-  return lines.map((l) =>
-    raw(
-      `INSERT INTO refund_lines (refund_id, order_id, line_id, qty, amount_paise)
-       SELECT id, ?, ?, ?, ? FROM refunds WHERE request_key = ?`,
-      orderId,
-      l.lineId,
-      l.qty,
-      l.amountPaise,
-      requestKey,
-    ),
-  );
 }
 
 export const idempotencyKey = (refundId: number) => `samiti-refund-${refundId}`;
@@ -247,57 +228,9 @@ export async function quoteRefund(s: Svc, input: z.output<typeof refundQuoteRequ
   };
 }
 
-// ---- the effects of a refund, recomputed from the refunds that stand (idempotent, order-independent) ----
-
-const STANDING = `('pending', 'processed')`;
-const PASS_LINE = `type IN ('MEMBERSHIP', 'DAILY_PASS') AND code <> 'DNP'`;
-
 /**
- * Recomputes what the order's standing refunds (pending or processed) release: refunded units per line, the
- * order's refunded amount and state, its passes void when every pass unit is refunded, and the full
- * sponsorship claims of refunded sponsorship lines deleted (the item is free again). The same statements
- * are right whichever event arrives first, and harmless when repeated.
- */
-function effects(orderId: number) {
-  return [
-    raw(
-      `UPDATE order_lines SET refunded_qty = (SELECT coalesce(sum(rl.qty), 0) FROM refund_lines rl
-         CROSS JOIN refunds r ON r.id = rl.refund_id WHERE rl.line_id = order_lines.id AND r.status IN ${STANDING})
-       WHERE order_id = ?`,
-      orderId,
-    ),
-    raw(
-      `UPDATE orders SET
-         refunded_paise = (SELECT coalesce(sum(amount_paise), 0) FROM refunds
-           WHERE order_id = orders.id AND status IN ${STANDING} AND method <> 'carry_over'),
-         refund_state = CASE
-           WHEN NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND refunded_qty > 0) THEN NULL
-           WHEN NOT EXISTS (SELECT 1 FROM refunds WHERE order_id = orders.id AND status IN ${STANDING}
-             AND method <> 'carry_over') THEN 'Carried Over'
-           WHEN NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND refunded_qty < qty) THEN 'Refunded'
-           ELSE 'Partially Refunded' END,
-         pass_void = CASE
-           WHEN EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND ${PASS_LINE})
-             AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND ${PASS_LINE} AND refunded_qty < qty)
-           THEN 1 ELSE 0 END
-       WHERE id = ?`,
-      orderId,
-    ),
-    raw(
-      `DELETE FROM sponsorship_claims WHERE order_id = ? AND product_id IN (SELECT product_id FROM order_lines
-         WHERE order_id = ? AND type = 'SPONSORSHIP' AND full_sponsor = 1 AND refunded_qty >= qty)`,
-      orderId,
-      orderId,
-    ),
-  ];
-}
-
-const REFUND_GUARD = 'EXISTS (SELECT 1 FROM refunds WHERE id = ? AND transition_id = ?)';
-
-/**
- * Moves a refund from one of `from` to `to` with one conditional update; the effects, the audit row and the
- * email follow only for the call that made the change. Safe to call from the admin's request, a webhook and
- * the reconciler in any order, any number of times.
+ * Moves a refund through the transitions module (worker/services/transitions/refunds.ts); only the call that
+ * made the change tells the member.
  */
 async function transition(
   s: Svc,
@@ -306,66 +239,14 @@ async function transition(
   to: RefundRow['status'],
   extra: { providerRefundId?: string | null; failureReason?: string | null; via: string; actorId: number | null },
 ): Promise<{ changed: boolean; refund: RefundRow }> {
-  const token = randomToken(12);
-  const at = Date.now();
-  const settled = to === 'processed' || to === 'failed';
-  const provider = extra.providerRefundId ?? null;
-  await d1Batch(s, [
-    raw(
-      `UPDATE refunds SET status = ?, transition_id = ?, updated_at = ?,
-         provider_refund_id = coalesce(provider_refund_id, ?), failure_reason = coalesce(?, failure_reason),
-         settled_at = CASE WHEN ? THEN ? ELSE settled_at END
-       WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`,
-      to,
-      token,
-      at,
-      provider,
-      extra.failureReason ?? null,
-      settled ? 1 : 0,
-      at,
-      refund.id,
-      ...from,
-    ),
-    ...effects(refund.orderId),
-    // a refund that fails after the admin's request (webhook, reconciler) is flagged for the admins
-    ...(to === 'failed' && extra.via !== 'admin'
-      ? [
-          raw(
-            `UPDATE orders SET attention = ? WHERE id = ? AND ${REFUND_GUARD}`,
-            `Refund of ${formatINR(refund.amountPaise)} failed at the payment gateway; refund it again or by transfer.`,
-            refund.orderId,
-            refund.id,
-            token,
-          ),
-        ]
-      : []),
-    raw(
-      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
-       SELECT ?, ?, 'order', ?, ? WHERE ${REFUND_GUARD}`,
-      extra.actorId,
-      `refund.${to === 'pending' ? 'accepted' : to}`,
-      String(refund.orderId),
-      JSON.stringify({
-        refundId: refund.id,
-        from: refund.status,
-        amountPaise: refund.amountPaise,
-        via: extra.via,
-        ...(provider ? { razorpayRefundId: provider } : {}),
-        ...(extra.failureReason ? { failureReason: extra.failureReason } : {}),
-      }),
-      refund.id,
-      token,
-    ),
-  ]);
-  const after = (await s.db.select().from(refunds).where(eq(refunds.id, refund.id)).get())!;
-  const changed = after.transitionId === token;
-  if (changed) {
+  const moved = await moveRefund(s, refund, from, to, extra);
+  if (moved.changed) {
     log('info', 'refund.transition', { refundId: refund.id, from: refund.status, to, via: extra.via });
-    await notifyMember(s, after, refund.status).catch((err) =>
+    await notifyMember(s, moved.refund, refund.status).catch((err) =>
       log('error', 'mail.refund_failed', { refundId: refund.id, error: String(err) }),
     );
   }
-  return { changed, refund: after };
+  return moved;
 }
 
 // ---- the admin's call ----
@@ -438,43 +319,20 @@ export async function refundOrder(
   }
 
   const status: RefundRow['status'] = method === 'razorpay' ? 'requested' : 'processed';
-  const at = Date.now();
-  const token = randomToken(12);
   const key = input.requestKey;
+  let row: RefundRow;
   try {
-    await d1Batch(s, [
-      s.db.insert(refunds).values({
-        orderId: order.id,
-        requestKey: key,
-        method,
-        status,
-        amountPaise: p.amountPaise,
-        reason: input.reason,
-        providerPaymentId,
-        reference,
-        createdBy: actor.userId,
-        createdAt: at,
-        updatedAt: at,
-        settledAt: status === 'processed' ? at : null,
-        transitionId: token,
-      }),
-      ...refundLineInserts(order.id, p.lines, key),
-      ...(status === 'processed' ? effects(order.id) : []),
-      raw(
-        `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, ?, 'order', ?, ?)`,
-        actor.userId,
-        method === 'razorpay' ? 'refund.requested' : 'refund.recorded',
-        String(order.id),
-        JSON.stringify({
-          requestKey: key,
-          amountPaise: p.amountPaise,
-          reason: input.reason,
-          lines: p.lines.map((l) => ({ lineId: l.lineId, code: l.code, qty: l.qty, amountPaise: l.amountPaise })),
-          ...(reference ? { reference } : {}),
-          ...(providerPaymentId ? { razorpayPaymentId: providerPaymentId } : {}),
-        }),
-      ),
-    ]);
+    row = await createRefund(s, order, {
+      requestKey: key,
+      method,
+      status,
+      amountPaise: p.amountPaise,
+      reason: input.reason,
+      providerPaymentId,
+      reference,
+      lines: p.lines,
+      actorId: actor.userId,
+    });
   } catch (err) {
     if (isUniqueViolation(err, 'request_key')) {
       const row = (await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get())!;
@@ -485,7 +343,6 @@ export async function refundOrder(
     if (known) throw known;
     throw err;
   }
-  const row = (await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get())!;
   log('info', 'refund.created', { refundId: row.id, orderId: order.id, method, amountPaise: p.amountPaise });
 
   if (method === 'bank_transfer') {
@@ -750,12 +607,9 @@ export async function carryOverOrder(
   const p = plan(order, lines, { lines: chosen });
   const next = nextFestivalYear(order.fiscalYear);
   const key = input.requestKey;
-  const newKey = `carry:${key}`;
   const byId = new Map(lines.map((l) => [l.id, l]));
-  const carried = p.lines.map((l) => ({ ...l, line: byId.get(l.lineId)! }));
-  const collect = needsCollection(carried.map((c) => c.line));
+  const collect = needsCollection(p.lines.map((l) => byId.get(l.lineId)!));
   const at = Date.now();
-  const NEW = '(SELECT id FROM orders WHERE checkout_key = ?)';
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const last = await s.db
@@ -763,93 +617,20 @@ export async function carryOverOrder(
       .from(orders)
       .get();
     const successTs = Math.max(at, (last?.ts ?? 0) + 1 + attempt);
+    let row: RefundRow;
     try {
-      await d1Batch(s, [
-        s.db.insert(refunds).values({
-          orderId: order.id,
-          requestKey: key,
-          method: 'carry_over',
-          status: 'processed',
-          amountPaise: p.amountPaise,
-          reason: input.reason,
-          createdBy: actor.userId,
-          createdAt: at,
-          updatedAt: at,
-          settledAt: at,
-        }),
-        ...refundLineInserts(order.id, p.lines, key),
-        s.db.insert(orders).values({
-          userId: order.userId,
-          kind: 'CONTRIBUTION',
-          fiscalYear: next,
-          status: 'Success',
-          paymentType: order.paymentType,
-          subtotalPaise: p.amountPaise,
-          conveniencePaise: 0,
-          totalPaise: p.amountPaise,
-          checkoutKey: newKey,
-          createdAt: at,
-          paymentDate: order.paymentDate ?? at,
-          successTs,
-          userName: order.userName,
-          userEmail: order.userEmail,
-          userMobile: order.userMobile,
-          referSource: order.referSource,
-          referredBy: order.referredBy,
-          addr1: order.addr1,
-          addr2: order.addr2,
-          city: order.city,
-          state: order.state,
-          pin: order.pin,
-          transactionId: order.transactionId,
-          bankName: order.bankName,
-          passCode: collect ? randomCode(10) : null,
-          passCollected: collect ? 0 : null,
-          updatedAt: at,
-        }),
-        ...carried.map((c) =>
-          raw(
-            `INSERT INTO order_lines (order_id, product_id, type, code, name, qty, unit_price_paise, max_price_paise,
-               sell_price_paise, full_sponsor, member_priced_units)
-             SELECT ${NEW}, product_id, type, code, name, ?, unit_price_paise, ?, ?, full_sponsor, 0
-             FROM order_lines WHERE id = ?`,
-            newKey,
-            c.qty,
-            c.amountPaise,
-            c.amountPaise,
-            c.lineId,
-          ),
-        ),
-        raw(
-          `INSERT INTO sponsorship_claims (product_id, fiscal_year, order_id, user_id, state)
-           SELECT l.product_id, ?, l.order_id, ?, 'sponsored' FROM order_lines l
-           WHERE l.order_id = ${NEW} AND l.type = 'SPONSORSHIP' AND l.full_sponsor = 1`,
-          next,
-          order.userId,
-          newKey,
-        ),
-        raw(`UPDATE refunds SET carried_to_order_id = ${NEW} WHERE request_key = ?`, newKey, key),
-        ...effects(order.id),
-        raw(
-          `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, 'order.carried_over', 'order', ?, ?)`,
-          actor.userId,
-          String(order.id),
-          JSON.stringify({
-            requestKey: key,
-            toYear: next,
-            amountPaise: p.amountPaise,
-            reason: input.reason,
-            lines: p.lines.map((l) => ({ lineId: l.lineId, code: l.code, qty: l.qty, amountPaise: l.amountPaise })),
-          }),
-        ),
-        raw(
-          `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
-           SELECT ?, 'order.carried_in', 'order', CAST(id AS TEXT), ? FROM orders WHERE checkout_key = ?`,
-          actor.userId,
-          JSON.stringify({ fromOrder: rcpt, fromYear: order.fiscalYear, amountPaise: p.amountPaise }),
-          newKey,
-        ),
-      ]);
+      row = await carryOver(s, order, {
+        requestKey: key,
+        nextYear: next,
+        amountPaise: p.amountPaise,
+        reason: input.reason,
+        lines: p.lines,
+        collect,
+        successTs,
+        at,
+        actorId: actor.userId,
+        fromRcpt: rcpt,
+      });
     } catch (err) {
       if (isUniqueViolation(err, 'success_ts') || isUniqueViolation(err, 'pass_code')) continue;
       if (isUniqueViolation(err, 'request_key') || isUniqueViolation(err, 'checkout_key')) {
@@ -864,7 +645,6 @@ export async function carryOverOrder(
       if (known) throw known;
       throw err;
     }
-    const row = (await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get())!;
     log('info', 'order.carried_over', { orderId: order.id, to: row.carriedToOrderId, year: next });
     await notifyCarryOver(s, order, row, next).catch((err) =>
       log('error', 'mail.carry_over_failed', { orderId: order.id, error: String(err) }),
