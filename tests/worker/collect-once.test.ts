@@ -5,12 +5,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, collectionEvents, orders, users } from '../../schema/index';
-import { d1Batch } from '../../worker/lib/d1-batch';
+import { batchOf } from '../../worker/lib/d1-batch';
 import { collectStatements, type Tap } from '../../worker/services/collection';
 import { placeOrder } from './cart-fixtures';
-import { ADMIN, bindings, db, newUser, VOLUNTEER } from './helpers';
+import { ADMIN, db, newUser, VOLUNTEER } from './helpers';
 
-const s = { env: bindings };
 const idOf = async (email: string) => (await db().select().from(users).where(eq(users.email, email)).get())!.id;
 const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)).get())!;
 const eventsOf = (nonce: string) => db().select().from(collectionEvents).where(eq(collectionEvents.nonce, nonce)).all();
@@ -46,8 +45,8 @@ async function readCollectable() {
 
 /** True when the batch's UPDATE collected the pass (its change count includes the updated_at trigger's). */
 const collect = async (tap: Tap) => {
-  const [, , update] = await d1Batch(s, collectStatements(tap));
-  return update!.meta.changes > 0;
+  const [, , update] = await batchOf(db(), collectStatements(db(), tap));
+  return update.meta.changes > 0;
 };
 
 describe('collect once, decided by the database', () => {

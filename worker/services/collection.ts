@@ -3,8 +3,8 @@
 // never refused, duplicates by nonce change nothing, a pass collected twice is flagged and the earliest
 // collection counts. All writes are conditional statements in one D1 batch with their audit row, and the batch's
 // result decides (docs/decisions/070). The reads (sync, search, conflicts) are in venue-read.ts.
-import { inArray, type SQL, sql } from 'drizzle-orm';
-import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type {
   collectionUploadItem,
   MarkCollectedResponse,
@@ -17,21 +17,14 @@ import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { collectionEvents, orders } from '../../schema/index';
 import { randomToken } from '../lib/crypto';
-import { d1Batch, type RawStatement, raw } from '../lib/d1-batch';
+import { batchOf } from '../lib/d1-batch';
+import type { Db } from '../lib/db';
 import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import type { z } from 'zod';
-import { chunks, type LineRow, type PassRow, passStatements, selectPasses, toPass } from './venue-read';
-
-const dialect = new SQLiteAsyncDialect();
-
-/** A drizzle `sql` statement as a raw statement for d1Batch. */
-function stmt(q: SQL): RawStatement {
-  const { sql: text, params } = dialect.sqlToQuery(q);
-  return raw(text, ...params);
-}
+import { chunks, type PassRow, passQueries, selectPasses, toPass } from './venue-read';
 
 const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string | null }) =>
   new DomainError(
@@ -41,16 +34,19 @@ const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string |
   );
 
 /** A collection event and its audit row, each inserted only if the nonce is new (retries change nothing). */
-function recordStatements(e: {
-  orderId: number;
-  nonce: string;
-  deviceId: string | null;
-  volunteerId: number;
-  happenedAt: number;
-  source: 'online' | 'offline';
-  /** online: only while the pass is still to collect (and, when given, for this contributor's email) */
-  onlyIfCollectable: { email: string | null } | false;
-}) {
+function recordStatements(
+  db: Db,
+  e: {
+    orderId: number;
+    nonce: string;
+    deviceId: string | null;
+    volunteerId: number;
+    happenedAt: number;
+    source: 'online' | 'offline';
+    /** online: only while the pass is still to collect (and, when given, for this contributor's email) */
+    onlyIfCollectable: { email: string | null } | false;
+  },
+) {
   const details = JSON.stringify({
     orderRcptId: formatRcptId(e.orderId),
     nonce: e.nonce,
@@ -65,10 +61,10 @@ function recordStatements(e: {
         AND pass_void = 0 ${email === null ? sql`` : sql`AND lower(user_email) = ${email}`})`
     : sql``;
   return [
-    stmt(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+    db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
       SELECT ${e.volunteerId}, 'pass.collected', 'order', ${String(e.orderId)}, ${details}
       WHERE NOT EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${e.nonce}) ${collectable}`),
-    stmt(sql`INSERT INTO collection_events (order_id, nonce, device_id, volunteer_id, happened_at, source, is_conflict)
+    db.run(sql`INSERT INTO collection_events (order_id, nonce, device_id, volunteer_id, happened_at, source, is_conflict)
       SELECT ${e.orderId}, ${e.nonce}, ${e.deviceId}, ${e.volunteerId}, ${e.happenedAt}, ${e.source}, 0
       WHERE true ${collectable}
       ON CONFLICT (nonce) DO NOTHING`),
@@ -79,8 +75,8 @@ function recordStatements(e: {
  * Re-derives the conflict flags of one order's collections: the collection the order counts (its
  * collected_at and collected_by) is the one not flagged; every other one is, with the reason.
  */
-function reflagStatement(orderId: number) {
-  return stmt(sql`UPDATE collection_events SET
+function reflagStatement(db: Db, orderId: number) {
+  return db.run(sql`UPDATE collection_events SET
       is_conflict = CASE WHEN id IS w.winner THEN 0 ELSE 1 END,
       conflict_reason = CASE
         WHEN id IS w.winner THEN NULL
@@ -116,24 +112,33 @@ export type Tap = {
  * batch left it and what the nonce already did, so that the batch's answer decides without another read.
  * Results: [audit, event, update, pass, lines, this tap's event, the nonce's event].
  */
-export function collectStatements(tap: Tap) {
+export function collectStatements(db: Db, tap: Tap) {
   const { orderId, nonce, volunteerId, happenedAt } = tap;
   return [
-    ...recordStatements({ ...tap, source: 'online', onlyIfCollectable: { email: tap.email } }),
+    ...recordStatements(db, { ...tap, source: 'online', onlyIfCollectable: { email: tap.email } }),
     // only with this tap's own event: a nonce already used for another order records nothing, so it
     // must not collect the pass either (no pass is ever collected without its event and audit row)
-    stmt(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
+    db.run(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
       WHERE id = ${orderId} AND status = 'Success' AND pass_collected = 0 AND pass_void = 0
         AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND order_id = ${orderId})`),
-    ...passStatements(orderId),
-    raw(
-      'SELECT id FROM collection_events WHERE nonce = ? AND order_id = ? AND volunteer_id = ?',
-      nonce,
-      orderId,
-      volunteerId,
-    ),
-    raw('SELECT order_id AS orderId, volunteer_id AS volunteerId FROM collection_events WHERE nonce = ?', nonce),
-  ];
+    ...passQueries(db, orderId),
+    db
+      .select({ id: collectionEvents.id })
+      .from(collectionEvents)
+      .where(
+        and(
+          eq(collectionEvents.nonce, nonce),
+          eq(collectionEvents.orderId, orderId),
+          eq(collectionEvents.volunteerId, volunteerId),
+        ),
+      )
+      .limit(1),
+    db
+      .select({ orderId: collectionEvents.orderId, volunteerId: collectionEvents.volunteerId })
+      .from(collectionEvents)
+      .where(eq(collectionEvents.nonce, nonce))
+      .limit(1),
+  ] as const;
 }
 
 /** /markCouponCollected: online, one tap at the gate or in the admin console. */
@@ -159,9 +164,9 @@ export async function markCollected(
     input.happenedAt && input.happenedAt <= now && input.happenedAt > now - 3_600_000 ? input.happenedAt : now;
   // the old admin client sends the contributor's email with the id: a mistyped id must not collect someone else's pass
   const email = input.userEmail ? input.userEmail.trim().toLowerCase() : null;
-  const [, , update, passRow, lineRows, mineRow, usedRow] = await d1Batch(
-    s,
-    collectStatements({
+  const [, , update, passRows, lineRows, mineRows, usedRows] = await batchOf(
+    s.db,
+    collectStatements(s.db, {
       orderId,
       nonce,
       deviceId: input.deviceId ?? null,
@@ -170,20 +175,20 @@ export async function markCollected(
       email,
     }),
   );
-  const order = passRow!.results[0] as PassRow | undefined;
+  const order = passRows[0] as PassRow | undefined;
   if (!order) throw notFound(t('venue.notFound', { rcpt }));
-  const pass = toPass(order, lineRows!.results as LineRow[]);
+  const pass = toPass(order, lineRows);
   // the count includes the updated_at trigger's own change (migrations/0040)
-  if (update!.meta.changes > 0) return collectedAnswer(pass);
+  if (update.meta.changes > 0) return collectedAnswer(pass);
   if (email !== null && email !== order.email.toLowerCase()) throw badRequest(t('venue.emailMismatch', { rcpt }));
   if (order.passCollected === null) throw conflict('NoPasses', t('venue.noPasses', { rcpt }));
   if (order.status !== 'Success') throw conflict('NotPaid', t('venue.notPaid', { rcpt, status: order.status }));
   if (order.passVoid === 1) throw conflict('Refunded', t('venue.refunded', { rcpt }));
   // Already collected (before, or a moment ago by someone else). The same tap retried is answered as it was.
-  const mine = mineRow!.results[0];
+  const mine = mineRows[0];
   if (mine && pass.passCollected === 1) return collectedAnswer(pass);
   if (!mine && input.nonce) {
-    const used = usedRow!.results[0] as { orderId: number; volunteerId: number } | undefined;
+    const used = usedRows[0];
     if (used && (used.orderId !== orderId || used.volunteerId !== actor.userId)) {
       throw conflict('NonceReused', t('venue.nonceReused'));
     }
@@ -245,7 +250,7 @@ export async function uploadCollections(
   }
 
   const now = Date.now();
-  const statements: RawStatement[] = [];
+  const statements: BatchItem<'sqlite'>[] = [];
   const touched = new Set<number>();
   for (const item of items) {
     const order = orderOf(item);
@@ -258,7 +263,7 @@ export async function uploadCollections(
         deviceId: item.deviceId ?? input.deviceId ?? null,
       });
       statements.push(
-        stmt(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+        s.db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
           SELECT ${actor.userId}, 'pass.collect_unknown', 'collection', ${item.nonce}, ${details}
           WHERE NOT EXISTS (SELECT 1 FROM audit_log WHERE entity_type = 'collection' AND entity_id = ${item.nonce})`),
       );
@@ -269,7 +274,7 @@ export async function uploadCollections(
     const happenedAt = Math.max(Math.min(item.happenedAt, now), order.createdAt);
     const volunteerId = actor.userId;
     statements.push(
-      ...recordStatements({
+      ...recordStatements(s.db, {
         orderId: order.id,
         nonce: item.nonce,
         deviceId: item.deviceId ?? input.deviceId ?? null,
@@ -279,7 +284,7 @@ export async function uploadCollections(
         onlyIfCollectable: false,
       }),
       // the earliest collection counts: it sets (or moves back) the order's collected_at and collected_by
-      stmt(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
+      s.db.run(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
         WHERE id = ${order.id} AND status = 'Success' AND pass_collected IS NOT NULL AND pass_void = 0
           AND (pass_collected = 0 OR collected_at IS NULL OR collected_at > ${happenedAt})
           AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${item.nonce} AND order_id = ${order.id}
@@ -287,10 +292,9 @@ export async function uploadCollections(
     );
     touched.add(order.id);
   }
-  for (const orderId of touched) statements.push(reflagStatement(orderId));
-  if (statements.length > 0) {
-    await d1Batch(s, statements);
-  }
+  for (const orderId of touched) statements.push(reflagStatement(s.db, orderId));
+  const [first, ...rest] = statements;
+  if (first) await batchOf(s.db, [first, ...rest]);
 
   // answer from what is stored now, so a second upload of the same queue reads the same
   const events = new Map<string, { orderId: number; isConflict: boolean }>();

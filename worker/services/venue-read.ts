@@ -9,7 +9,6 @@ import { festivalYear } from '../../core/festival';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { isPassLine, passUnits } from '../../core/pass-qr';
 import { collectionEvents, orderLines, orders, users } from '../../schema/index';
-import { raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 
 /** Rows changed in the last moments are held back from the delta sync until every write of that millisecond has committed. */
@@ -117,23 +116,13 @@ export async function withLines(db: Db, rows: PassRow[]): Promise<VenuePass[]> {
 }
 
 /**
- * One pass order and its lines as raw statements, for a caller's D1 batch (a write answers with the pass it
- * left, read in the same transaction): the same columns as selectPasses, named as PassRow and LineRow.
+ * One pass order and its lines as statements for a caller's batch (a write answers with the pass it left, read in
+ * the same transaction); toPass() shapes their answers.
  */
-export function passStatements(orderId: number) {
+export function passQueries(db: Db, orderId: number) {
   return [
-    raw(
-      `SELECT o.id AS id, o.pass_code AS passCode, o.status AS status, o.user_name AS name, o.user_mobile AS mobile,
-         o.user_email AS email, o.pass_collected AS passCollected, o.collected_at AS collectedAt,
-         c.name AS collectedBy, o.updated_at AS updatedAt, o.pass_void AS passVoid
-       FROM orders o LEFT JOIN users c ON c.id = o.collected_by WHERE o.id = ?`,
-      orderId,
-    ),
-    raw(
-      `SELECT order_id AS orderId, type, code, name, qty, refunded_qty AS refundedQty
-       FROM order_lines WHERE order_id = ? ORDER BY id`,
-      orderId,
-    ),
+    selectPasses(db).where(eq(orders.id, orderId)).limit(1),
+    db.select(lineColumns).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id),
   ] as const;
 }
 
