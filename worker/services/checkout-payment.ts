@@ -1,6 +1,7 @@
 // Checkout after the order exists: the browser's callbacks of an online payment, the transaction id of a direct
-// transfer, and the member giving up an order still waiting for payment. The state changes themselves (confirm,
-// release, transfer submitted) are the transitions' (payments.ts and what replaces it).
+// transfer, and the member giving up an order still waiting for payment. Confirming and releasing are the
+// transitions' (payments.ts re-exports them); the transfer-submitted step is still written here, in
+// handleOfflineOrder's batch, until it is wired to the transitions module's submitTransfer.
 import { and, eq, ne } from 'drizzle-orm';
 import { normalizeTxnId } from '../../core/contracts/checkout';
 import { t } from '../../core/i18n';
