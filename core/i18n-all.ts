@@ -32,4 +32,4 @@ export function registerWorkerBengali(json: unknown): boolean {
   return true;
 }
 
-export { fromEnglish, parseLocale, tIn, type Locale } from './i18n';
+export { fromEnglish, type Locale, parseLocale, tIn } from './i18n';

@@ -4,7 +4,7 @@
 // signs them. What the next refunds do is a switch a test (or a developer) sets: process, fail, hold
 // pending, or refuse outright (a 400, as Razorpay answers an impossible refund).
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { testGatewayFlags, testGatewayRefunds } from '../../schema/refunds';
 import { testGatewayPayments } from '../../schema/test-gateway';
 import type { AppEnv, Bindings } from '../env';

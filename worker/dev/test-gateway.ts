@@ -8,9 +8,9 @@ import { testGatewayOrders, testGatewayPayments } from '../../schema/index';
 import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
-import { paymentSignature, webhookSignature } from '../lib/razorpay';
 import { localApp } from '../lib/local-tools';
 import { log } from '../lib/log';
+import { paymentSignature, webhookSignature } from '../lib/razorpay';
 import { CHECKOUT_JS } from './checkout-page';
 
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {

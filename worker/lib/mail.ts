@@ -9,9 +9,9 @@ import {
   WORKER_BENGALI_ASSET,
 } from '../../core/i18n-all';
 import { emailOutbox, users } from '../../schema/index';
+import association from '../../web/content/association.json';
 import type { Config } from './config';
 import type { Db } from './db';
-import association from '../../web/content/association.json';
 import { log } from './log';
 
 export type Mail = {
