@@ -23,7 +23,12 @@ async function measure(path: string, body: unknown, token: string | null) {
     body: JSON.stringify(body ?? {}),
   });
   const text = await res.text();
-  return { status: res.status, text, roundTrips: Number(res.headers.get('X-Bench-Round-Trips')) };
+  return {
+    status: res.status,
+    text,
+    roundTrips: Number(res.headers.get('X-Bench-Round-Trips')),
+    rowsRead: Number(res.headers.get('X-Bench-Rows-Read')),
+  };
 }
 
 /**
@@ -42,16 +47,16 @@ const READS: Case[] = [
   { path: 'getOrders', who: 'member', budget: 3 },
   { path: 'getUserExtraInfo', who: 'member', budget: 2 },
   { path: 'getPaymentOptions', who: 'member', budget: 1 },
-  { path: 'searchUserOrder', who: 'admin', body: { emailId: MEMBER.email, mobileNo: MEMBER.email }, budget: 2 },
-  { path: 'getPendingOrders', who: 'admin', budget: 2 },
-  { path: 'getSuccessOrders', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 2 },
-  { path: 'getDPKPNotCollectedOrder', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 2 },
-  { path: 'getDPKPCollectedOrder', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 2 },
-  { path: 'getCollectionTotals', who: 'admin', body: { collected: false }, budget: 2 },
+  { path: 'searchUserOrder', who: 'admin', body: { emailId: MEMBER.email, mobileNo: MEMBER.email }, budget: 1 },
+  { path: 'getPendingOrders', who: 'admin', budget: 1 },
+  { path: 'getSuccessOrders', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 1 },
+  { path: 'getDPKPNotCollectedOrder', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 1 },
+  { path: 'getDPKPCollectedOrder', who: 'admin', body: { orderTSCursor: 1e18 }, budget: 1 },
+  { path: 'getCollectionTotals', who: 'admin', body: { collected: false }, budget: 1 },
   { path: 'getUnGropedProducts', who: 'admin', budget: 1 },
   { path: 'getAdminSettings', who: 'admin', budget: 1 },
   { path: 'getStaff', who: 'admin', budget: 1 },
-  { path: 'getOverview', who: 'admin', body: {}, budget: 2 },
+  { path: 'getOverview', who: 'admin', body: {}, budget: 1 },
   { path: 'getAuditLog', who: 'admin', body: {}, budget: 1 },
   { path: 'getVenuePasses', who: 'volunteer', body: {}, budget: 1 },
   { path: 'searchVenuePasses', who: 'volunteer', body: { q: 'member' }, budget: 1 },
@@ -186,5 +191,60 @@ describe('reads beside the session lookup', () => {
     }
     const admin = await loginAs(ADMIN);
     expect((await measure('getSuccessOrders', { orderTSCursor: 'not a number' }, admin)).status).toBe(400);
+  });
+});
+
+describe('the session lookup in the batch of the call (SESSION_IN_BATCH)', () => {
+  it("aggregates a festival year only for an admin: another caller's batch reads no order", async () => {
+    for (let i = 0; i < 30; i++) {
+      const id = await placeOrder(MEMBER.email, 'Success', [{ code: 'DPKP', qty: 1 }]);
+      await db()
+        .update(orders)
+        .set({ passCollected: 0, successTs: Date.now() * 1000 + i })
+        .where(eq(orders.id, id));
+    }
+    const member = await loginAs(MEMBER);
+    const admin = await loginAs(ADMIN);
+    for (const [path, body] of [
+      ['getOverview', {}],
+      ['getCollectionTotals', { collected: false }],
+      ['getDPKPNotCollectedOrder', { orderTSCursor: 1e18 }],
+    ] as const) {
+      const allowed = await measure(path, body, admin);
+      expect(allowed.status, path).toBe(200);
+      expect(allowed.roundTrips, path).toBe(1);
+      expect(allowed.rowsRead, path).toBeGreaterThan(60); // the orders and their lines
+      for (const [token, status] of [
+        [member, 403],
+        ['not-a-session', 401],
+      ] as const) {
+        const refused = await measure(path, body, token);
+        expect(refused.status, `${path} ${status}`).toBe(status);
+        expect(JSON.parse(refused.text)).toEqual({ error: 'InsufficientAccess', desc: expect.any(String) });
+        // the session lookup and each statement's probe of the caller's session and user: no order, no line
+        expect(refused.rowsRead, `${path} ${status}`).toBeLessThan(20);
+      }
+    }
+  });
+
+  it('answers InsufficientAccess to a caller without a session whatever the body, and the cart of nobody', async () => {
+    const buyer = await newUser();
+    await measure('addToCart', { productQtys: { [await productId('MABD')]: { qty: 1 } } }, buyer.token);
+    for (const path of ['getCartDetails', 'addToCart', 'getProducts', 'getUtsavUserCount', 'logout']) {
+      for (const body of [{}, { productQtys: 'x' }, [1]]) {
+        for (const token of [null, 'not-a-session']) {
+          const r = await measure(path, body, token);
+          expect(r.status, `${path} ${JSON.stringify(body)} ${token}`).toBe(401);
+          expect(JSON.parse(r.text).error).toBe('InsufficientAccess');
+        }
+      }
+    }
+    // the buyer's own cart is theirs, with one round trip; after logout the same token reads nothing
+    const mine = await measure('getCartDetails', {}, buyer.token);
+    expect(JSON.parse(mine.text).data.selectedProducts).toHaveLength(1);
+    expect((await measure('logout', {}, buyer.token)).status).toBe(200);
+    const after = await measure('getCartDetails', {}, buyer.token);
+    expect(after.status).toBe(401);
+    expect(JSON.parse(after.text)).not.toHaveProperty('data');
   });
 });

@@ -112,8 +112,6 @@ function allowedActor(actor: Actor | null, role: Role): Actor {
 export const READS_BESIDE_SESSION = new Set([
   '/api/getPendingOrders',
   '/api/getSuccessOrders',
-  '/api/getDPKPNotCollectedOrder',
-  '/api/getDPKPCollectedOrder',
   '/api/getUnGropedProducts',
   '/api/getAdminSettings',
   '/api/getStaff',
@@ -140,6 +138,8 @@ export const SESSION_IN_BATCH = new Set([
   '/api/getCartDetails',
   '/api/addToCart',
   '/api/startOrder',
+  '/api/getDPKPNotCollectedOrder',
+  '/api/getDPKPCollectedOrder',
   '/api/getCollectionTotals',
   '/api/getOverview',
   '/api/logout',
@@ -158,10 +158,13 @@ export type Me = {
   /** the caller's session id, NULL without a live session */
   sessionId: SQL;
   /**
-   * True only when the session holds the call's role. As a WHERE term it refers to no table of the outer query,
-   * so SQLite decides it once, before reading any row: an aggregate gated by it costs a stranger nothing.
+   * The LIMIT of a statement that only the call's role may run (a year-wide aggregate, an admin's list): `rows`
+   * (every row by default) when the session holds the role, none otherwise. SQLite evaluates a LIMIT once, before
+   * its loop, and skips the loop for 0, so that for any other caller D1 reads no row at all (a WHERE term would be
+   * checked on every row read). An SQL expression that drizzle writes into its LIMIT clause, hence typed as the
+   * number `.limit()` takes.
    */
-  allowed: SQL;
+  limit: (rows?: number) => number;
 };
 
 function meOf(tokenHash: string, at: number, role: Role): Me {
@@ -172,10 +175,12 @@ function meOf(tokenHash: string, at: number, role: Role): Me {
       : role === 'staff'
         ? sql`(me_u.is_admin = 1 OR me_u.is_volunteer = 1)`
         : sql`1 = 1`;
+  const allowed = sql`EXISTS (SELECT 1 FROM sessions me_s JOIN users me_u ON me_u.id = me_s.user_id WHERE ${live} AND ${holds})`;
   return {
     userId: sql`(SELECT me_s.user_id FROM sessions me_s WHERE ${live})`,
     sessionId: sql`(SELECT me_s.id FROM sessions me_s WHERE ${live})`,
-    allowed: sql`EXISTS (SELECT 1 FROM sessions me_s JOIN users me_u ON me_u.id = me_s.user_id WHERE ${live} AND ${holds})`,
+    limit: (rows = -1) =>
+      sql`CASE WHEN ${allowed} THEN ${sql.raw(String(Math.trunc(rows)))} ELSE 0 END` as unknown as number,
   };
 }
 

@@ -65,27 +65,20 @@ export const adminRoutes = new Hono<AppEnv>()
     const page = await orders.getSuccessOrders(svc(c).db, orderTSCursor, fiscalYear);
     return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore });
   })
+  // the collection lists and totals look the session up in their own batch (SESSION_IN_BATCH, decision 111)
   .post('/getDPKPNotCollectedOrder', requireRole('admin'), input(cursorRequest), async (c) => {
     const { orderTSCursor, fiscalYear } = c.req.valid('json');
-    const { db } = svc(c);
-    const [page, totals] = await Promise.all([
-      orders.getCollectionPage(db, false, orderTSCursor, fiscalYear),
-      orders.collectionTotals(db, false, fiscalYear),
-    ]);
+    const { page, totals } = await orders.collectionPage(svc(c), false, orderTSCursor, fiscalYear);
     return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore, totals });
   })
   .post('/getDPKPCollectedOrder', requireRole('admin'), input(cursorRequest), async (c) => {
     const { orderTSCursor, fiscalYear } = c.req.valid('json');
-    const { db } = svc(c);
-    const [page, totals] = await Promise.all([
-      orders.getCollectionPage(db, true, orderTSCursor, fiscalYear),
-      orders.collectionTotals(db, true, fiscalYear),
-    ]);
+    const { page, totals } = await orders.collectionPage(svc(c), true, orderTSCursor, fiscalYear);
     return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore, totals });
   })
   .post('/getCollectionTotals', requireRole('admin'), input(collectionTotalsRequest), async (c) => {
     const { collected, fiscalYear } = c.req.valid('json');
-    return c.json({ data: await orders.collectionTotals(svc(c).db, collected, fiscalYear) });
+    return c.json({ data: await orders.collectionTotals(svc(c), collected, fiscalYear) });
   })
   // ---- catalogue ----
   .post('/getUnGropedProducts', requireRole('admin'), input(emptyBody), async (c) => {
@@ -130,9 +123,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/setUserRole', requireRole('admin'), input(setUserRoleRequest), async (c) => {
     return c.json({ data: await system.setUserRole(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  // ---- overview and audit ----
+  // ---- overview and audit; the overview looks the session up in its own batch (SESSION_IN_BATCH) ----
   .post('/getOverview', requireRole('admin'), input(overviewRequest), async (c) => {
-    return c.json({ data: await system.overview(svc(c).db, c.req.valid('json').fiscalYear) });
+    return c.json({ data: await system.overview(svc(c), c.req.valid('json').fiscalYear) });
   })
   .post('/getAuditLog', requireRole('admin'), input(auditLogRequest), async (c) => {
     return c.json({ data: await system.readAuditLog(svc(c).db, c.req.valid('json')) });

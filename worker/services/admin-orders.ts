@@ -1,13 +1,16 @@
 // The admin console's order lists: pass search, pending verification, success, collected / not collected.
-import { and, desc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AttentionOrder, UnitTotals } from '../../core/contracts/admin';
 import type { OrderView } from '../../core/contracts/orders';
 import { PAGE_SIZE, SEARCH_LIMIT } from '../../core/contracts/admin';
 import { normalizeMobile } from '../../core/contracts/common';
 import { parseRcptId } from '../../core/ids';
 import { orderLines, orders } from '../../schema/index';
+import { batchOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { orderViews } from './order-view';
+import type { Me } from '../lib/session';
+import { type Svc, sessionBatchOf } from '../lib/svc';
+import { type OrderListing, orderList, orderListOf, orderListQueries, orderViews } from './order-view';
 import { clearAttention as clearOrderAttention } from './transitions/orders';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -64,39 +67,39 @@ export async function searchUserOrder(db: Db, q: { emailId?: string | null; mobi
     if (digits.length >= 3) conditions.push(and(gte(orders.userMobile, digits), lt(orders.userMobile, `${digits}:`)));
   }
   if (conditions.length === 0) return [];
-  // One range query per condition so that each uses its index; merged and de-duplicated here.
-  const found = new Map<number, OrderRow>();
-  for (const cond of conditions) {
-    const rows = await db
-      .select()
-      .from(orders)
+  // One range query per condition so that each uses its index, all with their lines in one batch (one round
+  // trip); merged and de-duplicated here.
+  const statements = conditions.flatMap((cond) =>
+    orderListQueries(db, {
       // `+status` keeps the planner on the email/mobile range: the status index would scan every paid order
-      .where(and(cond, sql`+${orders.status} = 'Success'`))
-      .limit(SEARCH_LIMIT)
-      .all();
-    for (const r of rows) found.set(r.id, r);
+      where: and(cond, sql`+${orders.status} = 'Success'`),
+      orderBy: [],
+      limit: SEARCH_LIMIT,
+    }),
+  );
+  const answers = (await batchOf(db, statements as unknown as Parameters<typeof batchOf>[1])) as readonly unknown[];
+  const found = new Map<number, { row: OrderRow; view: OrderView }>();
+  for (let i = 0; i < answers.length; i += 3) {
+    const list = orderListOf(...(answers.slice(i, i + 3) as Parameters<typeof orderListOf>));
+    list.rows.forEach((row, j) => {
+      found.set(row.id, { row, view: list.views[j]! });
+    });
   }
-  const rows = [...found.values()]
-    .sort((a, b) => (b.successTs ?? 0) - (a.successTs ?? 0) || b.id - a.id)
-    .slice(0, SEARCH_LIMIT);
-  return serializeOrders(db, rows);
+  return [...found.values()]
+    .sort((a, b) => (b.row.successTs ?? 0) - (a.row.successTs ?? 0) || b.row.id - a.row.id)
+    .slice(0, SEARCH_LIMIT)
+    .map((f) => f.view);
 }
 
 export async function getOrderForStaff(db: Db, orderPkId: number) {
-  const row = await db.select().from(orders).where(eq(orders.id, orderPkId)).get();
-  return row ? (await serializeOrders(db, [row]))[0]! : null;
+  const { views } = await orderList(db, { where: eq(orders.id, orderPkId), orderBy: [], limit: 1 });
+  return views[0] ?? null;
 }
 
 /** Offline orders waiting for an admin, oldest first (the order of the queue at the bank statement). */
 export async function getPendingOrders(db: Db) {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.status, 'Pending Approval'))
-    .orderBy(orders.createdAt, orders.id)
-    .limit(1000)
-    .all();
-  return serializeOrders(db, rows);
+  const where = eq(orders.status, 'Pending Approval');
+  return (await orderList(db, { where, orderBy: [orders.createdAt, orders.id], limit: 1000 })).views;
 }
 
 export type OrderPage = { orders: OrderView[]; nextCursor: number | null; hasMore: boolean };
@@ -106,46 +109,63 @@ export type OrderPage = { orders: OrderView[]; nextCursor: number | null; hasMor
  * strictly below the smallest orderSuccessTS already shown. Orders that succeed later get a larger
  * orderSuccessTS and so appear at the top on the next fresh load, never inside a later page.
  */
-async function page(db: Db, where: ReturnType<typeof and>, cursor: number): Promise<OrderPage> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(and(where, lt(orders.successTs, cursor)))
-    .orderBy(desc(orders.successTs))
-    .limit(PAGE_SIZE + 1)
-    .all();
-  const hasMore = rows.length > PAGE_SIZE;
-  const shown = rows.slice(0, PAGE_SIZE);
-  const last = shown.at(-1);
-  return { orders: await serializeOrders(db, shown), nextCursor: last?.successTs ?? null, hasMore };
+const pageListing = (where: SQL | undefined, cursor: number, limit = PAGE_SIZE + 1): OrderListing => ({
+  where: and(where, lt(orders.successTs, cursor)),
+  orderBy: [desc(orders.successTs)],
+  limit,
+});
+
+function pageOf(list: { rows: OrderRow[]; views: OrderView[] }): OrderPage {
+  const hasMore = list.rows.length > PAGE_SIZE;
+  const shown = list.rows.slice(0, PAGE_SIZE);
+  return { orders: list.views.slice(0, PAGE_SIZE), nextCursor: shown.at(-1)?.successTs ?? null, hasMore };
 }
 
 const yearFilter = (fiscalYear?: string) => (fiscalYear ? eq(orders.fiscalYear, fiscalYear) : undefined);
 
-export function getSuccessOrders(db: Db, cursor: number, fiscalYear?: string) {
-  return page(db, and(eq(orders.status, 'Success'), yearFilter(fiscalYear)), cursor);
+export async function getSuccessOrders(db: Db, cursor: number, fiscalYear?: string) {
+  return pageOf(await orderList(db, pageListing(and(eq(orders.status, 'Success'), yearFilter(fiscalYear)), cursor)));
 }
 
-export function getCollectionPage(db: Db, collected: boolean, cursor: number, fiscalYear?: string) {
-  return page(
-    db,
-    and(
-      eq(orders.passCollected, collected ? 1 : 0),
-      eq(orders.status, 'Success'),
-      // a pass whose every unit is refunded is void, not waiting to be collected (issue 13)
-      collected ? undefined : eq(orders.passVoid, 0),
-      yearFilter(fiscalYear),
-    ),
-    cursor,
+const collectionWhere = (collected: boolean, fiscalYear?: string) =>
+  and(
+    eq(orders.passCollected, collected ? 1 : 0),
+    eq(orders.status, 'Success'),
+    // a pass whose every unit is refunded is void, not waiting to be collected (issue 13)
+    collected ? undefined : eq(orders.passVoid, 0),
+    yearFilter(fiscalYear),
   );
+
+/**
+ * /getDPKP(Not)CollectedOrder: a page of the list and the whole list's totals, read with the session lookup in
+ * one round trip (SESSION_IN_BATCH); only for an admin (`me.limit()`: no order is read for anyone else).
+ */
+export async function collectionPage(s: Svc, collected: boolean, cursor: number, fiscalYear?: string) {
+  const { results } = await sessionBatchOf(s)(
+    (me, db) =>
+      [
+        ...orderListQueries(db, pageListing(collectionWhere(collected, fiscalYear), cursor, me.limit(PAGE_SIZE + 1))),
+        collectionTotalsQuery(db, collected, fiscalYear, me),
+      ] as const,
+  );
+  const [rows, lines, refundRows, totals] = results;
+  return { page: pageOf(orderListOf(rows, lines, refundRows)), totals: unitTotalsOf(totals) };
+}
+
+/** /getCollectionTotals, read with the session lookup in one round trip, aggregated only for an admin. */
+export async function collectionTotals(s: Svc, collected: boolean, fiscalYear?: string): Promise<UnitTotals> {
+  const { results } = await sessionBatchOf(s)(
+    (me, db) => [collectionTotalsQuery(db, collected, fiscalYear, me)] as const,
+  );
+  return unitTotalsOf(results[0]);
 }
 
 /**
- * DECISIONS.md: units per product code and a grand total of units, over the whole list (not one page).
+ * The totals' statement. DECISIONS.md: units per product code and a grand total of units, over the whole list (not one page).
  * Sponsorship lines and the extra contribution (DNP) are not passes and are not counted.
  */
-export async function collectionTotals(db: Db, collected: boolean, fiscalYear?: string): Promise<UnitTotals> {
-  const rows = await db
+function collectionTotalsQuery(db: Db, collected: boolean, fiscalYear: string | undefined, me: Me) {
+  return db
     .select({ code: orderLines.code, units: sql<number>`sum(${orderLines.qty} - ${orderLines.refundedQty})` })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
@@ -160,7 +180,10 @@ export async function collectionTotals(db: Db, collected: boolean, fiscalYear?: 
     )
     .groupBy(orderLines.code)
     .orderBy(orderLines.code)
-    .all();
+    .limit(me.limit());
+}
+
+function unitTotalsOf(rows: readonly { code: string; units: number }[]): UnitTotals {
   const byCode: Record<string, number> = {};
   let units = 0;
   for (const r of rows) {
@@ -172,14 +195,8 @@ export async function collectionTotals(db: Db, collected: boolean, fiscalYear?: 
 
 /** Orders flagged for an admin (orders.attention, a partial index), newest first. */
 export async function getAttentionOrders(db: Db): Promise<AttentionOrder[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(isNotNull(orders.attention))
-    .orderBy(desc(orders.updatedAt))
-    .limit(200)
-    .all();
-  const views = await serializeOrders(db, rows);
+  const where = isNotNull(orders.attention);
+  const { rows, views } = await orderList(db, { where, orderBy: [desc(orders.updatedAt)], limit: 200 });
   return views.map((order, i) => ({ order, attention: rows[i]!.attention ?? '' }));
 }
 

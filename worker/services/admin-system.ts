@@ -18,8 +18,8 @@ import { audit } from '../lib/audit';
 import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { DomainError, notFound } from '../lib/errors';
-import type { Actor } from '../lib/session';
-import type { Svc } from '../lib/svc';
+import type { Actor, Me } from '../lib/session';
+import { type Svc, sessionBatchOf } from '../lib/svc';
 import { getSettings, putSetting, type Settings } from './settings';
 
 const ALL_KEYS = ['membershipLive', 'dailyPassLive', 'bank', 'convenienceChargeBasisPoints'] as const;
@@ -147,12 +147,8 @@ export async function setUserRole(s: Svc, actor: Actor, input: z.output<typeof s
 
 const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 
-/**
- * Totals of the festival year by category (the line's product type) and payment type, over paid orders,
- * and pass collections per hour (India time) on the days passes were collected: the festival days.
- */
-export async function overview(db: Db, year = festivalYear()): Promise<Overview> {
-  // four independent reads, sent together: one D1 round trip instead of four (docs/decisions/111)
+/** The Overview's four aggregates of the year, each gated by `allowed` (a WHERE term on no table). */
+function overviewQueries(db: Db, year: string, me: Me) {
   const byCategoryQuery = db
     .select({
       category: orderLines.type,
@@ -166,7 +162,7 @@ export async function overview(db: Db, year = festivalYear()): Promise<Overview>
     .where(and(eq(orders.fiscalYear, year), eq(orders.status, 'Success')))
     .groupBy(orderLines.type, orders.paymentType)
     .orderBy(orderLines.type, orders.paymentType)
-    .all();
+    .limit(me.limit());
   // refunds (issue 13) per category and payment type: money given back, and amounts carried to the next year
   const refundRowsQuery = db
     .select({
@@ -181,7 +177,7 @@ export async function overview(db: Db, year = festivalYear()): Promise<Overview>
     .innerJoin(orders, eq(orders.id, refundLines.orderId))
     .where(and(eq(orders.fiscalYear, year), inArray(refunds.status, ['pending', 'processed'])))
     .groupBy(orderLines.type, orders.paymentType)
-    .all();
+    .limit(me.limit());
   const totalsRowsQuery = db
     .select({
       status: orders.status,
@@ -192,7 +188,7 @@ export async function overview(db: Db, year = festivalYear()): Promise<Overview>
     .from(orders)
     .where(eq(orders.fiscalYear, year))
     .groupBy(orders.status, orders.paymentType)
-    .all();
+    .limit(me.limit());
   const hoursQuery = db
     .select({
       bucket: sql<number>`(${orders.collectedAt} + ${IST_OFFSET_MS}) / 3600000`,
@@ -202,13 +198,19 @@ export async function overview(db: Db, year = festivalYear()): Promise<Overview>
     .where(and(eq(orders.fiscalYear, year), eq(orders.passCollected, 1), sql`${orders.collectedAt} IS NOT NULL`))
     .groupBy(sql`1`)
     .orderBy(sql`1`)
-    .all();
-  const [byCategory, refundRows, totalsRows, hours] = await Promise.all([
-    byCategoryQuery,
-    refundRowsQuery,
-    totalsRowsQuery,
-    hoursQuery,
-  ]);
+    .limit(me.limit());
+  return [byCategoryQuery, refundRowsQuery, totalsRowsQuery, hoursQuery] as const;
+}
+
+/**
+ * Totals of the festival year by category (the line's product type) and payment type, over paid orders,
+ * and pass collections per hour (India time) on the days passes were collected: the festival days.
+ */
+export async function overview(s: Svc, year = festivalYear()): Promise<Overview> {
+  // four aggregates of the year in the batch of the session lookup: one D1 round trip (docs/decisions/111); each
+  // aggregates only for an admin (`me.limit()`: for anyone else D1 reads no order)
+  const { results } = await sessionBatchOf(s)((me, db) => overviewQueries(db, year, me));
+  const [byCategory, refundRows, totalsRows, hours] = results;
   const refundOf = (category: string, paymentType: string) =>
     refundRows.find((r) => r.category === category && r.paymentType === paymentType);
   const totals = { orders: 0, amount: 0, online: 0, offline: 0, pending: 0 };
