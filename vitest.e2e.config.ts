@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    // fails a test on an unexpected browser error, and a file on an unexpected Worker error (docs/decisions/077)
+    setupFiles: ['tests/e2e/setup.ts'],
   },
 });

@@ -3,7 +3,7 @@
 // the verification email in Bengali. Screenshots of the Bengali pages go to /tmp/bn-*.png for a person to look at.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, outbox, uniqueEmail } from './browser';
+import { BASE, launch, outbox, reviewSelection, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -233,17 +233,7 @@ describe('Bengali on a phone', () => {
     await page.screenshot({ path: '/tmp/bn-membership-390.png' });
     await page.getByRole('button', { name: 'স্পনসরশিপে এগিয়ে যান' }).click();
     await page.waitForURL('**/sponsorship');
-    // as tests/e2e/checkout.test.ts does: the stored cart may still be saving when Review is pressed
-    const yes = page.getByRole('button', { name: 'হ্যাঁ, এগোই' });
-    for (let attempt = 0; attempt < 3 && !page.url().endsWith('/summary'); attempt++) {
-      await page.getByRole('button', { name: 'আপনার বাছাই মিলিয়ে নিন' }).click();
-      await Promise.race([
-        page.waitForURL('**/summary', { timeout: 6000 }),
-        yes.waitFor({ timeout: 6000 }).then(() => yes.click()),
-      ]).catch(() => undefined);
-      await page.waitForURL('**/summary', { timeout: 6000 }).catch(() => undefined);
-    }
-    await page.waitForURL('**/summary');
+    await reviewSelection(page, { review: 'আপনার বাছাই মিলিয়ে নিন', yes: 'হ্যাঁ, এগোই' });
     await page.getByRole('heading', { level: 1, name: 'অনুদানের হিসেব' }).waitFor();
     await page.getByLabel('* বাড়ির নম্বর, বাড়ি/আবাসনের নাম').fill('7 গোলাপ আবাসন');
     await page.getByLabel('* শহর').fill('বেঙ্গালুরু');
@@ -369,7 +359,8 @@ describe('Bengali on a phone', () => {
       await tab.click();
       await page.waitForTimeout(400);
       // the lists' cells and pickers hold the admins' and members' data (names, reasons)
-      for (const run of await untranslated(page, 'td.stack-title, td[data-label], option, pre')) left.push(`${name}: ${run}`);
+      for (const run of await untranslated(page, 'td.stack-title, td[data-label], option, pre'))
+        left.push(`${name}: ${run}`);
     }
     expect(left).toEqual([]);
     expect(problems).toEqual([]);

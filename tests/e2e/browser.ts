@@ -4,7 +4,7 @@ export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787';
 
 /** Debian's Chromium with the flags this machine needs (no background networking: the network is closed). */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -17,9 +17,52 @@ export async function launch(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+  // every page of every context of this browser is watched, whoever opens it (tests/e2e/setup.ts)
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    context.on('page', (page) => {
+      watch(page);
+    });
+    return context;
+  };
+  return browser;
 }
 
-/** A phone-sized context; fails the test on any page error or console error. */
+// Page errors and console errors of every watched page, in the order they came; tests/e2e/setup.ts fails a test on
+// those that came during it, unless the test said it expects them (allowBrowserError).
+const pageProblems = new WeakMap<Page, string[]>();
+export const allProblems: { problems: string[]; seen: number }[] = [];
+
+/** Watches a page (once): its page errors and console errors are collected and fail the running test. */
+export function watch(page: Page): string[] {
+  const known = pageProblems.get(page);
+  if (known) return known;
+  const problems: string[] = [];
+  pageProblems.set(page, problems);
+  allProblems.push({ problems, seen: 0 });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // failed API calls answered 4xx are expected in negative flows and show as network errors
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  return problems;
+}
+
+export const allowed = { browser: [] as RegExp[], server: [] as RegExp[] };
+/** The running test expects a page error or console error matching `pattern` in the browser. */
+export function allowBrowserError(pattern: RegExp) {
+  allowed.browser.push(pattern);
+}
+/**
+ * This file's tests expect the Worker to log an error matching `pattern` (a `"level":"error"` line of wrangler dev's
+ * output, e.g. /"event":"razorpay.unreachable"/); checked once the file's tests are done (tests/e2e/setup.ts).
+ */
+export function allowServerError(pattern: RegExp) {
+  allowed.server.push(pattern);
+}
+
+/** A phone-sized context; its page's errors fail the test (tests/e2e/setup.ts), and are also returned as `problems`. */
 export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}) {
   const context: BrowserContext = await browser.newContext({
     baseURL: BASE,
@@ -27,12 +70,7 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
     serviceWorkers: 'block',
   });
   const page: Page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    // failed API calls answered 4xx are expected in negative flows and show as network errors
-    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
-  });
+  const problems = watch(page);
   return { context, page, problems };
 }
 
@@ -73,4 +111,29 @@ export async function signIn(page: Page, email: string, password: string, opts: 
     alert.waitFor().then(async () => `login answered with an error toast: ${await alert.textContent()}`),
   ]);
   if (outcome !== 'ok') throw new Error(outcome);
+}
+
+/**
+ * On /sponsorship: once the items and the stored cart have loaded (the total is no longer zero), presses Review
+ * once, says yes if the no-membership question comes (SPEC.md section 2), and waits for /summary. No retry: a click
+ * that does not move on is a failure of the screen, and shows as one.
+ */
+export async function reviewSelection(
+  page: Page,
+  names: { review: string; yes: string } = { review: 'Review your Selection(s)', yes: 'Yes, Proceed' },
+) {
+  await page.locator('.ct-grid article').first().waitFor();
+  await page.waitForFunction(() => /[1-9]/.test(document.querySelector('[data-testid="total"]')?.textContent ?? ''));
+  const yes = page.getByRole('button', { name: names.yes });
+  await page.getByRole('button', { name: names.review }).click();
+  const summary = page.waitForURL('**/summary');
+  const question = yes.waitFor();
+  // whichever comes second is left waiting; its later timeout is not this test's failure (the race below decides)
+  summary.catch(() => undefined);
+  question.catch(() => undefined);
+  const asked = await Promise.race([summary.then(() => false), question.then(() => true)]);
+  if (asked) {
+    await yes.click();
+    await page.waitForURL('**/summary');
+  }
 }

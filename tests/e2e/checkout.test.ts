@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, outbox, uniqueEmail } from './browser';
+import { BASE, launch, newPage, outbox, reviewSelection, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,19 +61,7 @@ async function chooseThroughScreens(page: Page, plan: string) {
   await page.getByRole('button', { name: 'Proceed for Sponsorship' }).click();
   await page.waitForURL('**/sponsorship');
   // the no-membership warning (SPEC.md section 2) may ask first; a member going on says yes
-  const yes = page.getByRole('button', { name: 'Yes, Proceed' });
-  for (let attempt = 0; attempt < 3 && !page.url().endsWith('/summary'); attempt++) {
-    await page.getByRole('button', { name: 'Review your Selection(s)' }).click();
-    await Promise.race([
-      page.waitForURL('**/summary', { timeout: 6000 }),
-      yes.waitFor({ timeout: 6000 }).then(() => yes.click()),
-    ]).catch(() => undefined);
-    await page.waitForURL('**/summary', { timeout: 6000 }).catch(async () => {
-      const toasts = await page.locator('[role="status"], [role="alert"]').allInnerTexts();
-      console.log('checkout e2e: still on', page.url(), 'toasts:', toasts.join(' | '));
-    });
-  }
-  await page.waitForURL('**/summary');
+  await reviewSelection(page);
 }
 
 async function fillAddress(page: Page) {

@@ -51,11 +51,7 @@ function sideways(page: Page) {
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page
-    .locator('p.loading')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5000 })
-    .catch(() => undefined);
+  await page.locator('p.loading').first().waitFor({ state: 'detached' });
 }
 
 describe('the bar and the menu on a phone', () => {

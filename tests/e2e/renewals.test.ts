@@ -2,7 +2,7 @@
 // a phone; another member's link is refused with a reason; the email's unsubscribe link works.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, outbox, signIn, uniqueEmail } from './browser';
+import { BASE, launch, newPage, outbox, reviewSelection, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -97,21 +97,7 @@ describe('renewal from the reminder email', () => {
     // ... and goes through the normal cart and checkout.
     await page.getByRole('button', { name: 'Proceed for Sponsorship' }).click();
     await page.waitForURL('**/sponsorship');
-    // the sponsorship screen loads its items first; as in checkout.test.ts, retry the click until it moves
-    await page.locator('.ct-grid article').first().waitFor();
-    const yes = page.getByRole('button', { name: 'Yes, Proceed' });
-    for (let attempt = 0; attempt < 3 && !page.url().endsWith('/summary'); attempt++) {
-      await page.getByRole('button', { name: 'Review your Selection(s)' }).click();
-      await Promise.race([
-        page.waitForURL('**/summary', { timeout: 6000 }),
-        yes.waitFor({ timeout: 6000 }).then(() => yes.click()),
-      ]).catch(() => undefined);
-      await page.waitForURL('**/summary', { timeout: 6000 }).catch(async () => {
-        const toasts = await page.locator('[role="status"], [role="alert"]').allInnerTexts();
-        console.log('renewals e2e: still on', page.url(), 'toasts:', toasts.join(' | '));
-      });
-    }
-    await page.waitForURL('**/summary');
+    await reviewSelection(page);
     await page.getByRole('cell', { name: /UTSAV/ }).first().waitFor();
     await page.getByLabel('* Door no, Building/Society name').fill('7 Rose Apartments');
     await page.getByLabel('Road Name, Area, etc').fill('Salt Lake');
