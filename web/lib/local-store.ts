@@ -1,15 +1,18 @@
 // IndexedDB (idb-keyval) for what must survive a reload or a lost connection: the local cart and offline queues.
-import { del, delMany, get, keys, set } from 'idb-keyval';
+// idb-keyval is loaded on the first read or write, not with the screens that import this (the contribution pages'
+// first load, docs/decisions/115): every call was already asynchronous.
+const idb = () => import('idb-keyval');
 
 export const localStore = {
-  get: <T>(key: string) => get<T>(key),
-  set: <T>(key: string, value: T) => set(key, value),
-  del: (key: string) => del(key),
+  get: async <T>(key: string) => (await idb()).get<T>(key),
+  set: async <T>(key: string, value: T) => (await idb()).set(key, value),
+  del: async (key: string) => (await idb()).del(key),
 };
 
 /** Clears the cart and caches on logout; the venue's collection queue ("venue:" keys) is never dropped. */
 export async function clearLocalStore() {
   try {
+    const { delMany, keys } = await idb();
     const all = await keys();
     await delMany(all.filter((k) => !String(k).startsWith('venue:')));
   } catch {
