@@ -163,7 +163,12 @@ describe('sessions and /logout', () => {
     const r = await call('getUserProfile', { userId: 1 }, token);
     expect(r.status).toBe(200);
     expect(r.body.data.email).toBe(MEMBER.email);
-    const u = { name: 'Strip Me', mobile: '9876543210', email: `strip.${Date.now()}@example.net`, password: 'longenough' };
+    const u = {
+      name: 'Strip Me',
+      mobile: '9876543210',
+      email: `strip.${Date.now()}@example.net`,
+      password: 'longenough',
+    };
     const signed = await call('signUpAndLogin', { ...u, admin: true, isAdmin: true });
     expect(signed.status).toBe(200);
     expect(signed.body.data.admin).toBe(false);

@@ -301,8 +301,20 @@ describe('what cannot be bought: 409 and the cart unchanged', () => {
       ['SSTG', /already sponsored/],
       ['SCUL', /reserved by a contribution that is waiting for payment/],
     ] as const) {
-      await expectRefused(u.token, { productQtys: await qtys([code, 1, { fullSponsor: true }]) }, 409, 'ItemTaken', why);
-      await expectRefused(u.token, { productQtys: await qtys([code, 1, { fullSponsor: false }]) }, 409, 'ItemTaken', why);
+      await expectRefused(
+        u.token,
+        { productQtys: await qtys([code, 1, { fullSponsor: true }]) },
+        409,
+        'ItemTaken',
+        why,
+      );
+      await expectRefused(
+        u.token,
+        { productQtys: await qtys([code, 1, { fullSponsor: false }]) },
+        409,
+        'ItemTaken',
+        why,
+      );
     }
   });
 

@@ -15,7 +15,9 @@ describe('email layout', () => {
     expect(html).toContain('background:#7a1230'); // the maroon band
     expect(html).toContain('Samiti Bengali Cultural Association');
     expect(html).toContain('Namaskar &#60;Ruma&#62;,'); // escaped
-    expect(html).toMatch(/<a href="https:\/\/example.org\/profile" style="display:inline-block;[^"]*">Show my pass<\/a>/);
+    expect(html).toMatch(
+      /<a href="https:\/\/example.org\/profile" style="display:inline-block;[^"]*">Show my pass<\/a>/,
+    );
     expect(emailDocument('again', html)).toBe(html); // never wrapped twice
   });
 });
