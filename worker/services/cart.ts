@@ -15,7 +15,6 @@ import {
   UTSAV_CODE,
 } from '../../core/pricing';
 import { cartLines, carts, orderLines, orders, products } from '../../schema/index';
-import { batchOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -376,16 +375,6 @@ export function pricedCartOf(
   if (lines.length === 0) return null;
   const ctx = pricingContextOf(pricingRows);
   return { kind: cart.kind, priced: priceCart(pricingMap(productsById), lines, ctx), products: productsById, lines };
-}
-
-/**
- * The stored cart re-priced from the current catalogue and the buyer's current entitlement; null when
- * empty. It does not re-check availability: checkout calls checkLines() with the products returned.
- * One D1 round trip (a batch of reads).
- */
-export async function loadPricedCart(s: Svc, userId: number): Promise<PricedCartLoaded | null> {
-  const [cart, rows, productRows, pricingRows] = await batchOf(s.db, pricedCartQueries(s.db, userId, festivalYear()));
-  return pricedCartOf(cart[0], rows, productRows, pricingRows);
 }
 
 /** /getCartDetails: the caller's cart, read with the session lookup in one round trip (docs/decisions/111). */

@@ -191,11 +191,6 @@ export function customerProductsOf(
   return { productsResponses: { MEMBERSHIP, SPONSORSHIP } };
 }
 
-/** /getUProducts: the daily passes on sale; the extra contribution (DNP) is a dialog, not a card. */
-export async function dailyPassProducts(s: Svc) {
-  return (await dailyPassCatalogue(s)).passes;
-}
-
 /**
  * The daily passes on sale and the id of the extra contribution, from one read: the product coded DNP, which an
  * admin may create (docs/decisions/109); the seed's id 84 when there is none.

@@ -142,9 +142,6 @@ async function refundViews(s: Svc, orderIds: number[]): Promise<Map<number, Refu
   return out;
 }
 
-/** The refunds of many orders, for the member's contributions and the admin lists. */
-export const refundsOfOrders = refundViews;
-
 const unknownOrder = (orderPkId: number) =>
   new DomainError('UnknownOrder', `orderPkId: there is no contribution ${formatRcptId(orderPkId)}.`, 400);
 
