@@ -88,6 +88,3 @@ export class RefundPlanError extends Error {
     this.name = 'RefundPlanError';
   }
 }
-
-/** The member's and the admin's word for an order's refunds. */
-export type RefundState = 'Partially Refunded' | 'Refunded';

@@ -20,8 +20,6 @@ export const cartLineInput = z.object({
   fullSponsor: z.boolean({ error: 'must be true or false' }).nullish(),
 });
 
-export type CartLineInput = z.infer<typeof cartLineInput>;
-
 export const addToCartRequest = z.object({
   productQtys: z
     .record(z.string().regex(/^[1-9]\d{0,9}$/, 'must be keyed by product id'), cartLineInput, {
