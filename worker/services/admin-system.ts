@@ -3,7 +3,6 @@ import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminSettings,
-  AuditRow,
   auditLogRequest,
   Overview,
   StaffMember,
@@ -264,17 +263,14 @@ export const AUDIT_PAGE = 100;
 
 /** Who did what to which order or product, newest first; each filter is backed by an index of audit_log. */
 export async function readAuditLog(db: Db, f: z.output<typeof auditLogRequest>) {
-  let actorIds: number[] | null = null;
-  if (f.actorEmail) {
-    const actors = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(gte(users.email, f.actorEmail), lt(users.email, `${f.actorEmail}\u{10FFFF}`)))
-      .limit(20)
-      .all();
-    actorIds = actors.map((a) => a.id);
-    if (actorIds.length === 0) return { rows: [] as AuditRow[], nextCursor: null };
-  }
+  // the actors whose email starts so, as a subquery of the page's one statement (one round trip, decision 111)
+  const actorIds = f.actorEmail
+    ? db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(gte(users.email, f.actorEmail), lt(users.email, `${f.actorEmail}\u{10FFFF}`)))
+        .limit(20)
+    : null;
   const rows = await db
     .select({
       id: auditLog.id,
