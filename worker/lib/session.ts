@@ -112,6 +112,7 @@ function allowedActor(actor: Actor | null, role: Role): Actor {
 export const READS_BESIDE_SESSION = new Set([
   '/api/getPendingOrders',
   '/api/getSuccessOrders',
+  '/api/getAttentionOrders',
   '/api/getUnGropedProducts',
   '/api/getAdminSettings',
   '/api/getStaff',
