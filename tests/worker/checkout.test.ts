@@ -14,7 +14,8 @@ import {
 import { getConfig } from '../../worker/lib/config';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import type { Svc } from '../../worker/lib/svc';
-import { confirmPayment, reconcilePayments, releaseOrder } from '../../worker/services/payments';
+import { reconcilePayments } from '../../worker/services/payments';
+import { confirmPayment, releaseOrder } from '../../worker/services/transitions/orders';
 import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { bindings, call, db, gatewayPay, newUser, outbox } from './helpers';
 

@@ -16,7 +16,7 @@ import * as checkout from '../services/checkout';
 import * as member from '../services/checkout-member';
 import * as payment from '../services/checkout-payment';
 import { paymentOptions } from '../services/checkout-prepare';
-import { handleWebhook } from '../services/payments';
+import { handleWebhook } from '../services/webhook';
 
 // /startOrder looks the session up in its own batch (SESSION_IN_BATCH, docs/decisions/111).
 export const checkoutRoutes = new Hono<AppEnv>()

@@ -7,9 +7,8 @@ import { normalizeTxnId } from '../../core/contracts/checkout';
 import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
-import { orderLines, orders, payments } from '../../schema/index';
-import { randomToken } from '../lib/crypto';
-import { d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
+import { orderLines, payments } from '../../schema/index';
+import { isUniqueViolation } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
@@ -17,15 +16,8 @@ import { isPaid, isTransient, RazorpayError, verifyPaymentSignature } from '../l
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { orderViews } from './order-view';
-import {
-  captureIfAuthorized,
-  confirmPayment,
-  loadOrder,
-  razorpayAttempt,
-  razorpayFor,
-  releaseOrder,
-  settleOnline,
-} from './payments';
+import { captureIfAuthorized, razorpayAttempt, razorpayFor, settleOnline } from './payments';
+import { confirmPayment, loadOrder, releaseOrder, submitTransfer } from './transitions/orders';
 
 const notYours = () => new DomainError('NotFound', 'No such contribution for your account.', 404);
 
@@ -151,53 +143,21 @@ export async function handleOfflineOrder(
       409,
     );
   }
-  const token = randomToken(12);
-  const at = Date.now();
-  const guard = 'EXISTS (SELECT 1 FROM orders WHERE id = ? AND transition_id = ?)';
+  let submitted: Awaited<ReturnType<typeof submitTransfer>>;
   try {
-    await d1Batch(s, [
-      s.db
-        .update(orders)
-        .set({
-          status: 'Pending Approval',
-          transactionId: txn,
-          bankName,
-          paymentDate: at,
-          transitionId: token,
-          updatedAt: at,
-        })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'Pending Payment'))),
-      raw(
-        `INSERT INTO payments (order_id, method, status, amount_paise, transaction_id, bank_name)
-         SELECT ?, 'bank_transfer', 'submitted', ?, ?, ? WHERE ${guard}`,
-        order.id,
-        order.totalPaise,
-        txn,
-        bankName,
-        order.id,
-        token,
-      ),
-      raw(
-        `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
-         SELECT ?, 'order.transfer_submitted', 'order', ?, ? WHERE ${guard}`,
-        actor.userId,
-        String(order.id),
-        JSON.stringify({ transactionId: txn, bankName, totalPaise: order.totalPaise }),
-        order.id,
-        token,
-      ),
-    ]);
+    submitted = await submitTransfer(s, order, { transactionId: txn, bankName, actorId: actor.userId });
   } catch (err) {
     if (isUniqueViolation(err, 'transaction_id')) throw txnUsed();
     throw err;
   }
-  const after = (await loadOrder(s, order.id))!;
-  if (after.transitionId !== token) {
+  const after = submitted.order;
+  if (!submitted.changed) {
     if (after.status === 'Pending Approval' && after.transactionId === txn) {
       return { message: t('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: after.status };
     }
     throw new DomainError('InvalidTransition', `Contribution ${formatRcptId(order.id)} is ${after.status}.`, 409);
   }
+
   const lines = await s.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).all();
   const rcpt = formatRcptId(order.id);
   await sendMail(

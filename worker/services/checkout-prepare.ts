@@ -13,8 +13,9 @@ import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { type Buyer, checkLines, checkLinesWith, type PricedCartLoaded, pricedCartOf, pricedCartQueries } from './cart';
 import { sponsorshipStatesOf, sponsorshipStatesQueries } from './catalogue';
-import { loadOrder, releaseOrder, settleOnline } from './payments';
+import { settleOnline } from './payments';
 import { type BankDetails, getSettings, pickSettings, settingsQuery } from './settings';
+import { loadOrder, releaseOrder } from './transitions/orders';
 
 /** A second /startOrder this soon after the first, with the cart already turned into an order, gets that order. */
 const DOUBLE_CLICK_MS = 2 * 60_000;

@@ -11,12 +11,6 @@ import type { Svc } from '../lib/svc';
 import type { OrderRow } from './order-view';
 import { confirmPayment, releaseOrder, type Via } from './transitions/orders';
 
-// Kept for the modules that still import them from here (checkout.ts, routes/checkout.ts and the worker tests
-// checkout.test.ts and hardening.test.ts): they belong to the transitions module and webhook.ts.
-export { confirmPayment, loadOrder, releaseOrder } from './transitions/orders';
-export type { ConfirmInput, Defer, ReleaseInput, Via } from './transitions/orders';
-export { handleWebhook } from './webhook';
-
 /** The Razorpay client for this environment: the built-in test gateway in-process in local mode. */
 export function razorpayFor(s: Svc): Razorpay {
   const transport =
