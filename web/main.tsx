@@ -1,7 +1,9 @@
+// the strings every screen shows, before any module that may use them (docs/decisions/115)
+import '../core/messages/areas/web';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadScreen } from './app/router';
 import { ToastProvider } from './components/toast';
 import { startLocale, useLocale } from './lib/locale';
 import { registerServiceWorker } from './lib/pwa';
@@ -24,9 +26,12 @@ function App() {
 // A public page arrives prerendered in English (scripts/prerender.tsx, docs/decisions/112): React takes over
 // its HTML. In Bengali, and on every other route or a page the service worker answers offline, React draws
 // the page itself (docs/decisions/120).
-void startLocale().then((locale) => {
+// Its screen's chunk is loaded first (the page preloads it), so that React hydrates the whole page in one pass.
+void startLocale().then(async (locale) => {
   const root = document.getElementById('root')!;
-  if (root.firstElementChild && locale === 'en') hydrateRoot(root, <App />);
-  else createRoot(root).render(<App />);
+  if (root.firstElementChild && locale === 'en') {
+    await preloadScreen(location.pathname).catch(() => {});
+    hydrateRoot(root, <App />);
+  } else createRoot(root).render(<App />);
 });
 void registerServiceWorker();

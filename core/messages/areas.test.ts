@@ -9,7 +9,6 @@ import { AREAS } from './areas/all';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const AREA_DIR = 'core/messages/areas';
 // What core/i18n.ts registers itself: everywhere (shared) and in the Worker and tests (server, docs/decisions/115).
-const EVERYWHERE = ['shared'];
 const IN_THE_WORKER = ['shared', 'server'];
 // Screens whose own files do not import their area: the route module that loads them does (web/app/).
 const ROUTE_MODULES: Record<string, string> = { 'web/features/admin/': 'web/app/admin/AdminPage.tsx' };
@@ -48,6 +47,8 @@ function keysIn(file: string): string[] {
 }
 
 const web = sources('web');
+// every screen: the shared strings and what the app's entry loads before anything else (the `web` area)
+const EVERYWHERE = ['shared', ...ownAreas('web/main.tsx')];
 const others = [...sources('worker'), ...sources('core')];
 
 function available(file: string): string[] {
@@ -84,6 +85,13 @@ describe('every key a file names is loaded with it', () => {
     expect(missing).toEqual([]);
   });
 
+  it("loads the entry's areas first, in the app and in the prerender", () => {
+    for (const entry of ['web/main.tsx', 'web/prerender/render.tsx']) {
+      expect(ownAreas(entry), entry).toEqual(['web']);
+      expect(importsOf(entry)[0], entry).toBe(`${AREA_DIR}/web`);
+    }
+  });
+
   it('finds the keys it checks (the scan is not empty)', () => {
     expect(keysIn('web/features/venue/VenueScreen.tsx')).toContain('venue.title');
     expect(ownAreas('web/features/venue/VenueScreen.tsx')).toEqual(['venue']);
@@ -97,7 +105,8 @@ describe('an area nothing loaded', () => {
   it('is unknown to t() (as any missing key) until its module runs', async () => {
     vi.resetModules();
     const { t } = await import('../i18n');
-    expect(t('nav.home')).toBe('Home');
+    expect(t('pass.qrTitle')).toBe('Your pass'); // the shared strings: core/i18n.ts registers them
+    expect(() => t('nav.home')).toThrow(TypeError); // the screens' frame: web/main.tsx loads it
     expect(t('auth.required')).toBe(AREAS.server![0]['auth.required']); // core/i18n.ts registers it outside the browser
     expect(() => t('venue.title')).toThrow(TypeError);
     await import('./areas/venue');

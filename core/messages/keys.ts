@@ -7,10 +7,12 @@ import type { ProfileKey } from './areas/profile.en';
 import type { ServerKey } from './areas/server.en';
 import type { SiteKey } from './areas/site.en';
 import type { VenueKey } from './areas/venue.en';
+import type { WebKey } from './areas/web.en';
 import type { SharedKey } from './en';
 
 export type MessageKey =
   | SharedKey
+  | WebKey
   | SiteKey
   | ContributeKey
   | CheckoutKey

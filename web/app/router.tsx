@@ -1,9 +1,33 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, type RouteObject, useRoutes } from 'react-router-dom';
+import { type ComponentType, isValidElement, lazy as reactLazy, Suspense, type ReactNode } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 import { t } from '../../core/i18n';
 import { Layout } from '../components/layout/Layout';
 import { RequireSession } from '../components/RequireSession';
 import { paths } from './paths';
+
+type Screen = { default: ComponentType };
+const factories = new Map<unknown, () => Promise<Screen>>();
+const loaded = new Map<() => Promise<Screen>, Screen>();
+
+/**
+ * React's lazy(), with one difference: a screen whose chunk was already loaded (preloadScreen) is there at once,
+ * so that React hydrates a prerendered page in one pass instead of leaving its screen as dead HTML until the
+ * chunk's promise settles (a tap in between was lost, docs/decisions/116).
+ */
+function lazy(factory: () => Promise<Screen>) {
+  const component = reactLazy(() => {
+    const screen = loaded.get(factory);
+    // a thenable that answers at once: React.lazy reads it before rendering goes on
+    // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; this one settles synchronously
+    if (screen) return { then: (done: (s: Screen) => void) => done(screen) } as unknown as Promise<Screen>;
+    return factory().then((s) => {
+      loaded.set(factory, s);
+      return s;
+    });
+  });
+  factories.set(component, factory);
+  return component;
+}
 
 // Each screen is its own chunk so a route loads only what it shows.
 const HomePage = lazy(() => import('./public/HomePage').then((m) => ({ default: m.HomePage })));
@@ -104,6 +128,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The lazy screen inside a route's element (a Suspense, a RequireSession around it). */
+function screenOf(node: ReactNode): (() => Promise<Screen>) | undefined {
+  if (!isValidElement(node)) return undefined;
+  return factories.get(node.type) ?? screenOf((node.props as { children?: ReactNode }).children);
+}
+
+/** Loads the screen of `pathname` before a prerendered page is hydrated (web/main.tsx). */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  const factory = match && screenOf(match.route.element);
+  if (factory && !loaded.has(factory)) loaded.set(factory, await factory());
+}
 
 /** The app's screens for the current location (inside a BrowserRouter, or a StaticRouter when prerendering). */
 export function AppRoutes() {

@@ -1,6 +1,8 @@
 // Build-time rendering of the public pages (docs/decisions/112): the same tree as web/main.tsx, with a
 // StaticRouter at the page's path and no stored session, so that the browser's first render of that page
 // (hydration) draws exactly this HTML. Run by the prerender plugin in vite.config.ts, in Node.
+// the strings every screen shows, as web/main.tsx loads them first (docs/decisions/115)
+import '../../core/messages/areas/web';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';

@@ -16,10 +16,13 @@ import { siteBn } from './site.bn';
 import { siteEn } from './site.en';
 import { venueBn } from './venue.bn';
 import { venueEn } from './venue.en';
+import { webBn } from './web.bn';
+import { webEn } from './web.en';
 
-/** [English, Bengali] of each area; `shared` is core/messages/en.ts and bn.ts. */
+/** [English, Bengali] of each area; `shared` is core/messages/en.ts and bn.ts (the screens' and the Worker's). */
 export const AREAS: Record<string, [Record<string, string>, Record<string, string>]> = {
   shared: [en, bn],
+  web: [webEn, webBn],
   site: [siteEn, siteBn],
   contribute: [contributeEn, contributeBn],
   checkout: [checkoutEn, checkoutBn],
