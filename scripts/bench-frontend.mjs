@@ -178,11 +178,15 @@ export async function lighthouseScreens(baseUrl, screens, log = () => {}) {
         cls: audit('cumulative-layout-shift'),
         fcpMs: audit('first-contentful-paint'),
         // what the LCP was: the element's selector and a snippet of it (Lighthouse's own audit)
-        lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+        lcpElement:
+          lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
         // the longest main-thread tasks (what TBT counts), with the script Lighthouse blames for each
         longTasks: (lhr.audits['long-tasks']?.details?.items ?? [])
           .slice(0, 5)
-          .map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${String(t.url).replace(/^.*\//, '')}`),
+          .map(
+            (t) =>
+              `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} ms: ${String(t.url).replace(/^.*\//, '')}`,
+          ),
         runtimeError: lhr.runtimeError?.message ?? null,
         failedAudits: Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
