@@ -106,8 +106,9 @@ function allowedActor(actor: Actor | null, role: Role): Actor {
  * Read calls whose answer does not depend on who asks, only on the role (docs/decisions/111): their session
  * lookup and their reads go to D1 at the same time instead of one after the other. Their handlers never call
  * actorOf() (it throws for them) and write nothing; should one write, the write waits for the verdict. Only
- * bounded reads (a page, a search, the settings): the year-wide aggregates (getOverview, getCollectionTotals)
- * wait for the verdict, so that a caller with a made-up token cannot make D1 aggregate a year of orders.
+ * bounded reads (a page, a search, the settings): the year-wide aggregates (getOverview, getCollectionTotals) are
+ * in SESSION_IN_BATCH, limited to no row for a caller without the role (`me.limit()`), so that a made-up token
+ * cannot make D1 aggregate a year of orders.
  */
 export const READS_BESIDE_SESSION = new Set([
   '/api/getPendingOrders',
