@@ -138,6 +138,8 @@ export const SESSION_IN_BATCH = new Set([
   '/api/getUtsavUserCount',
   '/api/getBijayaSanmelaniCount',
   '/api/getCartDetails',
+  '/api/getOrders',
+  '/api/getUserExtraInfo',
   '/api/addToCart',
   '/api/startOrder',
   '/api/getDPKPNotCollectedOrder',

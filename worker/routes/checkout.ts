@@ -18,7 +18,8 @@ import * as payment from '../services/checkout-payment';
 import { paymentOptions } from '../services/checkout-prepare';
 import { handleWebhook } from '../services/webhook';
 
-// /startOrder looks the session up in its own batch (SESSION_IN_BATCH, docs/decisions/111).
+// /startOrder, /getOrders and /getUserExtraInfo look the session up in their own batch (SESSION_IN_BATCH,
+// docs/decisions/111).
 export const checkoutRoutes = new Hono<AppEnv>()
   .post('/startOrder', requireRole('user'), input(startOrderRequest), async (c) => {
     return c.json({ data: await checkout.startOrder(svc(c), c.req.valid('json')) });
@@ -36,10 +37,10 @@ export const checkoutRoutes = new Hono<AppEnv>()
     return c.json({ data: await payment.giveUpOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/getOrders', requireRole('user'), input(emptyBody), async (c) => {
-    return c.json({ data: await member.getOrders(svc(c), actorOf(c)) });
+    return c.json({ data: await member.getOrders(svc(c)) });
   })
   .post('/getUserExtraInfo', requireRole('user'), input(emptyBody), async (c) => {
-    return c.json({ data: await member.getUserExtraInfo(svc(c), actorOf(c)) });
+    return c.json({ data: await member.getUserExtraInfo(svc(c)) });
   })
   .post('/saveUserExtraInfo', requireRole('user'), input(saveUserExtraInfoRequest), async (c) => {
     return c.json({ data: await member.saveUserExtraInfo(svc(c), actorOf(c), c.req.valid('json')) });

@@ -5,23 +5,26 @@ import { orders, userExtraInfo } from '../../schema/index';
 import type { z } from 'zod';
 import { d1Batch } from '../lib/d1-batch';
 import type { Actor } from '../lib/session';
-import type { Svc } from '../lib/svc';
-import { type OrderView, orderViews } from './order-view';
+import { type Svc, sessionBatchOf } from '../lib/svc';
+import { type OrderView, orderListOf, orderListQueries } from './order-view';
 
 async function extraInfoOf(s: Svc, userId: number) {
   return s.db.select().from(userExtraInfo).where(eq(userExtraInfo.userId, userId)).get();
 }
 
-/** /getOrders: the caller's contributions, newest first. */
-export async function getOrders(s: Svc, actor: Actor): Promise<OrderView[]> {
-  const rows = await s.db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, actor.userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(200)
-    .all();
-  return orderViews(s.db, rows);
+/**
+ * /getOrders: the caller's contributions, newest first, with their lines and refunds, read with the session
+ * lookup in one round trip (SESSION_IN_BATCH, docs/decisions/111).
+ */
+export async function getOrders(s: Svc): Promise<OrderView[]> {
+  const { results } = await sessionBatchOf(s)((me, db) =>
+    orderListQueries(db, {
+      where: eq(orders.userId, me.userId),
+      orderBy: [desc(orders.createdAt), desc(orders.id)],
+      limit: 200,
+    }),
+  );
+  return orderListOf(...results).views;
 }
 
 const EMPTY_EXTRA: UserExtraInfo = {
@@ -36,8 +39,15 @@ const EMPTY_EXTRA: UserExtraInfo = {
   referredBy: null,
 };
 
-export async function getUserExtraInfo(s: Svc, actor: Actor): Promise<UserExtraInfo> {
-  const row = await extraInfoOf(s, actor.userId);
+/** /getUserExtraInfo, read with the session lookup in one round trip (SESSION_IN_BATCH). */
+export async function getUserExtraInfo(s: Svc): Promise<UserExtraInfo> {
+  const { results } = await sessionBatchOf(s)(
+    (me, db) => [db.select().from(userExtraInfo).where(eq(userExtraInfo.userId, me.userId)).limit(1)] as const,
+  );
+  return infoOf(results[0][0]);
+}
+
+function infoOf(row: typeof userExtraInfo.$inferSelect | undefined): UserExtraInfo {
   if (!row) return EMPTY_EXTRA;
   const { userId: _u, updatedAt: _t, ...info } = row;
   return info;
@@ -79,5 +89,5 @@ export async function saveUserExtraInfo(
         ),
       ),
   ]);
-  return getUserExtraInfo(s, actor);
+  return infoOf(await extraInfoOf(s, actor.userId));
 }
