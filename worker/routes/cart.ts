@@ -16,8 +16,5 @@ export const cartRoutes = new Hono<AppEnv>()
     return c.json({ data: await cart.getCartDetails(svc(c)) });
   })
   .post('/deleteCart', requireRole('user'), input(emptyBody), async (c) => {
-    const s = svc(c);
-    const [first, second] = cart.deleteCartStatements(s, actorOf(c).userId);
-    await s.db.batch([first, second]);
-    return c.json({ data: { deleted: true } });
+    return c.json({ data: await cart.deleteCart(svc(c), actorOf(c)) });
   });

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AddToCartRequest, CartDetails, CartKind } from '../../core/contracts/cart';
+import type { CountResponse } from '../../core/contracts/catalogue';
 import { festivalYear } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
@@ -18,6 +19,7 @@ import { cartLines, carts, orderLines, orders, products } from '../../schema/ind
 import type { Db } from '../lib/db';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
+import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import {
   blockedForOther,
@@ -385,10 +387,29 @@ export async function getCartDetails(s: Svc): Promise<CartDetails> {
   return loaded ? cartDetails(loaded.kind, loaded.priced) : cartDetails(null, null);
 }
 
+/** /getUtsavUserCount: the caller's UTSAV memberships this festival year (paid or awaiting approval). */
+export async function utsavUserCount(s: Svc): Promise<CountResponse> {
+  return { count: (await buyerCounts(s)).utsavMemberships };
+}
+
+/**
+ * /getBijayaSanmelaniCount: member-priced pass units (Kali Puja / Bijaya Sanmelani bhog) the caller already used
+ * this year; the old client shows Utsav count minus this count as the units still at the member price.
+ */
+export async function bijayaSanmelaniCount(s: Svc): Promise<CountResponse> {
+  return { count: memberPricedUsed(await buyerCounts(s)) };
+}
+
 /** The statements that empty a user's cart, for the caller's db.batch(). */
 export function deleteCartStatements(s: Svc, userId: number) {
   return [
     s.db.delete(cartLines).where(eq(cartLines.userId, userId)),
     s.db.delete(carts).where(eq(carts.userId, userId)),
   ] as const;
+}
+
+/** /deleteCart: the caller's cart lines and cart go in one batch. */
+export async function deleteCart(s: Svc, actor: Actor): Promise<{ deleted: true }> {
+  await s.db.batch(deleteCartStatements(s, actor.userId));
+  return { deleted: true };
 }
