@@ -1,10 +1,12 @@
 import { asc, inArray, sql } from 'drizzle-orm';
-import type { ProductView } from '../../core/contracts/catalogue';
+import type { ProductView, UProductsResponse } from '../../core/contracts/catalogue';
+import { festivalYear } from '../../core/festival';
 import { paiseToRupees } from '../../core/money';
 import { EXTRA_CONTRIBUTION_CODE, EXTRA_CONTRIBUTION_PRODUCT_ID, type PricingProduct } from '../../core/pricing';
 import { orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
 import type { Db } from '../lib/db';
 import { type Svc, sessionBatchOf } from '../lib/svc';
+import { getSetting } from './settings';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -150,8 +152,9 @@ export function customerProductsQueries(db: Db, fiscalYear: string) {
   ] as const;
 }
 
-/** /getProducts, read with the session lookup in one round trip. */
-export async function customerProducts(s: Svc, fiscalYear: string) {
+/** /getProducts, read with the session lookup in one round trip; this festival year's sponsorships. */
+export async function customerProducts(s: Svc) {
+  const fiscalYear = festivalYear();
   const { actor, results } = await sessionBatchOf(s)((_me, db) => customerProductsQueries(db, fiscalYear));
   const [rows, claims, co] = results;
   return customerProductsOf(actor, rows, sponsorshipStatesOf(claims, co));
@@ -202,4 +205,13 @@ export async function dailyPassCatalogue(s: Svc) {
     passes: rows.filter((p) => p.available && p.code !== EXTRA_CONTRIBUTION_CODE).map((p) => view(p)),
     extraContributionId: extra?.id ?? EXTRA_CONTRIBUTION_PRODUCT_ID,
   };
+}
+
+/** /getUProducts (public): the daily passes on sale, the extra contribution's id and the daily-pass flag. */
+export async function uProducts(s: Svc): Promise<UProductsResponse> {
+  const [{ passes: DAILY_PASS, extraContributionId }, dailyPassLive] = await Promise.all([
+    dailyPassCatalogue(s),
+    getSetting(s.db, 'dailyPassLive'),
+  ]);
+  return { productsResponses: { DAILY_PASS }, extraContributionId, dailyPassLive };
 }
