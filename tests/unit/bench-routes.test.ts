@@ -6,7 +6,7 @@ import { routeSources } from '../../scripts/bench-frontend.mjs';
 describe('bench route sources', () => {
   it('finds every lazily loaded screen of the router, guarded ones included', () => {
     const routes = routeSources();
-    expect(routes['/admin']).toEqual({ component: 'AdminPage', source: 'features/admin/AdminPage.tsx' });
+    expect(routes['/admin']).toEqual({ component: 'AdminPage', source: 'app/admin/AdminPage.tsx' });
     expect(routes['/venue']).toEqual({ component: 'VenuePage', source: 'app/venue/VenuePage.tsx' });
     for (const r of ['/index', '/login', '/profile', '/membership', '/dmPass', '/summary', '/dpsummary', '/magazine'])
       expect(routes[r], r).toBeDefined();
