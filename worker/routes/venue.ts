@@ -13,25 +13,23 @@ import { svc } from '../lib/svc';
 import * as collection from '../services/collection';
 import * as venue from '../services/venue-read';
 
-/** Venue pass collection: admins and volunteers ('staff'); the conflicts list is for admins. */
+/**
+ * Venue pass collection: admins and volunteers ('staff'); the conflicts list is for admins. The reads beside the
+ * session lookup (READS_BESIDE_SESSION) get the pending actor, actorReady(c), which shapes their answer by role.
+ */
 export const venueRoutes = new Hono<AppEnv>()
   .post('/markCouponCollected', requireRole('staff'), input(markCouponCollectedRequest), async (c) => {
-    const done = await collection.markCollected(svc(c), actorOf(c), c.req.valid('json'));
-    return c.json({ data: { ...done, pass: venue.forDesk(done.pass, actorOf(c).isAdmin) } });
+    return c.json({ data: await collection.markCollected(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/uploadCollections', requireRole('staff'), input(uploadCollectionsRequest), async (c) => {
     return c.json({ data: await collection.uploadCollections(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/getVenuePasses', requireRole('staff'), input(venueSyncRequest), async (c) => {
-    const page = await venue.syncPasses(svc(c).db, c.req.valid('json'));
-    const { isAdmin } = await actorReady(c);
-    return c.json({ data: { ...page, rows: page.rows.map((p) => venue.forDesk(p, isAdmin)) } });
+    return c.json({ data: await venue.syncPasses(svc(c), actorReady(c), c.req.valid('json')) });
   })
   .post('/searchVenuePasses', requireRole('staff'), input(venueSearchRequest), async (c) => {
-    const found = await venue.searchPasses(svc(c).db, c.req.valid('json').q);
-    const { isAdmin } = await actorReady(c);
-    return c.json({ data: found.map((p) => venue.forDesk(p, isAdmin)) });
+    return c.json({ data: await venue.searchPasses(svc(c), actorReady(c), c.req.valid('json')) });
   })
   .post('/getCollectionConflicts', requireRole('admin'), input(collectionConflictsRequest), async (c) => {
-    return c.json({ data: await venue.listConflicts(svc(c).db, c.req.valid('json').fiscalYear) });
+    return c.json({ data: await venue.listConflicts(svc(c), c.req.valid('json')) });
   });

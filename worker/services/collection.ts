@@ -24,7 +24,7 @@ import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import type { z } from 'zod';
-import { chunks, type PassRow, passQueries, selectPasses, toPass } from './venue-read';
+import { chunks, forDesk, type PassRow, passQueries, selectPasses, toPass } from './venue-read';
 
 const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string | null }) =>
   new DomainError(
@@ -179,14 +179,14 @@ export async function markCollected(
   if (!order) throw notFound(t('venue.notFound', { rcpt }));
   const pass = toPass(order, lineRows);
   // the count includes the updated_at trigger's own change (migrations/0040)
-  if (update.meta.changes > 0) return collectedAnswer(pass);
+  if (update.meta.changes > 0) return collectedAnswer(pass, actor.isAdmin);
   if (email !== null && email !== order.email.toLowerCase()) throw badRequest(t('venue.emailMismatch', { rcpt }));
   if (order.passCollected === null) throw conflict('NoPasses', t('venue.noPasses', { rcpt }));
   if (order.status !== 'Success') throw conflict('NotPaid', t('venue.notPaid', { rcpt, status: order.status }));
   if (order.passVoid === 1) throw conflict('Refunded', t('venue.refunded', { rcpt }));
   // Already collected (before, or a moment ago by someone else). The same tap retried is answered as it was.
   const mine = mineRows[0];
-  if (mine && pass.passCollected === 1) return collectedAnswer(pass);
+  if (mine && pass.passCollected === 1) return collectedAnswer(pass, actor.isAdmin);
   if (!mine && input.nonce) {
     const used = usedRows[0];
     if (used && (used.orderId !== orderId || used.volunteerId !== actor.userId)) {
@@ -196,14 +196,15 @@ export async function markCollected(
   throw alreadyCollected(pass);
 }
 
-function collectedAnswer(pass: VenuePass): MarkCollectedResponse {
+/** The answer to a tap; a volunteer's copy of the pass leaves the contributor's email out (forDesk). */
+function collectedAnswer(pass: VenuePass, isAdmin: boolean): MarkCollectedResponse {
   return {
     orderRcptId: pass.orderRcptId,
     passCollected: 1,
     collectedAt: pass.collectedAt!,
     collectedBy: pass.collectedBy ?? '',
     message: t('venue.collected', { rcpt: pass.orderRcptId, qty: pass.qty }),
-    pass,
+    pass: forDesk(pass, isAdmin),
   };
 }
 

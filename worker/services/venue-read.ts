@@ -10,6 +10,8 @@ import { formatRcptId, parseRcptId } from '../../core/ids';
 import { isPassLine, passUnits } from '../../core/pass-qr';
 import { collectionEvents, orderLines, orders, users } from '../../schema/index';
 import type { Db } from '../lib/db';
+import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
 
 /** Rows changed in the last moments are held back from the delta sync until every write of that millisecond has committed. */
 export const SYNC_SETTLE_MS = 2000;
@@ -134,9 +136,12 @@ const yearPasses = (year: string) => and(eq(orders.fiscalYear, year), isNotNull(
  * committed late with an earlier timestamp is never skipped.
  */
 export async function syncPasses(
-  db: Db,
+  s: Svc,
+  actor: Promise<Actor>,
   input: { cursor?: string | null; limit?: number | null },
 ): Promise<VenueSyncResponse> {
+  actor.catch(() => {}); // the verdict, awaited below: never an unhandled rejection while the reads run
+  const { db } = s;
   const year = festivalYear();
   const limit = input.limit ?? DEFAULT_SYNC_PAGE;
   const [tsText, idText] = (input.cursor ?? '0:0').split(':');
@@ -156,8 +161,9 @@ export async function syncPasses(
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const [passes, { isAdmin }] = await Promise.all([withLines(db, page), actor]);
   return {
-    rows: await withLines(db, page),
+    rows: passes.map((p) => forDesk(p, isAdmin)),
     cursor: last ? `${last.updatedAt}:${last.id}` : (input.cursor ?? null),
     more,
     fiscalYear: year,
@@ -165,8 +171,10 @@ export async function syncPasses(
 }
 
 /** /searchVenuePasses: by mobile, email, contribution id or pass code, this festival year. */
-export async function searchPasses(db: Db, q: string): Promise<VenuePass[]> {
-  const text = q.trim();
+export async function searchPasses(s: Svc, actor: Promise<Actor>, input: { q: string }): Promise<VenuePass[]> {
+  actor.catch(() => {}); // the verdict, awaited below: never an unhandled rejection while the reads run
+  const { db } = s;
+  const text = input.q.trim();
   const conditions: SQL[] = [];
   if (text.includes('@')) conditions.push(eq(orders.userEmail, text.toLowerCase()));
   const digits = normalizeMobile(text);
@@ -174,18 +182,23 @@ export async function searchPasses(db: Db, q: string): Promise<VenuePass[]> {
   const pk = /^smt\d+$/i.test(text) ? parseRcptId(text) : null;
   if (pk) conditions.push(eq(orders.id, pk));
   if (/^[A-Za-z0-9_-]{6,64}$/.test(text)) conditions.push(eq(orders.passCode, text));
-  if (conditions.length === 0) return [];
+  if (conditions.length === 0) {
+    await actor;
+    return [];
+  }
   const rows = (await selectPasses(db)
     .where(and(yearPasses(festivalYear()), or(...conditions)))
     .orderBy(desc(orders.id))
     .limit(SEARCH_LIMIT)
     .all()) as PassRow[];
-  return withLines(db, rows);
+  const [passes, { isAdmin }] = await Promise.all([withLines(db, rows), actor]);
+  return passes.map((p) => forDesk(p, isAdmin));
 }
 
 /** /getCollectionConflicts: every pass collected more than once (or for an unpaid order), newest first. */
-export async function listConflicts(db: Db, fiscalYear?: string | null): Promise<CollectionConflict[]> {
-  const year = fiscalYear ?? festivalYear();
+export async function listConflicts(s: Svc, input: { fiscalYear?: string | null }): Promise<CollectionConflict[]> {
+  const { db } = s;
+  const year = input.fiscalYear ?? festivalYear();
   const flagged = await db
     .selectDistinct({ orderId: collectionEvents.orderId })
     .from(collectionEvents)
