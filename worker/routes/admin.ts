@@ -21,7 +21,6 @@ import {
 } from '../../core/contracts/admin';
 import { emptyBody } from '../../core/contracts/common';
 import type { AppEnv } from '../env';
-import { notFound } from '../lib/errors';
 import { input } from '../lib/input';
 import { actorOf, actorReady, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
@@ -33,25 +32,21 @@ import { approveOfflineOrder, rejectOfflineOrder } from '../services/admin-verif
 export const adminRoutes = new Hono<AppEnv>()
   // ---- Pass Collection (admins and volunteers) ----
   .post('/searchUserOrder', requireRole('staff'), input(searchUserOrderRequest), async (c) => {
-    const found = await orders.searchUserOrder(svc(c).db, c.req.valid('json'));
-    const { isAdmin } = await actorReady(c);
-    return c.json({ data: found.map((o) => orders.forDesk(o, isAdmin)) });
+    return c.json({ data: await orders.searchUserOrder(svc(c), actorReady(c), c.req.valid('json')) });
   })
   .post('/getStaffOrderDetails', requireRole('staff'), input(orderDetailsRequest), async (c) => {
-    const order = await orders.getOrderForStaff(svc(c).db, c.req.valid('json').orderPkId);
-    if (order?.status !== 'Success') throw notFound('No paid contribution with this id.');
-    return c.json({ data: orders.forDesk(order, (await actorReady(c)).isAdmin) });
+    return c.json({ data: await orders.staffOrderDetails(svc(c), actorReady(c), c.req.valid('json')) });
   })
   // ---- verification of direct transfers ----
   .post('/getPendingOrders', requireRole('admin'), input(emptyBody), async (c) => {
-    return c.json({ data: await orders.getPendingOrders(svc(c).db) });
+    return c.json({ data: await orders.getPendingOrders(svc(c)) });
   })
   // orders flagged for an admin: a late capture whose item or member price went to another order
   .post('/getAttentionOrders', requireRole('admin'), input(emptyBody), async (c) => {
-    return c.json({ data: await orders.getAttentionOrders(svc(c).db) });
+    return c.json({ data: await orders.getAttentionOrders(svc(c)) });
   })
   .post('/clearAttention', requireRole('admin'), input(clearAttentionRequest), async (c) => {
-    return c.json({ data: await orders.clearAttention(svc(c), actorOf(c).userId, c.req.valid('json')) });
+    return c.json({ data: await orders.clearAttention(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/approveOfflineOrder', requireRole('admin'), input(offlineOrderRequest), async (c) => {
     return c.json({ data: await approveOfflineOrder(svc(c), actorOf(c), c.req.valid('json')) });
@@ -61,24 +56,20 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   // ---- order lists, paged on orderTSCursor; `data` is the page (old clients append it) ----
   .post('/getSuccessOrders', requireRole('admin'), input(cursorRequest), async (c) => {
-    const { orderTSCursor, fiscalYear } = c.req.valid('json');
-    const page = await orders.getSuccessOrders(svc(c).db, orderTSCursor, fiscalYear);
+    const page = await orders.getSuccessOrders(svc(c), c.req.valid('json'));
     return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore });
   })
   // the collection lists and totals look the session up in their own batch (SESSION_IN_BATCH, decision 111)
   .post('/getDPKPNotCollectedOrder', requireRole('admin'), input(cursorRequest), async (c) => {
-    const { orderTSCursor, fiscalYear } = c.req.valid('json');
-    const { page, totals } = await orders.collectionPage(svc(c), false, orderTSCursor, fiscalYear);
+    const { page, totals } = await orders.collectionPage(svc(c), { ...c.req.valid('json'), collected: false });
     return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore, totals });
   })
   .post('/getDPKPCollectedOrder', requireRole('admin'), input(cursorRequest), async (c) => {
-    const { orderTSCursor, fiscalYear } = c.req.valid('json');
-    const { page, totals } = await orders.collectionPage(svc(c), true, orderTSCursor, fiscalYear);
+    const { page, totals } = await orders.collectionPage(svc(c), { ...c.req.valid('json'), collected: true });
     return c.json({ data: page.orders, nextCursor: page.nextCursor, hasMore: page.hasMore, totals });
   })
   .post('/getCollectionTotals', requireRole('admin'), input(collectionTotalsRequest), async (c) => {
-    const { collected, fiscalYear } = c.req.valid('json');
-    return c.json({ data: await orders.collectionTotals(svc(c), collected, fiscalYear) });
+    return c.json({ data: await orders.collectionTotals(svc(c), c.req.valid('json')) });
   })
   // ---- catalogue ----
   .post('/getUnGropedProducts', requireRole('admin'), input(emptyBody), async (c) => {

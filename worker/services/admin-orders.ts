@@ -4,11 +4,13 @@ import type { AttentionOrder, UnitTotals } from '../../core/contracts/admin';
 import type { OrderView } from '../../core/contracts/orders';
 import { PAGE_SIZE, SEARCH_LIMIT } from '../../core/contracts/admin';
 import { normalizeMobile } from '../../core/contracts/common';
+import { t } from '../../core/i18n';
 import { parseRcptId } from '../../core/ids';
 import { orderLines, orders } from '../../schema/index';
 import { batchOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import type { Me } from '../lib/session';
+import { notFound } from '../lib/errors';
+import type { Actor, Me } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { type OrderListing, orderList, orderListOf, orderListQueries, orderViews } from './order-view';
 import { clearAttention as clearOrderAttention } from './transitions/orders';
@@ -48,7 +50,18 @@ const TOP = '\u{10FFFF}';
  * prefix matches are one index range each (orders_email_idx, orders_mobile_idx), never LIKE '%x%'.
  * Only paid (Success) orders are listed: they are the ones a pass is handed out for.
  */
-export async function searchUserOrder(db: Db, q: { emailId?: string | null; mobileNo?: string | null }) {
+export async function searchUserOrder(
+  s: Svc,
+  actor: Promise<Actor>,
+  q: { emailId?: string | null; mobileNo?: string | null },
+): Promise<OrderView[]> {
+  actor.catch(() => {}); // the verdict, awaited below: never an unhandled rejection while the reads run
+  const found = await searchOrders(s.db, q);
+  const { isAdmin } = await actor;
+  return found.map((o) => forDesk(o, isAdmin));
+}
+
+async function searchOrders(db: Db, q: { emailId?: string | null; mobileNo?: string | null }) {
   const emailText = (q.emailId ?? '').trim().toLowerCase();
   const mobileText = (q.mobileNo ?? '').trim();
   const conditions = [];
@@ -91,15 +104,19 @@ export async function searchUserOrder(db: Db, q: { emailId?: string | null; mobi
     .map((f) => f.view);
 }
 
-export async function getOrderForStaff(db: Db, orderPkId: number) {
-  const { views } = await orderList(db, { where: eq(orders.id, orderPkId), orderBy: [], limit: 1 });
-  return views[0] ?? null;
+/** /getStaffOrderDetails: one paid order, as the desk sees it (forDesk). */
+export async function staffOrderDetails(s: Svc, actor: Promise<Actor>, input: { orderPkId: number }) {
+  actor.catch(() => {}); // the verdict, awaited below: never an unhandled rejection while the reads run
+  const { views } = await orderList(s.db, { where: eq(orders.id, input.orderPkId), orderBy: [], limit: 1 });
+  const order = views[0];
+  if (order?.status !== 'Success') throw notFound(t('order.noPaidWithId'));
+  return forDesk(order, (await actor).isAdmin);
 }
 
 /** Offline orders waiting for an admin, oldest first (the order of the queue at the bank statement). */
-export async function getPendingOrders(db: Db) {
+export async function getPendingOrders(s: Svc) {
   const where = eq(orders.status, 'Pending Approval');
-  return (await orderList(db, { where, orderBy: [orders.createdAt, orders.id], limit: 1000 })).views;
+  return (await orderList(s.db, { where, orderBy: [orders.createdAt, orders.id], limit: 1000 })).views;
 }
 
 export type OrderPage = { orders: OrderView[]; nextCursor: number | null; hasMore: boolean };
@@ -121,10 +138,14 @@ function pageOf(list: { rows: OrderRow[]; views: OrderView[] }): OrderPage {
   return { orders: list.views.slice(0, PAGE_SIZE), nextCursor: shown.at(-1)?.successTs ?? null, hasMore };
 }
 
+type PageRequest = { orderTSCursor: number; fiscalYear?: string };
+
 const yearFilter = (fiscalYear?: string) => (fiscalYear ? eq(orders.fiscalYear, fiscalYear) : undefined);
 
-export async function getSuccessOrders(db: Db, cursor: number, fiscalYear?: string) {
-  return pageOf(await orderList(db, pageListing(and(eq(orders.status, 'Success'), yearFilter(fiscalYear)), cursor)));
+/** A page of the paid orders; `orderTSCursor` as in pageListing(). */
+export async function getSuccessOrders(s: Svc, input: PageRequest) {
+  const where = and(eq(orders.status, 'Success'), yearFilter(input.fiscalYear));
+  return pageOf(await orderList(s.db, pageListing(where, input.orderTSCursor)));
 }
 
 const collectionWhere = (collected: boolean, fiscalYear?: string) =>
@@ -140,7 +161,8 @@ const collectionWhere = (collected: boolean, fiscalYear?: string) =>
  * /getDPKP(Not)CollectedOrder: a page of the list and the whole list's totals, read with the session lookup in
  * one round trip (SESSION_IN_BATCH); only for an admin (`me.limit()`: no order is read for anyone else).
  */
-export async function collectionPage(s: Svc, collected: boolean, cursor: number, fiscalYear?: string) {
+export async function collectionPage(s: Svc, input: PageRequest & { collected: boolean }) {
+  const { collected, orderTSCursor: cursor, fiscalYear } = input;
   const { results } = await sessionBatchOf(s)(
     (me, db) =>
       [
@@ -153,7 +175,11 @@ export async function collectionPage(s: Svc, collected: boolean, cursor: number,
 }
 
 /** /getCollectionTotals, read with the session lookup in one round trip, aggregated only for an admin. */
-export async function collectionTotals(s: Svc, collected: boolean, fiscalYear?: string): Promise<UnitTotals> {
+export async function collectionTotals(
+  s: Svc,
+  input: { collected: boolean; fiscalYear?: string },
+): Promise<UnitTotals> {
+  const { collected, fiscalYear } = input;
   const { results } = await sessionBatchOf(s)(
     (me, db) => [collectionTotalsQuery(db, collected, fiscalYear, me)] as const,
   );
@@ -194,11 +220,12 @@ function unitTotalsOf(rows: readonly { code: string; units: number }[]): UnitTot
 }
 
 /** Orders flagged for an admin (orders.attention, a partial index), newest first. */
-export async function getAttentionOrders(db: Db): Promise<AttentionOrder[]> {
+export async function getAttentionOrders(s: Svc): Promise<AttentionOrder[]> {
   const where = isNotNull(orders.attention);
-  const { rows, views } = await orderList(db, { where, orderBy: [desc(orders.updatedAt)], limit: 200 });
+  const { rows, views } = await orderList(s.db, { where, orderBy: [desc(orders.updatedAt)], limit: 200 });
   return views.map((order, i) => ({ order, attention: rows[i]!.attention ?? '' }));
 }
 
 /** /clearAttention: a state change, so the transitions module's (docs/decisions/076). */
-export const clearAttention = clearOrderAttention;
+export const clearAttention = (s: Svc, actor: Actor, input: Parameters<typeof clearOrderAttention>[2]) =>
+  clearOrderAttention(s, actor.userId, input);

@@ -95,4 +95,7 @@ export const serverBn: Record<ServerKey, string> = {
 
   // languages, nav and layout (issue 16, docs/decisions/120)
   'product.bengaliUpdated': 'বাংলা নাম ও বিবরণ রাখা হল!',
+
+  // texts that services wrote inline until issue 14 (item 8)
+  'order.noPaidWithId': 'এই আইডিতে কোনো পরিশোধিত অনুদান নেই।',
 };

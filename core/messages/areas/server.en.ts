@@ -102,6 +102,9 @@ export const serverEn = {
 
   // languages, nav and layout (issue 16, docs/decisions/120); Bengali: core/messages/bn.ts
   'product.bengaliUpdated': 'Bengali name and description saved!',
+
+  // texts that services wrote inline until issue 14 (item 8)
+  'order.noPaidWithId': 'No paid contribution with this id.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
