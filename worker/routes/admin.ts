@@ -73,33 +73,25 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   // ---- catalogue ----
   .post('/getUnGropedProducts', requireRole('admin'), input(emptyBody), async (c) => {
-    return c.json({ data: await catalogue.listProducts(svc(c).db) });
+    return c.json({ data: await catalogue.listProducts(svc(c)) });
   })
   .post('/markProductAvailable', requireRole('admin'), input(markProductAvailableRequest), async (c) => {
-    const { id, available } = c.req.valid('json');
-    return c.json({ data: await catalogue.markAvailable(svc(c).db, actorOf(c).userId, id, available) });
+    return c.json({ data: await catalogue.markAvailable(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/markProductFullSponsor', requireRole('admin'), input(markProductFullSponsorRequest), async (c) => {
-    const { id, fullSponsorOnly } = c.req.valid('json');
-    return c.json({ data: await catalogue.markFullSponsor(svc(c).db, actorOf(c).userId, id, fullSponsorOnly) });
+    return c.json({ data: await catalogue.markFullSponsor(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/setProductBengali', requireRole('admin'), input(setProductBengaliRequest), async (c) => {
-    const { id, nameBn, descBn } = c.req.valid('json');
-    return c.json({
-      data: await catalogue.setBengaliTexts(svc(c).db, actorOf(c).userId, id, nameBn ?? '', descBn ?? ''),
-    });
+    return c.json({ data: await catalogue.setBengaliTexts(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/addProduct', requireRole('admin'), input(addProductRequest), async (c) => {
-    return c.json({ data: await catalogue.addProduct(svc(c).db, actorOf(c).userId, c.req.valid('json')) });
+    return c.json({ data: await catalogue.addProduct(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/blockProduct', requireRole('admin'), input(blockProductRequest), async (c) => {
-    const { id, blockedByName, blockedByEmail } = c.req.valid('json');
-    return c.json({
-      data: await catalogue.blockProduct(svc(c), actorOf(c).userId, id, blockedByName, blockedByEmail),
-    });
+    return c.json({ data: await catalogue.blockProduct(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/unblockProduct', requireRole('admin'), input(unblockProductRequest), async (c) => {
-    return c.json({ data: await catalogue.unblockProduct(svc(c).db, actorOf(c).userId, c.req.valid('json').id) });
+    return c.json({ data: await catalogue.unblockProduct(svc(c), actorOf(c), c.req.valid('json')) });
   })
   // ---- settings and roles ----
   .post('/getAdminSettings', requireRole('admin'), input(emptyBody), async (c) => {

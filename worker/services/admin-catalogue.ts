@@ -1,7 +1,15 @@
 // The catalogue as admins manage it: list, add, enable/disable, full-sponsor-only, block for a named sponsor.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AdminProduct, addProductRequest } from '../../core/contracts/admin';
+import type {
+  AdminProduct,
+  addProductRequest,
+  blockProductRequest,
+  markProductAvailableRequest,
+  markProductFullSponsorRequest,
+  setProductBengaliRequest,
+  unblockProductRequest,
+} from '../../core/contracts/admin';
 import { festivalYear } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { paiseToRupees, rupeesToPaise } from '../../core/money';
@@ -9,14 +17,16 @@ import { auditLog, products, sponsorshipClaims, users } from '../../schema/index
 import { audit } from '../lib/audit';
 import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import type { Svc } from '../lib/svc';
 import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
+import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
 
 type ProductRow = typeof products.$inferSelect;
 
-export async function listProducts(db: Db): Promise<AdminProduct[]> {
+/** /getUnGropedProducts: every product with this festival year's sponsor or reservation. */
+export async function listProducts(s: Svc): Promise<AdminProduct[]> {
   const year = festivalYear();
-  const rows = await db
+  const rows = await s.db
     .select({
       p: products,
       sponsorName: users.name,
@@ -54,13 +64,15 @@ export async function listProducts(db: Db): Promise<AdminProduct[]> {
 
 async function productOrThrow(db: Db, id: number): Promise<ProductRow> {
   const row = await db.select().from(products).where(eq(products.id, id)).get();
-  if (!row) throw notFound(`No product with id ${id}.`);
+  if (!row) throw notFound(t('product.notFound', { id }));
   return row;
 }
 
-export async function addProduct(db: Db, actorId: number, input: z.output<typeof addProductRequest>) {
+export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof addProductRequest>) {
+  const { db } = s;
+  const actorId = actor.userId;
   const existing = await db.select({ id: products.id }).from(products).where(eq(products.code, input.code)).get();
-  if (existing) throw conflict('DuplicateCode', `code ${input.code} is already used by another product.`);
+  if (existing) throw conflict('DuplicateCode', t('product.duplicateCode', { code: input.code }));
   const next = await db
     .select({ n: sql<number>`coalesce(max(${products.sortOrder}), 0) + 1` })
     .from(products)
@@ -92,7 +104,7 @@ export async function addProduct(db: Db, actorId: number, input: z.output<typeof
   } catch (e) {
     // two admins adding the same code at once: the unique index decides
     if (/UNIQUE constraint failed: products\.code/.test(String(e))) {
-      throw conflict('DuplicateCode', `code ${input.code} is already used by another product.`);
+      throw conflict('DuplicateCode', t('product.duplicateCode', { code: input.code }));
     }
     throw e;
   }
@@ -115,9 +127,10 @@ async function changeProduct(
   ]);
 }
 
-export async function markAvailable(db: Db, actorId: number, id: number, available: boolean) {
-  const row = await productOrThrow(db, id);
-  await changeProduct(db, actorId, row, { available }, 'product.availability_changed', {
+export async function markAvailable(s: Svc, actor: Actor, input: z.output<typeof markProductAvailableRequest>) {
+  const { id, available } = input;
+  const row = await productOrThrow(s.db, id);
+  await changeProduct(s.db, actor.userId, row, { available }, 'product.availability_changed', {
     from: row.available,
     to: available,
   });
@@ -125,21 +138,23 @@ export async function markAvailable(db: Db, actorId: number, id: number, availab
 }
 
 /** All Products: the Bengali name and description (issue 16), with an audit row in the same batch. */
-export async function setBengaliTexts(db: Db, actorId: number, id: number, nameBn: string, descBn: string) {
-  const row = await productOrThrow(db, id);
-  await changeProduct(db, actorId, row, { nameBn, descriptionBn: descBn }, 'product.bengali_changed', {
+export async function setBengaliTexts(s: Svc, actor: Actor, input: z.output<typeof setProductBengaliRequest>) {
+  const { id } = input;
+  const nameBn = input.nameBn ?? '';
+  const descBn = input.descBn ?? '';
+  const row = await productOrThrow(s.db, id);
+  await changeProduct(s.db, actor.userId, row, { nameBn, descriptionBn: descBn }, 'product.bengali_changed', {
     from: { nameBn: row.nameBn, descBn: row.descriptionBn },
     to: { nameBn, descBn },
   });
   return { id, nameBn, descBn, message: t('product.bengaliUpdated') };
 }
 
-export async function markFullSponsor(db: Db, actorId: number, id: number, fullSponsorOnly: boolean) {
-  const row = await productOrThrow(db, id);
-  if (row.type !== 'SPONSORSHIP') {
-    throw badRequest(`id: product ${row.code} is not a sponsorship product; only those can be full-sponsor only.`);
-  }
-  await changeProduct(db, actorId, row, { fullSponsorOnly }, 'product.full_sponsor_changed', {
+export async function markFullSponsor(s: Svc, actor: Actor, input: z.output<typeof markProductFullSponsorRequest>) {
+  const { id, fullSponsorOnly } = input;
+  const row = await productOrThrow(s.db, id);
+  if (row.type !== 'SPONSORSHIP') throw badRequest(t('product.notSponsorshipFullSponsor', { code: row.code }));
+  await changeProduct(s.db, actor.userId, row, { fullSponsorOnly }, 'product.full_sponsor_changed', {
     from: row.fullSponsorOnly,
     to: fullSponsorOnly,
   });
@@ -152,12 +167,12 @@ export async function markFullSponsor(db: Db, actorId: number, id: number, fullS
  * so a checkout that claims it at the same moment and the block cannot both win; the trigger
  * sponsorship_blocked_item refuses a claim by anyone else once it is blocked.
  */
-export async function blockProduct(s: Svc, actorId: number, id: number, name: string, email: string) {
+export async function blockProduct(s: Svc, actor: Actor, input: z.output<typeof blockProductRequest>) {
   const { db } = s;
+  const { id, blockedByName: name, blockedByEmail: email } = input;
+  const actorId = actor.userId;
   const row = await productOrThrow(db, id);
-  if (row.type !== 'SPONSORSHIP') {
-    throw badRequest(`id: product ${row.code} is not a sponsorship product; only those can be blocked.`);
-  }
+  if (row.type !== 'SPONSORSHIP') throw badRequest(t('product.notSponsorshipBlock', { code: row.code }));
   const year = festivalYear();
   const [blocked] = await d1Batch(s, [
     raw(
@@ -187,20 +202,21 @@ export async function blockProduct(s: Svc, actorId: number, id: number, name: st
     throw new DomainError(
       'ItemTaken',
       claim?.state === 'sponsored'
-        ? `${row.name} is already sponsored this year and cannot be blocked.`
-        : `${row.name} is held by an order in checkout and cannot be blocked now.`,
+        ? t('product.alreadySponsored', { name: row.name })
+        : t('product.heldInCheckout', { name: row.name }),
       409,
     );
   }
   return { id, blockedByName: name, blockedByEmail: email, message: t('product.blocked', { name, email }) };
 }
 
-export async function unblockProduct(db: Db, actorId: number, id: number) {
-  const row = await productOrThrow(db, id);
-  if (row.blockedByName === null) throw conflict('NotBlocked', `${row.name} is not blocked.`);
-  await changeProduct(db, actorId, row, { blockedByName: null, blockedByEmail: null }, 'product.unblocked', {
+export async function unblockProduct(s: Svc, actor: Actor, input: z.output<typeof unblockProductRequest>) {
+  const { id } = input;
+  const row = await productOrThrow(s.db, id);
+  if (row.blockedByName === null) throw conflict('NotBlocked', t('product.notBlocked', { name: row.name }));
+  await changeProduct(s.db, actor.userId, row, { blockedByName: null, blockedByEmail: null }, 'product.unblocked', {
     blockedByName: row.blockedByName,
     blockedByEmail: row.blockedByEmail,
   });
-  return { id, message: `${row.name} is no longer blocked; enable it to put it back on sale.` };
+  return { id, message: t('product.unblocked', { name: row.name }) };
 }

@@ -105,6 +105,17 @@ export const serverEn = {
 
   // texts that services wrote inline until issue 14 (item 8)
   'order.noPaidWithId': 'No paid contribution with this id.',
+
+  // refusals written in the services until issue 14 (item 8)
+  'product.notFound': 'No product with id {id}.',
+  'product.duplicateCode': 'code {code} is already used by another product.',
+  'product.notSponsorshipFullSponsor':
+    'id: product {code} is not a sponsorship product; only those can be full-sponsor only.',
+  'product.notSponsorshipBlock': 'id: product {code} is not a sponsorship product; only those can be blocked.',
+  'product.alreadySponsored': '{name} is already sponsored this year and cannot be blocked.',
+  'product.heldInCheckout': '{name} is held by an order in checkout and cannot be blocked now.',
+  'product.notBlocked': '{name} is not blocked.',
+  'product.unblocked': '{name} is no longer blocked; enable it to put it back on sale.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
