@@ -98,8 +98,6 @@ export const serverBn: Record<ServerKey, string> = {
 
   // texts that services wrote inline until issue 14 (item 8)
   'order.noPaidWithId': 'এই আইডিতে কোনো পরিশোধিত অনুদান নেই।',
-
-  // refusals written in the services until issue 14 (item 8)
   'product.notFound': '{id} আইডির কোনো প্রোডাক্ট নেই।',
   'product.duplicateCode': 'কোড {code} অন্য একটি প্রোডাক্টে আগেই ব্যবহৃত।',
   'product.notSponsorshipFullSponsor': 'id: প্রোডাক্ট {code} স্পনসরশিপ প্রোডাক্ট নয়; শুধু সেগুলিই কেবল পূর্ণ স্পনসরের জন্য রাখা যায়।',

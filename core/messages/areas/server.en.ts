@@ -105,8 +105,6 @@ export const serverEn = {
 
   // texts that services wrote inline until issue 14 (item 8)
   'order.noPaidWithId': 'No paid contribution with this id.',
-
-  // refusals written in the services until issue 14 (item 8)
   'product.notFound': 'No product with id {id}.',
   'product.duplicateCode': 'code {code} is already used by another product.',
   'product.notSponsorshipFullSponsor':
