@@ -2,8 +2,10 @@
 // (worker/lib/bench-rows.ts, X-Bench-Round-Trips). In production each round trip goes to the database's
 // primary or a replica, often tens of milliseconds away: a call whose count rises fails here.
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { orders } from '../../schema/index';
+import { festivalYear, previousFestivalYear } from '../../core/festival';
+import { makeOrder } from './admin-fixtures';
 import { placeOrder, productId } from './cart-fixtures';
 import { countingD1, type RowsMeter } from '../../worker/lib/bench-rows';
 import { ADMIN, bindings, db, loginAs, MEMBER, newUser, VOLUNTEER } from './helpers';
@@ -62,6 +64,12 @@ const READS: Case[] = [
   { path: 'getVenuePasses', who: 'volunteer', body: {}, budget: 1 },
   { path: 'searchVenuePasses', who: 'volunteer', body: { q: 'member' }, budget: 1 },
   { path: 'getCollectionConflicts', who: 'admin', body: {}, budget: 1 },
+  { path: 'getRenewal', who: 'member', body: {}, budget: 1 },
+  { path: 'getEmailPrefs', who: 'member', budget: 1 },
+  { path: 'getReminderAudience', who: 'admin', budget: 1 },
+  { path: 'previewReminder', who: 'admin', budget: 1 },
+  { path: 'getRenewalReport', who: 'admin', body: {}, budget: 1 },
+  { path: 'getStatementMapping', who: 'admin', budget: 1 },
 ];
 
 const READ_AFTER_WRITE = 1; // getCartDetails with a line in the cart
@@ -108,9 +116,15 @@ describe('sequential D1 round trips per call', () => {
       .where(eq(orders.id, plan));
     await placeOrder(MEMBER.email, 'Pending Approval', [{ code: 'MABD', qty: 1 }]);
     await measure('addToCart', { productQtys: { [await productId('MABD')]: { qty: 1 } } }, t.buyer);
+    const credit = { row: 2, date: '01 Nov 2026', narration: 'UPI', reference: 'RT000001', amountPaise: 100 };
+    const statement = await measure('importStatement', { fileName: 'rt.csv', credits: [credit] }, t.admin);
+    const importId = JSON.parse(statement.text).data.importId;
     const staff: Case[] = [
       { path: 'getStaffOrderDetails', who: 'volunteer', body: { orderPkId: pass }, budget: 1 },
       { path: 'getAttentionOrders', who: 'admin', budget: 1 },
+      { path: 'getOrderRefunds', who: 'admin', body: { orderPkId: plan }, budget: 1 },
+      { path: 'getRefundQuote', who: 'admin', body: { orderPkId: plan, all: true }, budget: 1 },
+      { path: 'getStatementImport', who: 'admin', body: { importId }, budget: 1 },
     ];
     expect(await over([...READS, ...staff], t)).toEqual([]);
   });
@@ -230,6 +244,43 @@ describe('the session lookup in the batch of the call (SESSION_IN_BATCH)', () =>
         expect(refused.rowsRead, `${path} ${status}`).toBeLessThan(20);
       }
     }
+  });
+
+  it('reads the membership year, refunds and statements only for an admin: no row of them for another caller', async () => {
+    const last = previousFestivalYear(festivalYear());
+    let order = 0;
+    for (let i = 0; i < 30; i++) {
+      const email = `rt${i}.${crypto.randomUUID().slice(0, 8)}@example.net`;
+      const id = await db().get<{ id: number }>(
+        sql`INSERT INTO users (name, email, mobile, password_hash) VALUES ('Member', ${email}, '9800000000', 'x') RETURNING id`,
+      );
+      order = (await makeOrder({ userId: id!.id, fiscalYear: last, lines: [{ code: 'MUTV', qty: 1 }] })).id;
+    }
+    const member = await loginAs(MEMBER);
+    const admin = await loginAs(ADMIN);
+    for (const [path, body] of [
+      ['getReminderAudience', {}],
+      ['previewReminder', {}],
+      ['getRenewalReport', {}],
+      ['getOrderRefunds', { orderPkId: order }],
+      ['getRefundQuote', { orderPkId: order, all: true }],
+      ['getStatementMapping', {}],
+    ] as const) {
+      const allowed = await measure(path, body, admin);
+      expect(allowed.status, path).toBe(200);
+      expect(allowed.roundTrips, path).toBe(1);
+      for (const [token, status] of [
+        [member, 403],
+        ['not-a-session', 401],
+      ] as const) {
+        const refused = await measure(path, body, token);
+        expect(refused.status, `${path} ${status}`).toBe(status);
+        expect(JSON.parse(refused.text)).toEqual({ error: 'InsufficientAccess', desc: expect.any(String) });
+        expect(refused.rowsRead, `${path} ${status}`).toBeLessThan(20);
+      }
+    }
+    // the year-wide ones read the memberships for an admin only
+    expect((await measure('getRenewalReport', {}, admin)).rowsRead).toBeGreaterThan(60);
   });
 
   it('answers InsufficientAccess to a caller without a session whatever the body, and the cart of nobody', async () => {

@@ -147,6 +147,17 @@ export const SESSION_IN_BATCH = new Set([
   '/api/getCollectionTotals',
   '/api/getOverview',
   '/api/logout',
+  // the membership year (worker/services/renewals.ts): the member's reads, the admins' aggregates
+  '/api/getRenewal',
+  '/api/getEmailPrefs',
+  '/api/getReminderAudience',
+  '/api/previewReminder',
+  '/api/getRenewalReport',
+  // refunds and bank statements (worker/services/refunds.ts, statements.ts): admins' reads of one order or import
+  '/api/getOrderRefunds',
+  '/api/getRefundQuote',
+  '/api/getStatementMapping',
+  '/api/getStatementImport',
 ]);
 
 type InBatch = { role: Role; verdict: Promise<Actor> | null };

@@ -1,5 +1,6 @@
 // The membership year (issue 17): renewal offer, email choices, unsubscribe, reminder campaigns, report.
-// requireRole runs before input(): without the role a caller learns nothing.
+// requireRole runs before input(): without the role a caller learns nothing. The read calls send the session
+// lookup with their reads in one batch (SESSION_IN_BATCH, docs/decisions/111).
 import { Hono, type MiddlewareHandler } from 'hono';
 import { emptyBody } from '../../core/contracts/common';
 import {
@@ -28,10 +29,10 @@ const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const renewalRoutes = new Hono<AppEnv>()
   // ---- members ----
   .post('/getRenewal', requireRole('user'), input(renewalRequest), async (c) => {
-    return c.json({ data: await renewals.getRenewal(svc(c), actorOf(c), c.req.valid('json').forUser) });
+    return c.json({ data: await renewals.getRenewal(svc(c), c.req.valid('json').forUser) });
   })
   .post('/getEmailPrefs', requireRole('user'), input(emptyBody), async (c) => {
-    return c.json({ data: await renewals.getEmailPrefs(svc(c), actorOf(c)) });
+    return c.json({ data: await renewals.getEmailPrefs(svc(c)) });
   })
   .post('/setEmailPrefs', requireRole('user'), input(emailPrefsRequest), async (c) => {
     const { renewalReminders } = c.req.valid('json');
@@ -56,7 +57,7 @@ export const renewalRoutes = new Hono<AppEnv>()
     return c.json({ data: await renewals.reminderAudience(svc(c)) });
   })
   .post('/previewReminder', requireRole('admin'), input(emptyBody), async (c) => {
-    return c.json({ data: await renewals.previewReminder(svc(c), actorOf(c)) });
+    return c.json({ data: await renewals.previewReminder(svc(c)) });
   })
   .post('/sendReminderTest', requireRole('admin'), input(emptyBody), async (c) => {
     return c.json({ data: await renewals.sendReminderTest(svc(c), actorOf(c)) });

@@ -10,6 +10,7 @@
 // and nothing changed. No answer: left 'requested' and sent again by the reconciler with the same key.
 // Direct transfer: recorded 'processed' with the bank/UPI reference, effects in the same batch.
 import { and, asc, eq, inArray, lt, max, sql } from 'drizzle-orm';
+import type { BatchResponse } from 'drizzle-orm/batch';
 import type { z } from 'zod';
 import { normalizeTxnId } from '../../core/contracts/checkout';
 import type {
@@ -30,7 +31,8 @@ import { needsCollection } from '../../core/orders';
 import { planRefund, RefundPlanError, type RefundableLine } from '../../core/refunds';
 import { orderLines, orders, payments } from '../../schema/orders';
 import { refundLines, refunds } from '../../schema/refunds';
-import { guardFailure, isUniqueViolation } from '../lib/d1-batch';
+import { batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
+import type { Db } from '../lib/db';
 import { DomainError } from '../lib/errors';
 import { localGateway } from '../lib/local-tools';
 import { log } from '../lib/log';
@@ -38,7 +40,7 @@ import { compose, sendMail } from '../lib/mail';
 import { isTransient, RazorpayError } from '../lib/razorpay';
 import { makeRazorpayRefunds, type RazorpayRefund } from '../lib/razorpay-refunds';
 import type { Actor } from '../lib/session';
-import type { Svc } from '../lib/svc';
+import { type Svc, sessionBatchOf } from '../lib/svc';
 import { carryOver, createRefund, moveRefund } from './transitions/refunds';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -68,9 +70,13 @@ export const idempotencyKey = (refundId: number) => `samiti-refund-${refundId}`;
 
 const LIVE = sql`r.status <> 'failed'`;
 
-/** The order's lines with the units already refunded or being refunded (failed refunds give theirs back). */
-async function refundableLines(s: Svc, orderId: number): Promise<(RefundableLine & { productId: number })[]> {
-  const rows = await s.db
+/**
+ * The order's lines with the units already refunded or being refunded (failed refunds give theirs back:
+ * `reserved`) and the units refunds have processed (`processedQty`). `limit` gates the statement by role in a
+ * session batch (me.limit()).
+ */
+function refundableLinesQuery(db: Db, orderId: number, limit = -1) {
+  return db
     .select({
       id: orderLines.id,
       productId: orderLines.productId,
@@ -79,67 +85,80 @@ async function refundableLines(s: Svc, orderId: number): Promise<(RefundableLine
       name: orderLines.name,
       qty: orderLines.qty,
       sellPricePaise: orderLines.sellPricePaise,
+      processedQty: orderLines.refundedQty,
       reserved: sql<number>`(SELECT coalesce(sum(rl.qty), 0) FROM refund_lines rl CROSS JOIN refunds r
         ON r.id = rl.refund_id WHERE rl.line_id = order_lines.id AND ${LIVE})`,
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id))
-    .all();
-  return rows.map((r) => ({ ...r, refundedQty: Number(r.reserved) }));
+    .limit(limit);
 }
 
-async function refundViews(s: Svc, orderIds: number[]): Promise<Map<number, RefundView[]>> {
-  const out = new Map<number, RefundView[]>();
-  if (orderIds.length === 0) return out;
-  const rows = await s.db
-    .select()
-    .from(refunds)
-    .where(inArray(refunds.orderId, orderIds))
-    .orderBy(asc(refunds.createdAt), asc(refunds.id))
-    .all();
-  if (rows.length === 0) return out;
-  const lines = await s.db
-    .select({
-      refundId: refundLines.refundId,
-      qty: refundLines.qty,
-      amountPaise: refundLines.amountPaise,
-      name: orderLines.name,
-    })
-    .from(refundLines)
-    .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
-    .where(
-      inArray(
-        refundLines.refundId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(refundLines.id))
-    .all();
+type LineRow = Awaited<ReturnType<typeof refundableLinesQuery>>[number];
+
+const refundableOf = (rows: LineRow[]) => rows.map((r) => ({ ...r, refundedQty: Number(r.reserved) }));
+
+async function refundableLines(s: Svc, orderId: number): Promise<(RefundableLine & { productId: number })[]> {
+  return refundableOf(await refundableLinesQuery(s.db, orderId));
+}
+
+const orderQuery = (db: Db, orderId: number, limit = -1) =>
+  db.select().from(orders).where(eq(orders.id, orderId)).limit(limit);
+
+/**
+ * An order, its lines, its refunds and their lines: four statements for one batch (one round trip), each gated by
+ * `limit` in a session batch. The refunds' lines select the order's refunds through a subquery.
+ */
+function orderRefundsQueries(db: Db, orderId: number, limit = -1) {
+  return [
+    orderQuery(db, orderId, limit),
+    refundableLinesQuery(db, orderId, limit),
+    db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, orderId))
+      .orderBy(asc(refunds.createdAt), asc(refunds.id))
+      .limit(limit),
+    db
+      .select({
+        refundId: refundLines.refundId,
+        qty: refundLines.qty,
+        amountPaise: refundLines.amountPaise,
+        name: orderLines.name,
+      })
+      .from(refundLines)
+      .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
+      .where(
+        inArray(refundLines.refundId, db.select({ id: refunds.id }).from(refunds).where(eq(refunds.orderId, orderId))),
+      )
+      .orderBy(asc(refundLines.id))
+      .limit(limit),
+  ] as const;
+}
+
+type OrderRefundsRows = BatchResponse<ReturnType<typeof orderRefundsQueries>>;
+
+function refundViewsOf(rows: RefundRow[], lines: OrderRefundsRows[3]): RefundView[] {
   const byRefund = Map.groupBy(lines, (l) => l.refundId);
-  for (const r of rows) {
-    const list = out.get(r.orderId) ?? [];
-    list.push({
-      refundId: r.id,
-      method: r.method,
-      carriedTo: r.carriedToOrderId ? formatRcptId(r.carriedToOrderId) : null,
-      status: r.status,
-      amount: paiseToRupees(r.amountPaise),
-      reason: r.reason,
-      reference: r.reference,
-      providerRefundId: r.providerRefundId,
-      failureReason: r.failureReason,
-      createdAt: r.createdAt,
-      settledAt: r.settledAt,
-      lines: (byRefund.get(r.id) ?? []).map((l) => ({
-        name: l.name,
-        qty: l.qty,
-        amount: paiseToRupees(l.amountPaise),
-      })),
-    });
-    out.set(r.orderId, list);
-  }
-  return out;
+  return rows.map((r) => ({
+    refundId: r.id,
+    method: r.method,
+    carriedTo: r.carriedToOrderId ? formatRcptId(r.carriedToOrderId) : null,
+    status: r.status,
+    amount: paiseToRupees(r.amountPaise),
+    reason: r.reason,
+    reference: r.reference,
+    providerRefundId: r.providerRefundId,
+    failureReason: r.failureReason,
+    createdAt: r.createdAt,
+    settledAt: r.settledAt,
+    lines: (byRefund.get(r.id) ?? []).map((l) => ({
+      name: l.name,
+      qty: l.qty,
+      amount: paiseToRupees(l.amountPaise),
+    })),
+  }));
 }
 
 const unknownOrder = (orderPkId: number) =>
@@ -149,17 +168,10 @@ async function loadOrder(s: Svc, orderId: number) {
   return s.db.select().from(orders).where(eq(orders.id, orderId)).get();
 }
 
-async function orderRefundsOf(s: Svc, order: OrderRow): Promise<OrderRefunds> {
-  const [lines, views] = await Promise.all([refundableLines(s, order.id), refundViews(s, [order.id])]);
-  const processedQty = new Map(
-    (
-      await s.db
-        .select({ id: orderLines.id, refundedQty: orderLines.refundedQty })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, order.id))
-        .all()
-    ).map((l) => [l.id, l.refundedQty]),
-  );
+/** The view of an order's refunds from orderRefundsQueries' rows; null for an unknown order. */
+function orderRefundsOf([[order], rows, refundRows, refundLineRows]: OrderRefundsRows): OrderRefunds | null {
+  if (!order) return null;
+  const lines = refundableOf(rows);
   return {
     orderPkId: order.id,
     orderRcptId: formatRcptId(order.id),
@@ -178,21 +190,25 @@ async function orderRefundsOf(s: Svc, order: OrderRow): Promise<OrderRefunds> {
       code: l.code,
       type: l.type,
       qty: l.qty,
-      refundedQty: processedQty.get(l.id) ?? 0,
+      refundedQty: l.processedQty,
       refundableQty: Math.max(0, l.qty - l.refundedQty),
       sellPrice: paiseToRupees(l.sellPricePaise),
       sellPricePaise: l.sellPricePaise,
       pass: isPassLine(l),
     })),
-    refunds: views.get(order.id) ?? [],
+    refunds: refundViewsOf(refundRows, refundLineRows),
   };
 }
 
-/** /getOrderRefunds: what can still be refunded, and every refund so far. */
+/**
+ * /getOrderRefunds: what can still be refunded, and every refund so far, read with the session lookup in one
+ * round trip (SESSION_IN_BATCH), only for an admin (`me.limit()`).
+ */
 export async function getOrderRefunds(s: Svc, input: z.output<typeof orderRefundsRequest>): Promise<OrderRefunds> {
-  const order = await loadOrder(s, input.orderPkId);
-  if (!order) throw unknownOrder(input.orderPkId);
-  return orderRefundsOf(s, order);
+  const { results } = await sessionBatchOf(s)((me, db) => orderRefundsQueries(db, input.orderPkId, me.limit()));
+  const view = orderRefundsOf(results);
+  if (!view) throw unknownOrder(input.orderPkId);
+  return view;
 }
 
 function plan(
@@ -213,11 +229,18 @@ function plan(
   }
 }
 
-/** /getRefundQuote: the amount a refund of these lines gives back, as the server will compute it. */
+/**
+ * /getRefundQuote: the amount a refund of these lines gives back, as the server will compute it; the order and its
+ * lines read with the session lookup in one round trip (SESSION_IN_BATCH), only for an admin.
+ */
 export async function quoteRefund(s: Svc, input: z.output<typeof refundQuoteRequest>): Promise<RefundQuote> {
-  const order = await loadOrder(s, input.orderPkId);
+  const { results } = await sessionBatchOf(s)(
+    (me, db) =>
+      [orderQuery(db, input.orderPkId, me.limit(1)), refundableLinesQuery(db, input.orderPkId, me.limit())] as const,
+  );
+  const [[order], lines] = results;
   if (!order) throw unknownOrder(input.orderPkId);
-  const p = plan(order, await refundableLines(s, order.id), input);
+  const p = plan(order, refundableOf(lines), input);
   return {
     amount: paiseToRupees(p.amountPaise),
     amountInPaisa: p.amountPaise,
@@ -369,8 +392,7 @@ function messageFor(row: RefundRow) {
 }
 
 async function result(s: Svc, row: RefundRow, message: string): Promise<RefundResult> {
-  const order = (await loadOrder(s, row.orderId))!;
-  const view = await orderRefundsOf(s, order);
+  const view = orderRefundsOf(await batchOf(s.db, orderRefundsQueries(s.db, row.orderId)))!;
   return { message, refund: view.refunds.find((r) => r.refundId === row.id)!, order: view };
 }
 

@@ -2,6 +2,7 @@
 // in batches by the cron, one-click unsubscribe and the renewal report. Memberships are read from the
 // `memberships` table that migrations/0090's triggers keep from orders, by index, never from the orders.
 import type { D1PreparedStatement } from '@cloudflare/workers-types';
+import { type SQL, sql } from 'drizzle-orm';
 import type {
   CampaignView,
   EmailPrefs,
@@ -18,12 +19,13 @@ import { tr } from '../../core/renewals/messages.en';
 import type { Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { fromBase64Url, hmacSha256, timingSafeEqual, toBase64Url } from '../lib/crypto';
-import { getDb } from '../lib/db';
+import { batchOf } from '../lib/d1-batch';
+import { type Db, getDb } from '../lib/db';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, escapeHtml, type Mail, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
-import type { Svc } from '../lib/svc';
+import { type Svc, sessionBatchOf } from '../lib/svc';
 
 /** Emails one cron run sends at most: a few thousand members go out over a few hours, never in one burst. */
 export const REMINDER_BATCH_SIZE = 50;
@@ -37,6 +39,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Env = Pick<Svc, 'env'>;
 const prep = (s: Env, q: string, ...params: unknown[]): D1PreparedStatement => s.env.DB.prepare(q).bind(...params);
 
+/**
+ * The same `?` statement as drizzle SQL, for the session batch of a read call (docs/decisions/111): a parameter
+ * may itself be SQL (`me.userId`, `me.limit()`).
+ */
+function stmt(q: string, ...params: unknown[]): SQL {
+  const parts = q.split('?');
+  if (parts.length !== params.length + 1) throw new Error(`${parts.length - 1} placeholders, ${params.length} values`);
+  return sql.join(
+    parts.flatMap((part, i) => (i < params.length ? [sql.raw(part), sql`${params[i]}`] : [sql.raw(part)])),
+  );
+}
+
 // ---- SQL fragments over the memberships table (m = a row of the year the reminder is about) ----
 
 /** The member holds (or awaits verification of) a membership in year ?. */
@@ -46,34 +60,44 @@ const REMINDERS_OFF = 'EXISTS (SELECT 1 FROM email_prefs p WHERE p.user_id = m.u
 // ---------------------------------------------------------------------------------------------------------
 // One-tap renewal
 
-/** Last festival year's plans of the actor, still on sale, and whether this year's membership is in place. */
-export async function getRenewal(s: Svc, actor: Actor, forUser?: number, at = Date.now()): Promise<RenewalOffer> {
-  if (forUser !== undefined && forUser !== actor.userId) {
-    throw new DomainError('NotYourRenewal', tr('renewal.notYours'), 403);
-  }
+/**
+ * Last festival year's plans of the caller, still on sale, and whether this year's membership is in place: read
+ * with the session lookup in one round trip (SESSION_IN_BATCH), keyed by the session's user.
+ */
+export async function getRenewal(s: Svc, forUser?: number, at = Date.now()): Promise<RenewalOffer> {
   const year = festivalYear(at);
   const lastYear = previousFestivalYear(year);
-  const { results } = await prep(
-    s,
-    `SELECT m.fiscal_year AS year, m.product_id AS productId, SUM(m.qty) AS qty,
+  const { actor, results } = await sessionBatchOf(s)(
+    (me, db) =>
+      [
+        db.all<{
+          year: string;
+          productId: number;
+          qty: number;
+          code: string;
+          name: string;
+          available: number;
+          type: string;
+        }>(
+          stmt(
+            `SELECT m.fiscal_year AS year, m.product_id AS productId, SUM(m.qty) AS qty,
         p.code AS code, p.name AS name, p.available AS available, p.type AS type
       FROM memberships m JOIN products p ON p.id = m.product_id
       WHERE m.user_id = ? AND (m.fiscal_year = ? OR (m.fiscal_year = ? AND m.paid = 1))
       GROUP BY m.fiscal_year, m.product_id`,
-    actor.userId,
-    year,
-    lastYear,
-  ).all<{
-    year: string;
-    productId: number;
-    qty: number;
-    code: string;
-    name: string;
-    available: number;
-    type: string;
-  }>();
-  const renewed = results.some((r) => r.year === year);
-  const lines: RenewalLine[] = results
+            me.userId,
+            year,
+            lastYear,
+          ),
+        ),
+      ] as const,
+  );
+  if (forUser !== undefined && forUser !== actor.userId) {
+    throw new DomainError('NotYourRenewal', tr('renewal.notYours'), 403);
+  }
+  const [rows] = results;
+  const renewed = rows.some((r) => r.year === year);
+  const lines: RenewalLine[] = rows
     .filter((r) => r.year === lastYear && r.available === 1 && r.type === 'MEMBERSHIP')
     .map((r) => ({ productId: r.productId, code: r.code, name: r.name, qty: Number(r.qty) }))
     .sort((a, b) => b.qty - a.qty || a.productId - b.productId);
@@ -83,11 +107,15 @@ export async function getRenewal(s: Svc, actor: Actor, forUser?: number, at = Da
 // ---------------------------------------------------------------------------------------------------------
 // Email choices and unsubscribe
 
-export async function getEmailPrefs(s: Svc, actor: Actor): Promise<EmailPrefs> {
-  const row = await prep(s, 'SELECT reminders_off AS off FROM email_prefs WHERE user_id = ?', actor.userId).first<{
-    off: number;
-  }>();
-  return { renewalReminders: row?.off !== 1 };
+/** The caller's email choices, read with the session lookup in one round trip (SESSION_IN_BATCH). */
+export async function getEmailPrefs(s: Svc): Promise<EmailPrefs> {
+  const { results } = await sessionBatchOf(s)(
+    (me, db) =>
+      [
+        db.all<{ off: number }>(stmt('SELECT reminders_off AS off FROM email_prefs WHERE user_id = ?', me.userId)),
+      ] as const,
+  );
+  return { renewalReminders: results[0][0]?.off !== 1 };
 }
 
 /** Sets the member's reminder choice with its audit row; an unknown account changes nothing (guard in SQL). */
@@ -202,8 +230,7 @@ export async function reminderMail(
 
 /** Names, addresses and last year's plans of the given members (at most 100 ids: D1's parameter limit). */
 async function recipients(s: Env, lastYear: string, userIds: number[]): Promise<Map<number, Recipient>> {
-  const out = new Map<number, Recipient>();
-  if (userIds.length === 0) return out;
+  if (userIds.length === 0) return new Map();
   const { results } = await prep(
     s,
     `SELECT u.id AS userId, u.name AS userName, u.email AS email, p.name AS plan, SUM(m.qty) AS qty
@@ -212,8 +239,13 @@ async function recipients(s: Env, lastYear: string, userIds: number[]): Promise<
       GROUP BY m.user_id, m.product_id ORDER BY m.user_id, SUM(m.qty) DESC, m.product_id`,
     lastYear,
     ...userIds,
-  ).all<{ userId: number; userName: string; email: string; plan: string; qty: number }>();
-  for (const row of results) {
+  ).all<RecipientRow>();
+  return recipientsOf(results);
+}
+
+function recipientsOf(rows: RecipientRow[]): Map<number, Recipient> {
+  const out = new Map<number, Recipient>();
+  for (const row of rows) {
     const r = out.get(row.userId) ?? { userId: row.userId, name: row.userName, email: row.email, lines: [] };
     r.lines.push({ name: row.plan, qty: Number(row.qty) });
     out.set(row.userId, r);
@@ -226,22 +258,33 @@ async function recipients(s: Env, lastYear: string, userIds: number[]): Promise<
 
 const audienceWhere = `m.fiscal_year = ? AND m.paid = 1 AND NOT ${RENEWED}`;
 
-async function audienceCounts(s: Env, year: string, lastYear: string) {
-  const row = await prep(
-    s,
+/** Members to remind and members who unsubscribed; `limit` caps the members counted (a role gate, or -1). */
+function audienceCountsSql(year: string, lastYear: string, limit: unknown = -1): [string, ...unknown[]] {
+  return [
     `SELECT COUNT(*) AS total, COALESCE(SUM(off), 0) AS off FROM (
-        SELECT m.user_id, ${REMINDERS_OFF} AS off FROM memberships m WHERE ${audienceWhere} GROUP BY m.user_id)`,
+        SELECT m.user_id, ${REMINDERS_OFF} AS off FROM memberships m WHERE ${audienceWhere} GROUP BY m.user_id
+        LIMIT ?)`,
     lastYear,
     year,
-  ).first<{ total: number; off: number }>();
+    limit,
+  ];
+}
+
+function audienceCountsOf(row: { total: number; off: number } | undefined | null) {
   const total = Number(row?.total ?? 0);
   const off = Number(row?.off ?? 0);
   return { count: total - off, unsubscribed: off };
 }
 
-async function listCampaigns(s: Env, year: string): Promise<CampaignView[]> {
-  const { results } = await prep(
-    s,
+async function audienceCounts(s: Env, year: string, lastYear: string) {
+  return audienceCountsOf(await prep(s, ...audienceCountsSql(year, lastYear)).first<{ total: number; off: number }>());
+}
+
+type CampaignRow = CampaignView & { queued: number; skipped: number };
+
+/** The year's last 20 campaigns; `limit` is a role gate (me.limit(20)) in a session batch. */
+function campaignsSql(year: string, limit: unknown = 20): [string, ...unknown[]] {
+  return [
     `SELECT c.id, c.fiscal_year AS fiscalYear, c.state, c.audience, c.created_at AS createdAt,
         c.finished_at AS finishedAt, u.name AS createdBy,
         (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'sent') AS sent,
@@ -249,9 +292,13 @@ async function listCampaigns(s: Env, year: string): Promise<CampaignView[]> {
         (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'sending') AS unknown,
         (SELECT COUNT(*) FROM reminder_sends x WHERE x.campaign_id = c.id AND x.state = 'skipped') AS skipped
       FROM reminder_campaigns c LEFT JOIN users u ON u.id = c.created_by
-      WHERE c.fiscal_year = ? ORDER BY c.id DESC LIMIT 20`,
+      WHERE c.fiscal_year = ? ORDER BY c.id DESC LIMIT ?`,
     year,
-  ).all<CampaignView & { queued: number; skipped: number }>();
+    limit,
+  ];
+}
+
+function campaignsOf(results: CampaignRow[]): CampaignView[] {
   // waiting: an estimate while sending (members who renew or unsubscribe meanwhile drop out)
   return results.map(({ queued, skipped, ...c }) => ({
     ...c,
@@ -264,42 +311,71 @@ async function listCampaigns(s: Env, year: string): Promise<CampaignView[]> {
   }));
 }
 
+/**
+ * /getReminderAudience: the counts and the campaigns, read with the session lookup in one round trip
+ * (SESSION_IN_BATCH); aggregated only for an admin (`me.limit()`).
+ */
 export async function reminderAudience(s: Svc, at = Date.now()): Promise<ReminderAudience> {
   const year = festivalYear(at);
   const lastYear = previousFestivalYear(year);
-  const [counts, campaigns] = await Promise.all([audienceCounts(s, year, lastYear), listCampaigns(s, year)]);
-  return { fiscalYear: year, lastYear, ...counts, campaigns };
+  const { results } = await sessionBatchOf(s)(
+    (me, db) =>
+      [
+        db.all<{ total: number; off: number }>(stmt(...audienceCountsSql(year, lastYear, me.limit()))),
+        db.all<CampaignRow>(stmt(...campaignsSql(year, me.limit(20)))),
+      ] as const,
+  );
+  const [counts, campaigns] = results;
+  return { fiscalYear: year, lastYear, ...audienceCountsOf(counts[0]), campaigns: campaignsOf(campaigns) };
+}
+
+type RecipientRow = { userId: number; userName: string; email: string; plan: string; qty: number };
+type Sample = readonly [RecipientRow[], { name: string }[]];
+
+/**
+ * The first member of the audience with last year's plans, and the first membership plan: two statements for one
+ * batch; `limit` gates them by role in a session batch (me.limit(n)), -1 otherwise.
+ */
+function sampleQueries(db: Db, year: string, lastYear: string, limit: (rows: number) => unknown) {
+  return [
+    db.all<RecipientRow>(
+      stmt(
+        `SELECT u.id AS userId, u.name AS userName, u.email AS email, p.name AS plan, SUM(m.qty) AS qty
+      FROM memberships m JOIN users u ON u.id = m.user_id JOIN products p ON p.id = m.product_id
+      WHERE m.fiscal_year = ? AND m.paid = 1 AND m.user_id = (
+        SELECT m.user_id FROM memberships m WHERE ${audienceWhere} AND NOT ${REMINDERS_OFF}
+        ORDER BY m.user_id LIMIT ?)
+      GROUP BY m.user_id, m.product_id ORDER BY m.user_id, SUM(m.qty) DESC, m.product_id`,
+        lastYear,
+        lastYear,
+        year,
+        limit(1),
+      ),
+    ),
+    db.all<{ name: string }>(
+      stmt(`SELECT name FROM products WHERE type = 'MEMBERSHIP' ORDER BY sort_order, id LIMIT ?`, limit(1)),
+    ),
+  ] as const;
 }
 
 /** The first member of the audience, or the admin with a sample plan when nobody is left to remind. */
-async function sampleRecipient(s: Svc, actor: Actor, year: string, lastYear: string): Promise<Recipient> {
-  const first = await prep(
-    s,
-    `SELECT m.user_id AS userId FROM memberships m WHERE ${audienceWhere} AND NOT ${REMINDERS_OFF}
-      ORDER BY m.user_id LIMIT 1`,
-    lastYear,
-    year,
-  ).first<{ userId: number }>();
-  const found = first ? (await recipients(s, lastYear, [first.userId])).get(first.userId) : undefined;
+function sampleOf(actor: Actor, [people, plans]: Sample): Recipient {
+  const found = recipientsOf(people).values().next().value;
   if (found) return found;
-  const plan = await prep(
-    s,
-    `SELECT name FROM products WHERE type = 'MEMBERSHIP' ORDER BY sort_order, id LIMIT 1`,
-  ).first<{
-    name: string;
-  }>();
   return {
     userId: actor.userId,
     name: actor.name,
     email: actor.email,
-    lines: [{ name: plan?.name ?? 'UTSAV', qty: 1 }],
+    lines: [{ name: plans[0]?.name ?? 'UTSAV', qty: 1 }],
   };
 }
 
-export async function previewReminder(s: Svc, actor: Actor, at = Date.now()): Promise<MailPreview> {
+/** /previewReminder: the sample read with the session lookup in one round trip (SESSION_IN_BATCH), admins only. */
+export async function previewReminder(s: Svc, at = Date.now()): Promise<MailPreview> {
   const year = festivalYear(at);
   const lastYear = previousFestivalYear(year);
-  const mail = await reminderMail(s, await sampleRecipient(s, actor, year, lastYear), year, lastYear, at);
+  const { actor, results } = await sessionBatchOf(s)((me, db) => sampleQueries(db, year, lastYear, me.limit));
+  const mail = await reminderMail(s, sampleOf(actor, results), year, lastYear, at);
   return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
 }
 
@@ -307,7 +383,13 @@ export async function previewReminder(s: Svc, actor: Actor, at = Date.now()): Pr
 export async function sendReminderTest(s: Svc, actor: Actor, at = Date.now()) {
   const year = festivalYear(at);
   const lastYear = previousFestivalYear(year);
-  const sample = await sampleRecipient(s, actor, year, lastYear);
+  const sample = sampleOf(
+    actor,
+    await batchOf(
+      s.db,
+      sampleQueries(s.db, year, lastYear, () => -1),
+    ),
+  );
   const mail = await reminderMail(s, { ...sample, userId: actor.userId, email: actor.email }, year, lastYear, at);
   await sendMail(s.db, s.config, { ...mail, subject: tr('renewal.testPrefix', { subject: mail.subject }) });
   return { message: tr('renewal.testSent', { email: actor.email }) };
@@ -523,71 +605,91 @@ export async function runReminderStep(env: Bindings) {
 // ---------------------------------------------------------------------------------------------------------
 // The renewal report (Overview)
 
+type PlanCount = { productId: number; holders: number; renewed: number };
+
+/**
+ * /getRenewalReport: every count, the list to call and the plans, read with the session lookup in one round trip
+ * (SESSION_IN_BATCH); each statement is gated by `me.limit()`, so for anyone but an admin no membership is read.
+ */
 export async function renewalReport(s: Svc, yearArg?: string, at = Date.now()): Promise<RenewalReport> {
   const year = yearArg ?? festivalYear(at);
   const lastYear = previousFestivalYear(year);
-  const [perPlan, fresh, totals, notRenewed] = await s.env.DB.batch([
-    // last year's holders per plan, and how many of them hold a membership this year
-    prep(
-      s,
-      `SELECT m.product_id AS productId, COUNT(DISTINCT m.user_id) AS holders,
+  const { results } = await sessionBatchOf(s)(
+    (me, db) =>
+      [
+        // last year's holders per plan, and how many of them hold a membership this year
+        db.all<PlanCount>(
+          stmt(
+            `SELECT m.product_id AS productId, COUNT(DISTINCT m.user_id) AS holders,
           COUNT(DISTINCT CASE WHEN ${RENEWED} THEN m.user_id END) AS renewed
-        FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1 GROUP BY m.product_id`,
-      year,
-      lastYear,
-    ),
-    // this year's holders per plan who held no paid membership last year
-    prep(
-      s,
-      `SELECT m.product_id AS productId, COUNT(DISTINCT m.user_id) AS n FROM memberships m
+        FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1 GROUP BY m.product_id LIMIT ?`,
+            year,
+            lastYear,
+            me.limit(),
+          ),
+        ),
+        // this year's holders per plan who held no paid membership last year
+        db.all<{ productId: number; n: number }>(
+          stmt(
+            `SELECT m.product_id AS productId, COUNT(DISTINCT m.user_id) AS n FROM memberships m
         WHERE m.fiscal_year = ? AND NOT EXISTS (
           SELECT 1 FROM memberships l WHERE l.fiscal_year = ? AND l.paid = 1 AND l.user_id = m.user_id)
-        GROUP BY m.product_id`,
-      year,
-      lastYear,
-    ),
-    prep(
-      s,
-      `SELECT
-          (SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1) AS lastYear,
-          (SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1 AND ${RENEWED}) AS renewed,
+        GROUP BY m.product_id LIMIT ?`,
+            year,
+            lastYear,
+            me.limit(),
+          ),
+        ),
+        db.all<{ lastYear: number | null; renewed: number | null; newMembers: number | null }>(
+          stmt(
+            `SELECT
+          (SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1 LIMIT ?) AS lastYear,
+          (SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1 AND ${RENEWED}
+            LIMIT ?) AS renewed,
           (SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.fiscal_year = ? AND NOT EXISTS (
-            SELECT 1 FROM memberships l WHERE l.fiscal_year = ? AND l.paid = 1 AND l.user_id = m.user_id)) AS newMembers`,
-      lastYear,
-      lastYear,
-      year,
-      year,
-      lastYear,
-    ),
-    prep(
-      s,
-      `SELECT m.user_id AS userId, u.name AS name, u.email AS email, u.mobile AS mobile, p.name AS plan,
+            SELECT 1 FROM memberships l WHERE l.fiscal_year = ? AND l.paid = 1 AND l.user_id = m.user_id)
+            LIMIT ?) AS newMembers`,
+            lastYear,
+            me.limit(),
+            lastYear,
+            year,
+            me.limit(),
+            year,
+            lastYear,
+            me.limit(),
+          ),
+        ),
+        db.all<Omit<NotRenewedMember, 'remindersOff'> & { remindersOff: number }>(
+          stmt(
+            `SELECT m.user_id AS userId, u.name AS name, u.email AS email, u.mobile AS mobile, p.name AS plan,
           SUM(m.qty) AS qty, ${REMINDERS_OFF} AS remindersOff
         FROM memberships m JOIN users u ON u.id = m.user_id JOIN products p ON p.id = m.product_id
         WHERE ${audienceWhere}
-        GROUP BY m.user_id, m.product_id ORDER BY u.name COLLATE NOCASE, m.user_id`,
-      lastYear,
-      year,
-    ),
-  ]);
-  type PlanCount = { productId: number; holders: number; renewed: number };
+        GROUP BY m.user_id, m.product_id ORDER BY u.name COLLATE NOCASE, m.user_id LIMIT ?`,
+            lastYear,
+            year,
+            me.limit(),
+          ),
+        ),
+        // the catalogue (a few dozen rows): the membership plans and any plan held in either year
+        db.all<{ id: number; code: string; name: string; type: string }>(
+          stmt('SELECT id, code, name, type FROM products ORDER BY sort_order, id LIMIT ?', me.limit()),
+        ),
+      ] as const,
+  );
+  const [perPlan, fresh, totals, notRenewed, catalogue] = results;
   const planIds = new Set<number>();
   const held = new Map<number, PlanCount>();
-  for (const r of (perPlan?.results ?? []) as PlanCount[]) {
+  for (const r of perPlan) {
     held.set(r.productId, r);
     planIds.add(r.productId);
   }
   const fresher = new Map<number, number>();
-  for (const r of (fresh?.results ?? []) as { productId: number; n: number }[]) {
+  for (const r of fresh) {
     fresher.set(r.productId, Number(r.n));
     planIds.add(r.productId);
   }
-  const { results: products } = await prep(
-    s,
-    `SELECT id, code, name FROM products WHERE type = 'MEMBERSHIP' OR id IN (${[...planIds].map(() => '?').join(',') || 'NULL'})
-      ORDER BY sort_order, id`,
-    ...planIds,
-  ).all<{ id: number; code: string; name: string }>();
+  const products = catalogue.filter((p) => p.type === 'MEMBERSHIP' || planIds.has(p.id));
   const plans: RenewalPlanRow[] = products.map((p) => {
     const h = held.get(p.id);
     const holders = Number(h?.holders ?? 0);
@@ -601,9 +703,9 @@ export async function renewalReport(s: Svc, yearArg?: string, at = Date.now()): 
       newMembers: fresher.get(p.id) ?? 0,
     };
   });
-  const tot = (totals?.results?.[0] ?? {}) as { lastYear?: number; renewed?: number; newMembers?: number };
-  const lastYearCount = Number(tot.lastYear ?? 0);
-  const renewedCount = Number(tot.renewed ?? 0);
+  const tot = totals[0];
+  const lastYearCount = Number(tot?.lastYear ?? 0);
+  const renewedCount = Number(tot?.renewed ?? 0);
   return {
     fiscalYear: year,
     lastYear,
@@ -612,11 +714,9 @@ export async function renewalReport(s: Svc, yearArg?: string, at = Date.now()): 
       lastYear: lastYearCount,
       renewed: renewedCount,
       notRenewed: lastYearCount - renewedCount,
-      newMembers: Number(tot.newMembers ?? 0),
+      newMembers: Number(tot?.newMembers ?? 0),
     },
-    notRenewed: (
-      (notRenewed?.results ?? []) as (Omit<NotRenewedMember, 'remindersOff'> & { remindersOff: number })[]
-    ).map((r) => ({ ...r, qty: Number(r.qty), remindersOff: r.remindersOff === 1 })),
+    notRenewed: notRenewed.map((r) => ({ ...r, qty: Number(r.qty), remindersOff: r.remindersOff === 1 })),
   };
 }
 

@@ -3,6 +3,7 @@
 // each credit to a direct transfer waiting for approval by the payer's transaction id and the amount, keeps every
 // credit once (a unique key), and approves matched ones through the normal approval path.
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { BatchResponse } from 'drizzle-orm/batch';
 import type { z } from 'zod';
 import type {
   importStatementRequest,
@@ -17,15 +18,20 @@ import { type Credit, creditKey, matchCredit, type StatementMapping, type Waitin
 import { orders } from '../../schema/orders';
 import { statementImports, statementLines, statementMapping } from '../../schema/refunds';
 import { audit } from '../lib/audit';
-import { d1Batch, raw } from '../lib/d1-batch';
+import { batchOf, d1Batch, raw } from '../lib/d1-batch';
+import type { Db } from '../lib/db';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
-import type { Svc } from '../lib/svc';
+import { type Svc, sessionBatchOf } from '../lib/svc';
 import { approveOfflineOrder } from './admin-verify';
 
+/** /getStatementMapping, read with the session lookup in one round trip (SESSION_IN_BATCH), only for an admin. */
 export async function getStatementMapping(s: Svc): Promise<StatementMapping> {
-  const row = await s.db.select().from(statementMapping).where(eq(statementMapping.id, 1)).get();
+  const { results } = await sessionBatchOf(s)(
+    (me, db) => [db.select().from(statementMapping).where(eq(statementMapping.id, 1)).limit(me.limit(1))] as const,
+  );
+  const row = results[0][0];
   try {
     return row ? (JSON.parse(row.mapping) as StatementMapping) : {};
   } catch {
@@ -133,26 +139,31 @@ export async function importStatement(
     ),
   ]);
   log('info', 'statement.imported', { importId, credits: input.credits.length, duplicates });
-  return getStatementImport(s, { importId });
+  return statementImportAfter(s, importId);
 }
 
-/** /getStatementImport: the credits of one import, with their match. */
-export async function getStatementImport(
-  s: Svc,
-  input: z.output<typeof statementImportRequest>,
-): Promise<StatementImportView> {
-  const imp = await s.db.select().from(statementImports).where(eq(statementImports.id, input.importId)).get();
-  if (!imp) throw new DomainError('UnknownImport', `importId: there is no statement import ${input.importId}.`, 400);
-  const lines = await s.db
-    .select({
-      line: statementLines,
-      userName: orders.userName,
-    })
-    .from(statementLines)
-    .leftJoin(orders, eq(orders.id, statementLines.orderId))
-    .where(eq(statementLines.importId, imp.id))
-    .orderBy(asc(statementLines.rowNo), asc(statementLines.id))
-    .all();
+/** An import and its credits with their match: two statements for one batch, gated by `limit` in a session batch. */
+function statementImportQueries(db: Db, importId: number, limit = -1) {
+  return [
+    db.select().from(statementImports).where(eq(statementImports.id, importId)).limit(limit),
+    db
+      .select({
+        line: statementLines,
+        userName: orders.userName,
+      })
+      .from(statementLines)
+      .leftJoin(orders, eq(orders.id, statementLines.orderId))
+      .where(eq(statementLines.importId, importId))
+      .orderBy(asc(statementLines.rowNo), asc(statementLines.id))
+      .limit(limit),
+  ] as const;
+}
+
+function statementImportOf(
+  importId: number,
+  [[imp], lines]: BatchResponse<ReturnType<typeof statementImportQueries>>,
+): StatementImportView {
+  if (!imp) throw new DomainError('UnknownImport', `importId: there is no statement import ${importId}.`, 400);
   const view = (l: (typeof lines)[number]): StatementLineView => ({
     lineId: l.line.id,
     row: l.line.rowNo,
@@ -172,6 +183,23 @@ export async function getStatementImport(
     duplicates: imp.duplicates,
     lines: lines.map(view),
   };
+}
+
+/**
+ * /getStatementImport: the credits of one import, with their match, read with the session lookup in one round trip
+ * (SESSION_IN_BATCH), only for an admin.
+ */
+export async function getStatementImport(
+  s: Svc,
+  input: z.output<typeof statementImportRequest>,
+): Promise<StatementImportView> {
+  const { results } = await sessionBatchOf(s)((me, db) => statementImportQueries(db, input.importId, me.limit()));
+  return statementImportOf(input.importId, results);
+}
+
+/** The import's view after a write (importStatement, approveStatementMatches): one batch, no session. */
+async function statementImportAfter(s: Svc, importId: number): Promise<StatementImportView> {
+  return statementImportOf(importId, await batchOf(s.db, statementImportQueries(s.db, importId)));
 }
 
 /**
@@ -225,6 +253,6 @@ export async function approveStatementMatches(
     approved,
     skipped,
     message: t('statement.approved', { count: approved }),
-    statement: await getStatementImport(s, input),
+    statement: await statementImportAfter(s, input.importId),
   };
 }
