@@ -95,21 +95,21 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   // ---- settings and roles ----
   .post('/getAdminSettings', requireRole('admin'), input(emptyBody), async (c) => {
-    return c.json({ data: await system.readSettings(svc(c).db) });
+    return c.json({ data: await system.readSettings(svc(c)) });
   })
   .post('/updateSettings', requireRole('admin'), input(updateSettingsRequest), async (c) => {
-    return c.json({ data: await system.updateSettings(svc(c).db, actorOf(c).userId, c.req.valid('json')) });
+    return c.json({ data: await system.updateSettings(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/getStaff', requireRole('admin'), input(emptyBody), async (c) => {
-    return c.json({ data: await system.listStaff(svc(c).db) });
+    return c.json({ data: await system.listStaff(svc(c)) });
   })
   .post('/setUserRole', requireRole('admin'), input(setUserRoleRequest), async (c) => {
     return c.json({ data: await system.setUserRole(svc(c), actorOf(c), c.req.valid('json')) });
   })
   // ---- overview and audit; the overview looks the session up in its own batch (SESSION_IN_BATCH) ----
   .post('/getOverview', requireRole('admin'), input(overviewRequest), async (c) => {
-    return c.json({ data: await system.overview(svc(c), c.req.valid('json').fiscalYear) });
+    return c.json({ data: await system.overview(svc(c), c.req.valid('json')) });
   })
   .post('/getAuditLog', requireRole('admin'), input(auditLogRequest), async (c) => {
-    return c.json({ data: await system.readAuditLog(svc(c).db, c.req.valid('json')) });
+    return c.json({ data: await system.readAuditLog(svc(c), c.req.valid('json')) });
   });

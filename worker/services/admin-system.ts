@@ -5,11 +5,13 @@ import type {
   AdminSettings,
   auditLogRequest,
   Overview,
+  overviewRequest,
   StaffMember,
   setUserRoleRequest,
   updateSettingsRequest,
 } from '../../core/contracts/admin';
 import { festivalYear } from '../../core/festival';
+import { t } from '../../core/i18n';
 import { paiseToRupees } from '../../core/money';
 import { auditLog, orderLines, orders, users } from '../../schema/index';
 import { refundLines, refunds } from '../../schema/refunds';
@@ -32,11 +34,16 @@ function toView(s: Settings): AdminSettings {
   };
 }
 
-export async function readSettings(db: Db): Promise<AdminSettings> {
-  return toView(await getSettings(db, [...ALL_KEYS]));
+/** /getAdminSettings: the flags, the bank details and the convenience charge. */
+export async function readSettings(s: Svc): Promise<AdminSettings> {
+  return settingsView(s.db);
 }
 
-export async function updateSettings(db: Db, actorId: number, input: z.output<typeof updateSettingsRequest>) {
+const settingsView = async (db: Db) => toView(await getSettings(db, [...ALL_KEYS]));
+
+export async function updateSettings(s: Svc, actor: Actor, input: z.output<typeof updateSettingsRequest>) {
+  const { db } = s;
+  const actorId = actor.userId;
   const before = await getSettings(db, [...ALL_KEYS]);
   const next: Partial<Settings> = {};
   if (input.membershipLive !== undefined) next.membershipLive = input.membershipLive;
@@ -64,11 +71,12 @@ export async function updateSettings(db: Db, actorId: number, input: z.output<ty
       ),
     ]);
   }
-  return { ...(await readSettings(db)), changed, message: 'Settings saved.' };
+  return { ...(await settingsView(db)), changed, message: t('settings.saved') };
 }
 
-export async function listStaff(db: Db): Promise<StaffMember[]> {
-  const rows = await db
+/** /getStaff: the admins and volunteers. */
+export async function listStaff(s: Svc): Promise<StaffMember[]> {
+  const rows = await s.db
     .select({ id: users.id, name: users.name, email: users.email, admin: users.isAdmin, volunteer: users.isVolunteer })
     .from(users)
     .where(or(eq(users.isAdmin, true), eq(users.isVolunteer, true)))
@@ -85,9 +93,9 @@ export async function listStaff(db: Db): Promise<StaffMember[]> {
 export async function setUserRole(s: Svc, actor: Actor, input: z.output<typeof setUserRoleRequest>) {
   const { db } = s;
   const user = await db.select().from(users).where(eq(users.email, input.email)).get();
-  if (!user) throw notFound(`email: no account is registered with ${input.email}; ask the person to sign up first.`);
+  if (!user) throw notFound(t('role.noAccount', { email: input.email }));
   if (input.role === 'admin' && !input.granted && user.id === actor.userId) {
-    throw new DomainError('CannotRemoveSelf', 'You cannot remove your own admin role; ask another admin.', 409);
+    throw new DomainError('CannotRemoveSelf', t('role.cannotRemoveSelf'), 409);
   }
   const column = input.role === 'admin' ? 'is_admin' : 'is_volunteer';
   const result = { email: user.email, name: user.name, role: input.role, granted: input.granted };
@@ -127,22 +135,25 @@ export async function setUserRole(s: Svc, actor: Actor, input: z.output<typeof s
     const after = await db.select().from(users).where(eq(users.id, user.id)).get();
     const has = input.role === 'admin' ? after?.isAdmin : after?.isVolunteer;
     if (has !== input.granted) {
-      throw new DomainError('LastAdmin', 'The console needs at least one admin: this is the last one.', 409);
+      throw new DomainError('LastAdmin', t('role.lastAdmin'), 409);
     }
     return {
       ...result,
       changed: false,
-      message: `${user.name} ${input.granted ? 'already has' : 'does not have'} the ${input.role} role.`,
+      message: t(input.granted ? 'role.alreadyHas' : 'role.doesNotHave', { name: user.name, role: input.role }),
     };
   }
   return {
     ...result,
     changed: true,
-    message: input.granted
-      ? `${user.name} is now ${input.role === 'admin' ? 'an admin' : 'a volunteer'}.`
-      : `${user.name} is no longer ${input.role === 'admin' ? 'an admin' : 'a volunteer'}.`,
+    message: t(ROLE_CHANGED[`${input.granted}`][input.role], { name: user.name }),
   };
 }
+
+const ROLE_CHANGED = {
+  true: { admin: 'role.nowAdmin', volunteer: 'role.nowVolunteer' },
+  false: { admin: 'role.noLongerAdmin', volunteer: 'role.noLongerVolunteer' },
+} as const;
 
 const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 
@@ -205,7 +216,8 @@ function overviewQueries(db: Db, year: string, me: Me) {
  * Totals of the festival year by category (the line's product type) and payment type, over paid orders,
  * and pass collections per hour (India time) on the days passes were collected: the festival days.
  */
-export async function overview(s: Svc, year = festivalYear()): Promise<Overview> {
+export async function overview(s: Svc, input: z.output<typeof overviewRequest>): Promise<Overview> {
+  const year = input.fiscalYear ?? festivalYear();
   // four aggregates of the year in the batch of the session lookup: one D1 round trip (docs/decisions/111); each
   // aggregates only for an admin (`me.limit()`: for anyone else D1 reads no order)
   const { results } = await sessionBatchOf(s)((me, db) => overviewQueries(db, year, me));
@@ -262,7 +274,8 @@ export async function overview(s: Svc, year = festivalYear()): Promise<Overview>
 export const AUDIT_PAGE = 100;
 
 /** Who did what to which order or product, newest first; each filter is backed by an index of audit_log. */
-export async function readAuditLog(db: Db, f: z.output<typeof auditLogRequest>) {
+export async function readAuditLog(s: Svc, f: z.output<typeof auditLogRequest>) {
+  const { db } = s;
   // the actors whose email starts so, as a subquery of the page's one statement (one round trip, decision 111)
   const actorIds = f.actorEmail
     ? db

@@ -114,6 +114,16 @@ export const serverEn = {
   'product.heldInCheckout': '{name} is held by an order in checkout and cannot be blocked now.',
   'product.notBlocked': '{name} is not blocked.',
   'product.unblocked': '{name} is no longer blocked; enable it to put it back on sale.',
+  'settings.saved': 'Settings saved.',
+  'role.noAccount': 'email: no account is registered with {email}; ask the person to sign up first.',
+  'role.cannotRemoveSelf': 'You cannot remove your own admin role; ask another admin.',
+  'role.lastAdmin': 'The console needs at least one admin: this is the last one.',
+  'role.alreadyHas': '{name} already has the {role} role.',
+  'role.doesNotHave': '{name} does not have the {role} role.',
+  'role.nowAdmin': '{name} is now an admin.',
+  'role.nowVolunteer': '{name} is now a volunteer.',
+  'role.noLongerAdmin': '{name} is no longer an admin.',
+  'role.noLongerVolunteer': '{name} is no longer a volunteer.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
