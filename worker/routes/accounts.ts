@@ -17,7 +17,6 @@ import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as accounts from '../services/accounts';
 import { setLanguage } from '../services/language';
-import { getSettings } from '../services/settings';
 
 /**
  * The app's language at sign-up (issue 16): the web client sends its choice in X-Samiti-Lang
@@ -55,7 +54,7 @@ export const accountsRoutes = new Hono<AppEnv>()
     return c.json({ data: await accounts.changePassword(svc(c), c.req.valid('json')) });
   })
   .post('/setLanguage', requireRole('user'), input(setLanguageRequest), async (c) => {
-    return c.json({ data: await setLanguage(svc(c), actorOf(c), c.req.valid('json').lang) });
+    return c.json({ data: await setLanguage(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/getUserProfile', requireRole('user'), input(emptyBody), (c) => {
     return c.json({ data: accounts.profileOf(actorOf(c)) });
@@ -64,13 +63,13 @@ export const accountsRoutes = new Hono<AppEnv>()
     return c.json({ data: await accounts.resendVerification(svc(c), actorOf(c)) });
   })
   .post('/verifyEmail', input(verifyEmailRequest), async (c) => {
-    return c.json({ data: await accounts.verifyEmail(svc(c), c.req.valid('json').token) });
+    return c.json({ data: await accounts.verifyEmail(svc(c), c.req.valid('json')) });
   })
   .post('/isMembershipLive', input(emptyBody), async (c) => {
-    const { membershipLive } = await getSettings(svc(c).db, ['membershipLive']);
-    return c.json({ data: { available: membershipLive }, available: membershipLive });
+    const data = await accounts.isLive(svc(c), 'membershipLive');
+    return c.json({ data, available: data.available });
   })
   .post('/isDailyPassLive', input(emptyBody), async (c) => {
-    const { dailyPassLive } = await getSettings(svc(c).db, ['dailyPassLive']);
-    return c.json({ data: { available: dailyPassLive }, available: dailyPassLive });
+    const data = await accounts.isLive(svc(c), 'dailyPassLive');
+    return c.json({ data, available: data.available });
   });

@@ -19,6 +19,12 @@ import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { getSettings, pickSettings, settingsQuery } from './settings';
 
+/** /isMembershipLive and /isDailyPassLive: whether that part of the shop is open (public). */
+export async function isLive(s: Svc, flag: 'membershipLive' | 'dailyPassLive'): Promise<{ available: boolean }> {
+  const settings = await getSettings(s.db, [flag]);
+  return { available: settings[flag] };
+}
+
 const MINUTE = 60_000;
 const PASSWORD_CODE_TTL = 30 * MINUTE;
 const VERIFY_TTL = 7 * 24 * 60 * MINUTE;
@@ -316,7 +322,8 @@ export async function resendVerification(s: Svc, actor: Actor) {
   return { message: t('verification.sent') };
 }
 
-export async function verifyEmail(s: Svc, token: string) {
+export async function verifyEmail(s: Svc, input: { token: string }) {
+  const { token } = input;
   const at = Date.now();
   const row = await s.db
     .select()

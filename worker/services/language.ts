@@ -6,7 +6,12 @@ import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 
 /** /setLanguage: one conditional update; setting the same language again changes nothing. */
-export async function setLanguage(s: Svc, actor: Pick<Actor, 'userId'>, lang: Locale): Promise<{ lang: Locale }> {
+export async function setLanguage(
+  s: Svc,
+  actor: Pick<Actor, 'userId'>,
+  input: { lang: Locale },
+): Promise<{ lang: Locale }> {
+  const { lang } = input;
   await s.db.update(users).set({ lang, updatedAt: Date.now() }).where(eq(users.id, actor.userId));
   return { lang };
 }
