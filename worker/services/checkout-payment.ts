@@ -19,7 +19,7 @@ import { orderViews } from './order-view';
 import { captureIfAuthorized, razorpayAttempt, razorpayFor, settleOnline } from './payments';
 import { confirmPayment, loadOrder, releaseOrder, submitTransfer } from './transitions/orders';
 
-const notYours = () => new DomainError('NotFound', 'No such contribution for your account.', 404);
+const notYours = () => new DomainError('NotFound', t('order.notYours'), 404);
 
 /** Finds one of the caller's online orders by its Razorpay order id. */
 async function ownOnlineOrder(s: Svc, actor: Actor, providerOrderId: string) {
@@ -50,7 +50,7 @@ export async function handleSuccessOrder(
   );
   if (!ok) {
     log('warn', 'payment.bad_signature', { orderId: order.id, userId: actor.userId });
-    throw new DomainError('InvalidSignature', 'The payment could not be verified: the signature does not match.', 400);
+    throw new DomainError('InvalidSignature', t('payment.badSignature'), 400);
   }
   let amountPaise = order.totalPaise;
   try {
@@ -58,7 +58,7 @@ export async function handleSuccessOrder(
     let payment = await rzp.fetchPayment(input.razorpayPaymentId);
     if (payment.order_id === storedRzpOrderId) payment = await captureIfAuthorized(rzp, payment);
     if (payment.order_id !== storedRzpOrderId || !isPaid(payment)) {
-      throw new DomainError('PaymentNotCaptured', 'Razorpay does not report this payment as paid for this order.', 409);
+      throw new DomainError('PaymentNotCaptured', t('payment.notCaptured'), 409);
     }
     amountPaise = payment.amount;
   } catch (err) {
@@ -124,7 +124,7 @@ export async function handleOfflineOrder(
   const txn = normalizeTxnId(input.offlineTxnId);
   const bankName = input.offlineBankName;
   if (order.paymentType !== 'Offline') {
-    throw new DomainError('InvalidTransition', 'This contribution is paid online, not by direct transfer.', 409);
+    throw new DomainError('InvalidTransition', t('order.paidOnline'), 409);
   }
   const used = await s.db
     .select({ orderId: payments.orderId })
@@ -139,7 +139,7 @@ export async function handleOfflineOrder(
   if (order.status !== 'Pending Payment') {
     throw new DomainError(
       'InvalidTransition',
-      `Contribution ${formatRcptId(order.id)} is ${order.status}; its transaction details cannot be changed.`,
+      t('order.transferLocked', { rcpt: formatRcptId(order.id), status: order.status }),
       409,
     );
   }
@@ -155,7 +155,11 @@ export async function handleOfflineOrder(
     if (after.status === 'Pending Approval' && after.transactionId === txn) {
       return { message: t('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: after.status };
     }
-    throw new DomainError('InvalidTransition', `Contribution ${formatRcptId(order.id)} is ${after.status}.`, 409);
+    throw new DomainError(
+      'InvalidTransition',
+      t('order.isStatus', { rcpt: formatRcptId(order.id), status: after.status }),
+      409,
+    );
   }
 
   const lines = await s.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).all();
@@ -185,11 +189,7 @@ export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: st
   if (!order || order.userId !== actor.userId) throw notYours();
   const rcpt = formatRcptId(order.id);
   if (order.status !== 'Pending Payment') {
-    throw new DomainError(
-      'InvalidTransition',
-      `Contribution ${rcpt} is ${order.status}; it cannot be cancelled here.`,
-      409,
-    );
+    throw new DomainError('InvalidTransition', t('order.cannotCancel', { rcpt, status: order.status }), 409);
   }
   if (order.paymentType === 'Online') {
     const status = await settleOnline(s, order, { via: 'callback', actorId: actor.userId });
@@ -205,9 +205,4 @@ export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: st
   return { orderRcptId: rcpt, status: after.status, message: t('checkout.orderGivenUp', { rcpt }) };
 }
 
-const txnUsed = () =>
-  new DomainError(
-    'TransactionIdUsed',
-    'This transaction id has already been shared for a contribution. Please check it and try again.',
-    409,
-  );
+const txnUsed = () => new DomainError('TransactionIdUsed', t('order.transactionIdUsed'), 409);

@@ -5,6 +5,7 @@
 import { and, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
 import { convenienceCharge } from '../../core/pricing';
+import { t } from '../../core/i18n';
 import { orders, payments, sponsorshipClaims, userExtraInfo } from '../../schema/index';
 import type { Db } from '../lib/db';
 import { DomainError } from '../lib/errors';
@@ -128,7 +129,7 @@ export async function prepareOrder(
     paymentType === 'Offline' ? 0 : convenienceCharge(subtotal, read.settings.convenienceChargeBasisPoints);
   const total = subtotal + convenience;
   if (total < 100) {
-    throw new DomainError('NothingToPay', 'The total of your selection is zero; there is nothing to pay.', 400);
+    throw new DomainError('NothingToPay', t('checkout.nothingToPay'), 400);
   }
   return {
     loaded,
@@ -173,5 +174,4 @@ export async function paymentOptions(s: Svc): Promise<{ bank: BankDetails; conve
   return getSettings(s.db, ['bank', 'convenienceChargeBasisPoints']);
 }
 
-export const emptyCart = () =>
-  new DomainError('EmptyCart', 'Your cart is empty. Please choose your contribution again.', 400);
+export const emptyCart = () => new DomainError('EmptyCart', t('checkout.emptyCart'), 400);

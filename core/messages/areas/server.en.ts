@@ -124,6 +124,17 @@ export const serverEn = {
   'role.nowVolunteer': '{name} is now a volunteer.',
   'role.noLongerAdmin': '{name} is no longer an admin.',
   'role.noLongerVolunteer': '{name} is no longer a volunteer.',
+  'order.notYours': 'No such contribution for your account.',
+  'payment.badSignature': 'The payment could not be verified: the signature does not match.',
+  'payment.notCaptured': 'Razorpay does not report this payment as paid for this order.',
+  'order.paidOnline': 'This contribution is paid online, not by direct transfer.',
+  'order.transferLocked': 'Contribution {rcpt} is {status}; its transaction details cannot be changed.',
+  'order.isStatus': 'Contribution {rcpt} is {status}.',
+  'order.cannotCancel': 'Contribution {rcpt} is {status}; it cannot be cancelled here.',
+  'order.transactionIdUsed':
+    'This transaction id has already been shared for a contribution. Please check it and try again.',
+  'checkout.nothingToPay': 'The total of your selection is zero; there is nothing to pay.',
+  'checkout.emptyCart': 'Your cart is empty. Please choose your contribution again.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
