@@ -123,15 +123,11 @@ function lineKind(lines: readonly LineInput[], productsById: ReadonlyMap<number,
   const kinds = new Set<CartKind>();
   for (const l of lines) {
     const p = productsById.get(l.productId);
-    if (!p) throw new DomainError('BadRequest', `productQtys: unknown product id ${l.productId}`, 400);
+    if (!p) throw new DomainError('BadRequest', t('cart.unknownProduct', { id: l.productId }), 400);
     kinds.add(kindOf(p));
   }
   if (kinds.size > 1) {
-    throw new DomainError(
-      'MixedCart',
-      'A cart holds either memberships and sponsorships or daily passes, not both. Please check out one first.',
-      400,
-    );
+    throw new DomainError('MixedCart', t('cart.mixed'), 400);
   }
   return [...kinds][0]!;
 }
@@ -146,40 +142,39 @@ export function checkLinesWith(
 ): CartKind {
   const kind = lineKind(lines, productsById);
   if (kind === 'DAILY_PASS' && !flags.dailyPassLive) {
-    throw new DomainError('NotOnSale', 'Daily passes are not on sale right now.', 409);
+    throw new DomainError('NotOnSale', t('cart.dailyPassClosed'), 409);
   }
   if (kind === 'CONTRIBUTION' && !flags.membershipLive) {
-    throw new DomainError('NotOnSale', 'Memberships and sponsorships are not open right now.', 409);
+    throw new DomainError('NotOnSale', t('cart.membershipClosed'), 409);
   }
   for (const l of lines) {
     const p = productsById.get(l.productId)!;
     const reservedForBuyer = p.type === 'SPONSORSHIP' && !!p.blockedByEmail && !blockedForOther(p, buyer.email);
     if (p.type === 'SPONSORSHIP' && blockedForOther(p, buyer.email)) {
-      throw new DomainError('ItemBlocked', `"${p.name}" is reserved for another sponsor.`, 409);
+      throw new DomainError('ItemBlocked', t('cart.itemBlocked', { name: p.name }), 409);
     }
     if (!p.available && !reservedForBuyer) {
-      throw new DomainError('ProductUnavailable', `"${p.name}" is not available any more. Please remove it.`, 409);
+      throw new DomainError('ProductUnavailable', t('cart.itemUnavailable', { name: p.name }), 409);
     }
     if (p.code === EXTRA_CONTRIBUTION_CODE) {
       const amount = l.amountPaise ?? 0;
-      if (l.qty !== 1)
-        throw new DomainError('BadRequest', `productQtys.${p.id}.qty of the extra contribution must be 1`, 400);
+      if (l.qty !== 1) throw new DomainError('BadRequest', t('cart.extraQty', { id: p.id }), 400);
       if (!Number.isInteger(amount) || amount % 100 !== 0 || amount < EXTRA_MIN_PAISE || amount > EXTRA_MAX_PAISE) {
         throw new DomainError(
           'BadRequest',
-          `productQtys.${p.id}.price: the extra contribution must be a whole number of rupees from ${formatINR(EXTRA_MIN_PAISE)} to ${formatINR(EXTRA_MAX_PAISE)}`,
+          t('cart.extraAmount', { id: p.id, min: formatINR(EXTRA_MIN_PAISE), max: formatINR(EXTRA_MAX_PAISE) }),
           400,
         );
       }
       continue;
     }
     if (p.type !== 'SPONSORSHIP') continue;
-    if (l.qty !== 1) throw new DomainError('BadRequest', `productQtys.${p.id}.qty of a sponsorship must be 1`, 400);
+    if (l.qty !== 1) throw new DomainError('BadRequest', t('cart.sponsorshipQty', { id: p.id }), 400);
     if (l.fullSponsor === null || l.fullSponsor === undefined) {
-      throw new DomainError('BadRequest', `productQtys.${p.id}.fullSponsor is required for a sponsorship`, 400);
+      throw new DomainError('BadRequest', t('cart.fullSponsorRequired', { id: p.id }), 400);
     }
     if (!l.fullSponsor && p.fullSponsorOnly) {
-      throw new DomainError('FullSponsorOnly', `"${p.name}" can only be sponsored in full, not co-sponsored.`, 400);
+      throw new DomainError('FullSponsorOnly', t('cart.fullSponsorOnly', { name: p.name }), 400);
     }
     const st = states.get(p.id);
     // The buyer's own unpaid hold does not block them: starting checkout again gives the old order up
@@ -188,21 +183,16 @@ export function checkLinesWith(
       st?.claim?.userId === buyer.userId && st.claim.state === 'held' && st.claim.orderStatus === 'Pending Payment';
     if (st?.claim && !ownHold) {
       if (st.claim.state === 'held') throw new DomainError('ItemTaken', t('checkout.itemHeld', { name: p.name }), 409);
-      throw new DomainError('ItemTaken', `"${p.name}" is already sponsored for this festival year.`, 409);
+      throw new DomainError('ItemTaken', t('cart.itemSponsored', { name: p.name }), 409);
     }
     if (l.fullSponsor && st?.coSponsored) {
-      throw new DomainError(
-        'ItemCoSponsored',
-        `"${p.name}" already has co-sponsors this year, so it can no longer be sponsored in full. You may co-sponsor it.`,
-        409,
-      );
+      throw new DomainError('ItemCoSponsored', t('cart.itemCoSponsored', { name: p.name }), 409);
     }
   }
   return kind;
 }
 
-const noLines = () =>
-  new DomainError('BadRequest', 'productQtys must hold at least one product with a quantity above 0', 400);
+const noLines = () => new DomainError('BadRequest', t('cart.noLines'), 400);
 
 const pricingMap = (m: ReadonlyMap<number, ProductRow>) =>
   new Map<number, PricingProduct>([...m].map(([id, p]) => [id, toPricing(p)]));
@@ -266,11 +256,7 @@ export async function addToCart(s: Svc, req: AddToCartRequest): Promise<CartDeta
     const p = productsById.get(l.productId);
     const code = sent.get(l.productId)?.code;
     if (p && code && code !== p.code) {
-      throw new DomainError(
-        'BadRequest',
-        `productQtys.${p.id}.code is ${code} but product ${p.id} is ${p.code}; please reload the page`,
-        400,
-      );
+      throw new DomainError('BadRequest', t('cart.codeMismatch', { id: p.id, sent: code, code: p.code }), 400);
     }
     // only the extra contribution takes an amount from the client
     if (p && p.code !== EXTRA_CONTRIBUTION_CODE) l.amountPaise = null;

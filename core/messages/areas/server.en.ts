@@ -135,6 +135,24 @@ export const serverEn = {
     'This transaction id has already been shared for a contribution. Please check it and try again.',
   'checkout.nothingToPay': 'The total of your selection is zero; there is nothing to pay.',
   'checkout.emptyCart': 'Your cart is empty. Please choose your contribution again.',
+  'cart.unknownProduct': 'productQtys: unknown product id {id}',
+  'cart.mixed':
+    'A cart holds either memberships and sponsorships or daily passes, not both. Please check out one first.',
+  'cart.dailyPassClosed': 'Daily passes are not on sale right now.',
+  'cart.membershipClosed': 'Memberships and sponsorships are not open right now.',
+  'cart.itemBlocked': '"{name}" is reserved for another sponsor.',
+  'cart.itemUnavailable': '"{name}" is not available any more. Please remove it.',
+  'cart.extraQty': 'productQtys.{id}.qty of the extra contribution must be 1',
+  'cart.extraAmount':
+    'productQtys.{id}.price: the extra contribution must be a whole number of rupees from {min} to {max}',
+  'cart.sponsorshipQty': 'productQtys.{id}.qty of a sponsorship must be 1',
+  'cart.fullSponsorRequired': 'productQtys.{id}.fullSponsor is required for a sponsorship',
+  'cart.fullSponsorOnly': '"{name}" can only be sponsored in full, not co-sponsored.',
+  'cart.itemSponsored': '"{name}" is already sponsored for this festival year.',
+  'cart.itemCoSponsored':
+    '"{name}" already has co-sponsors this year, so it can no longer be sponsored in full. You may co-sponsor it.',
+  'cart.noLines': 'productQtys must hold at least one product with a quantity above 0',
+  'cart.codeMismatch': 'productQtys.{id}.code is {sent} but product {id} is {code}; please reload the page',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
