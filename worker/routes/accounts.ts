@@ -57,7 +57,7 @@ export const accountsRoutes = new Hono<AppEnv>()
     return c.json({ data: await setLanguage(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/getUserProfile', requireRole('user'), input(emptyBody), (c) => {
-    return c.json({ data: accounts.profileOf(actorOf(c)) });
+    return c.json({ data: accounts.profileOf(svc(c), actorOf(c)) });
   })
   .post('/sendVerificationEmail', requireRole('user'), limitByAddress('mail'), input(emptyBody), async (c) => {
     return c.json({ data: await accounts.resendVerification(svc(c), actorOf(c)) });

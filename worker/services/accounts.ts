@@ -310,7 +310,8 @@ export async function changePassword(s: Svc, input: z.output<typeof changePasswd
   return { message: t('password.updated') };
 }
 
-export function profileOf(actor: Actor): UserProfile {
+/** /getUserProfile: the caller as the session lookup read them; no statement of its own. */
+export function profileOf(_s: Svc, actor: Actor): UserProfile {
   return { name: actor.name, email: actor.email, emailVerified: actor.emailVerified, mobile: actor.mobile };
 }
 
