@@ -142,4 +142,5 @@ export const serverBn: Record<ServerKey, string> = {
     '"{name}"-এর এ বছর আগেই সহ-স্পনসর আছেন, তাই এটি আর পুরোটা স্পনসর করা যাবে না। আপনি সহ-স্পনসর হতে পারেন।',
   'cart.noLines': 'productQtys-এ অন্তত একটি প্রোডাক্ট থাকতে হবে যার সংখ্যা 0-এর বেশি',
   'cart.codeMismatch': 'productQtys.{id}.code হল {sent}, কিন্তু প্রোডাক্ট {id}-এর কোড {code}; পেজটি আবার লোড করুন',
+  'webhook.tooLarge': 'বডি খুব বড়',
 };

@@ -153,6 +153,7 @@ export const serverEn = {
     '"{name}" already has co-sponsors this year, so it can no longer be sponsored in full. You may co-sponsor it.',
   'cart.noLines': 'productQtys must hold at least one product with a quantity above 0',
   'cart.codeMismatch': 'productQtys.{id}.code is {sent} but product {id} is {code}; please reload the page',
+  'webhook.tooLarge': 'body is too large',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
