@@ -1,4 +1,5 @@
 // The one Razorpay client: plain fetch with Basic auth, signatures with Web Crypto HMAC (docs/decisions/030).
+import { t } from '../../core/i18n';
 import type { Config } from './config';
 import { hmacSha256Hex, timingSafeEqual } from './crypto';
 import { DomainError } from './errors';
@@ -166,5 +167,4 @@ export async function verifyWebhookSignature(rawBody: string, signature: string,
   return timingSafeEqual(await webhookSignature(rawBody, secret), signature.trim().toLowerCase());
 }
 
-export const providerUnavailable = () =>
-  new DomainError('PaymentProviderError', 'The payment provider could not be reached. Please try again.', 502);
+export const providerUnavailable = () => new DomainError('PaymentProviderError', t('payment.providerUnreachable'), 502);

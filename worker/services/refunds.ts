@@ -26,9 +26,9 @@ import type {
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees } from '../../core/money';
-import { isPassLine } from '../../core/pass-qr';
 import { needsCollection } from '../../core/orders';
-import { planRefund, RefundPlanError, type RefundableLine } from '../../core/refunds';
+import { isPassLine } from '../../core/pass-qr';
+import { planRefund, type RefundableLine, RefundPlanError } from '../../core/refunds';
 import { orderLines, orders, payments } from '../../schema/orders';
 import { refundLines, refunds } from '../../schema/refunds';
 import { batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
@@ -162,7 +162,7 @@ function refundViewsOf(rows: RefundRow[], lines: OrderRefundsRows[3]): RefundVie
 }
 
 const unknownOrder = (orderPkId: number) =>
-  new DomainError('UnknownOrder', `orderPkId: there is no contribution ${formatRcptId(orderPkId)}.`, 400);
+  new DomainError('UnknownOrder', t('refund.unknownOrder', { rcpt: formatRcptId(orderPkId) }), 400);
 
 async function loadOrder(s: Svc, orderId: number) {
   return s.db.select().from(orders).where(eq(orders.id, orderId)).get();
@@ -281,7 +281,7 @@ const guardMessage = (guard: string, rcpt: string): DomainError | null => {
     case 'pass_collected':
       return new DomainError('PassCollected', t('refund.passCollected', { rcpt }), 409);
     case 'foreign_line':
-      return new DomainError('UnknownLine', 'lines: a line is not a line of this contribution.', 400);
+      return new DomainError('UnknownLine', t('refund.unknownLine'), 400);
     case 'reference_used':
       return new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
     default:
@@ -674,7 +674,7 @@ export async function carryOverOrder(
       t('carry.done', { rcpt, year: next, to: row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '' }),
     );
   }
-  throw new DomainError('Busy', 'Please try again in a moment.', 503);
+  throw new DomainError('Busy', t('server.busy'), 503);
 }
 
 async function notifyCarryOver(s: Svc, order: OrderRow, row: RefundRow, year: string) {

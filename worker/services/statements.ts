@@ -76,7 +76,7 @@ export async function importStatement(
   let importId = input.importId ?? null;
   if (importId) {
     const known = await s.db.select().from(statementImports).where(eq(statementImports.id, importId)).get();
-    if (!known) throw new DomainError('UnknownImport', `importId: there is no statement import ${importId}.`, 400);
+    if (!known) throw new DomainError('UnknownImport', t('statement.unknownImport', { id: importId }), 400);
   } else {
     const row = await s.db
       .insert(statementImports)
@@ -163,7 +163,7 @@ function statementImportOf(
   importId: number,
   [[imp], lines]: BatchResponse<ReturnType<typeof statementImportQueries>>,
 ): StatementImportView {
-  if (!imp) throw new DomainError('UnknownImport', `importId: there is no statement import ${importId}.`, 400);
+  if (!imp) throw new DomainError('UnknownImport', t('statement.unknownImport', { id: importId }), 400);
   const view = (l: (typeof lines)[number]): StatementLineView => ({
     lineId: l.line.id,
     row: l.line.rowNo,

@@ -57,13 +57,13 @@ export async function handleWebhook(
 ): Promise<{ received: true; duplicate?: true; ignored?: string }> {
   if (!signature || !(await verifyWebhookSignature(raw, signature, s.config.RAZORPAY_WEBHOOK_SECRET))) {
     log('warn', 'webhook.bad_signature', { bytes: raw.length });
-    throw new DomainError('InvalidSignature', 'The webhook signature does not match.', 400);
+    throw new DomainError('InvalidSignature', t('webhook.badSignature'), 400);
   }
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new DomainError('BadRequest', 'The webhook body is not JSON.', 400);
+    throw new DomainError('BadRequest', t('webhook.notJson'), 400);
   }
   const eventId = eventIdHeader?.trim().slice(0, 100) || `sha:${await sha256(raw)}`;
   const parsed = webhookBody.safeParse(json);

@@ -154,6 +154,21 @@ export const serverEn = {
   'cart.noLines': 'productQtys must hold at least one product with a quantity above 0',
   'cart.codeMismatch': 'productQtys.{id}.code is {sent} but product {id} is {code}; please reload the page',
   'webhook.tooLarge': 'body is too large',
+  'order.noSuch': 'No such contribution.',
+  'order.cannotConfirm': 'Contribution {rcpt} is {status} and cannot be confirmed.',
+  'order.paidByTransfer': 'This contribution is paid by direct transfer.',
+  'payment.amountMismatch': 'The amount paid does not match the contribution.',
+  'payment.idUsed': 'This payment has already been used for another contribution.',
+  'server.busy': 'Please try again in a moment.',
+  'order.cannotBecome': 'Contribution {rcpt} is {status} and cannot become {to}.',
+  'attention.nothing': 'This contribution has nothing waiting for an admin.',
+  'attention.handled': 'Marked as handled.',
+  'webhook.badSignature': 'The webhook signature does not match.',
+  'webhook.notJson': 'The webhook body is not JSON.',
+  'payment.providerUnreachable': 'The payment provider could not be reached. Please try again.',
+  'refund.unknownOrder': 'orderPkId: there is no contribution {rcpt}.',
+  'refund.unknownLine': 'lines: a line is not a line of this contribution.',
+  'statement.unknownImport': 'importId: there is no statement import {id}.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;

@@ -5,7 +5,9 @@
 // and the batch's other statements (payment attempt, claims, member flag, audit row) carry a guard on the
 // token the update wrote, so a refused change writes nothing. Nothing else writes orders.status or
 // payments.status (tests/unit/transitions-only.test.ts).
+
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { t } from '../../../core/i18n';
 import { formatRcptId } from '../../../core/ids';
 import {
   canPaymentTransition,
@@ -83,7 +85,7 @@ const confirmSources = (via: Via): OrderStatus[] =>
  */
 export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ order: OrderRow; changed: boolean }> {
   const order = await loadOrder(s, input.orderId);
-  if (!order) throw new DomainError('NotFound', 'No such contribution.', 404);
+  if (!order) throw new DomainError('NotFound', t('order.noSuch'), 404);
   const rp = input.razorpay;
   if (order.status === ORDER_STATUS.success) {
     if (rp && order.transactionId && order.transactionId !== rp.paymentId) {
@@ -95,17 +97,17 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
   if (!confirmSources(input.via).includes(order.status)) {
     throw new DomainError(
       'InvalidTransition',
-      `Contribution ${formatRcptId(order.id)} is ${order.status} and cannot be confirmed.`,
+      t('order.cannotConfirm', { rcpt: formatRcptId(order.id), status: order.status }),
       409,
     );
   }
   if (rp) {
     if (order.paymentType !== 'Online') {
-      throw new DomainError('InvalidTransition', 'This contribution is paid by direct transfer.', 409);
+      throw new DomainError('InvalidTransition', t('order.paidByTransfer'), 409);
     }
     if (rp.amountPaise !== order.totalPaise) {
       log('error', 'payment.amount_mismatch', { orderId: order.id, expected: order.totalPaise, got: rp.amountPaise });
-      throw new DomainError('AmountMismatch', 'The amount paid does not match the contribution.', 409);
+      throw new DomainError('AmountMismatch', t('payment.amountMismatch'), 409);
     }
     const used = await s.db
       .select({ orderId: payments.orderId })
@@ -113,7 +115,7 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
       .where(eq(payments.providerPaymentId, rp.paymentId))
       .get();
     if (used && used.orderId !== order.id) {
-      throw new DomainError('PaymentIdUsed', 'This payment has already been used for another contribution.', 409);
+      throw new DomainError('PaymentIdUsed', t('payment.idUsed'), 409);
     }
   }
   return confirmLoaded(s, order, input);
@@ -220,7 +222,7 @@ export async function confirmLoaded(
     } catch (err) {
       if (isUniqueViolation(err, 'success_ts') || isUniqueViolation(err, 'pass_code')) continue; // a concurrent confirmation
       if (isUniqueViolation(err, 'provider_payment_id')) {
-        throw new DomainError('PaymentIdUsed', 'This payment has already been used for another contribution.', 409);
+        throw new DomainError('PaymentIdUsed', t('payment.idUsed'), 409);
       }
       throw err;
     }
@@ -236,7 +238,7 @@ export async function confirmLoaded(
     }
     return { order: after, changed };
   }
-  throw new DomainError('Busy', 'Please try again in a moment.', 503);
+  throw new DomainError('Busy', t('server.busy'), 503);
 }
 
 /**
@@ -292,12 +294,12 @@ export type ReleaseInput = {
  */
 export async function releaseOrder(s: Svc, input: ReleaseInput): Promise<{ order: OrderRow; changed: boolean }> {
   const order = await loadOrder(s, input.orderId);
-  if (!order) throw new DomainError('NotFound', 'No such contribution.', 404);
+  if (!order) throw new DomainError('NotFound', t('order.noSuch'), 404);
   if (order.status === input.to) return { order, changed: false };
   if (!canTransition(order.status, input.to)) {
     throw new DomainError(
       'InvalidTransition',
-      `Contribution ${formatRcptId(order.id)} is ${order.status} and cannot become ${input.to}.`,
+      t('order.cannotBecome', { rcpt: formatRcptId(order.id), status: order.status, to: input.to }),
       409,
     );
   }
@@ -439,7 +441,6 @@ export async function clearAttention(s: Svc, actorId: number, input: { orderPkId
       .set({ attention: null })
       .where(and(eq(orders.id, input.orderPkId), sql`${orders.attention} IS NOT NULL`)),
   ]);
-  if (changesOf(results, 1) === 0)
-    throw new DomainError('NotFound', 'This contribution has nothing waiting for an admin.', 404);
-  return { message: 'Marked as handled.' };
+  if (changesOf(results, 1) === 0) throw new DomainError('NotFound', t('attention.nothing'), 404);
+  return { message: t('attention.handled') };
 }
