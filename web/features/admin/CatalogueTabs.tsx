@@ -135,7 +135,7 @@ export function ProductsTab() {
       setProducts(await getUnGropedProducts());
     });
 
-  if (!products) return <p className="loading">Loading…</p>;
+  if (!products) return <p className="loading">{t('layout.loading')}</p>;
   return (
     <div>
       <div className="admin-toolbar">

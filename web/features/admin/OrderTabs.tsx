@@ -154,7 +154,7 @@ export function PendingOrdersTab() {
     void load();
   }, [load]);
 
-  if (!orders) return <p className="loading">Loading…</p>;
+  if (!orders) return <p className="loading">{t('layout.loading')}</p>;
   return (
     <div>
       <AttentionPanel />

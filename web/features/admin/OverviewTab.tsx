@@ -25,7 +25,7 @@ export function OverviewTab() {
   useEffect(() => {
     void run(async () => setO(await getOverview(year)));
   }, [run, year]);
-  if (!o) return <p className="loading">Loading…</p>;
+  if (!o) return <p className="loading">{t('layout.loading')}</p>;
   const categories = [...new Set(o.byCategory.map((r) => r.category))];
   const amountOf = (c: string, p: 'Online' | 'Offline') =>
     o.byCategory.find((r) => r.category === c && r.paymentType === p)?.amount ?? 0;

@@ -27,7 +27,7 @@ export function RenewalReport({ year }: { year?: string }) {
   useEffect(() => {
     void run(async () => setR(await getRenewalReport(year)));
   }, [run, year]);
-  if (!r) return <p className="loading">Loading…</p>;
+  if (!r) return <p className="loading">{t('layout.loading')}</p>;
   const rows = [...r.plans, { code: '', name: tr('renewals.total'), ...r.totals }];
   return (
     <div data-testid="renewal-report">
@@ -104,7 +104,7 @@ export function RenewalsTab() {
   }, [load]);
   const closePreview = useCallback(() => setPreview(null), []);
   const closeConfirm = useCallback(() => setConfirm(false), []);
-  if (!a) return <p className="loading">Loading…</p>;
+  if (!a) return <p className="loading">{t('layout.loading')}</p>;
   const sending = a.campaigns.some((c) => c.state === 'sending');
   return (
     <div>

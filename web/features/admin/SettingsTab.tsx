@@ -22,7 +22,7 @@ export function SettingsTab() {
     });
   }, [run]);
 
-  if (!s) return <p className="loading">Loading…</p>;
+  if (!s) return <p className="loading">{t('layout.loading')}</p>;
   const setBank = (k: keyof AdminSettings['bank']) => (e: { target: { value: string } }) =>
     setS({ ...s, bank: { ...s.bank, [k]: e.target.value } });
   const save = (e: FormEvent) => {

@@ -168,7 +168,7 @@ export function DailyPassPage() {
           {t('contribute.offlineCopy')}
         </p>
       )}
-      {!passes && !error && <p className="loading">Loading…</p>}
+      {!passes && !error && <p className="loading">{t('layout.loading')}</p>}
       {onSale === false ? (
         <p className="notice" role="status">
           {t('passes.notOnSale')}

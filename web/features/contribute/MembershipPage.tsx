@@ -79,7 +79,7 @@ export function MembershipPage() {
         </p>
       )}
       {live === false && <p className="notice">{t('contribute.notLive')}</p>}
-      {!products && !error && <p className="loading">Loading…</p>}
+      {!products && !error && <p className="loading">{t('layout.loading')}</p>}
       {loaded && (
         // after the stored cart is in, so that selecting last year's plan is not overwritten by it
         <Suspense fallback={null}>

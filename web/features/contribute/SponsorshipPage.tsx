@@ -78,7 +78,7 @@ export function SponsorshipPage() {
         </p>
       )}
       {live === false && <p className="notice">{t('contribute.notLive')}</p>}
-      {!products && !error && <p className="loading">Loading…</p>}
+      {!products && !error && <p className="loading">{t('layout.loading')}</p>}
       <div className="ct-grid">
         {shown.map((p) => {
           const line = cart[p.id];

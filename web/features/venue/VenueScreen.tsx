@@ -186,7 +186,7 @@ export function VenueScreen() {
       <div className="venue-find">
         {scanning ? (
           <>
-            <Suspense fallback={<p className="loading">Loading…</p>}>
+            <Suspense fallback={<p className="loading">{t('layout.loading')}</p>}>
               <Scanner onText={onScanned} onError={onScanError} />
             </Suspense>
             <button type="button" className="btn" onClick={() => setScanning(false)}>
