@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
 import { getConfig } from '../../worker/lib/config';
+import { batchOf } from '../../worker/lib/d1-batch';
 import type { Mail } from '../../worker/lib/mail';
 import type { Actor } from '../../worker/lib/session';
-import { batchOf } from '../../worker/lib/d1-batch';
 import type { Svc } from '../../worker/lib/svc';
 import * as renewals from '../../worker/services/renewals';
 import { makeOrder } from './admin-fixtures';
@@ -181,7 +181,7 @@ describe('a reminder campaign', () => {
     for (const p of people) await membership(p.id, LAST, i2code(p.id), 1 + (p.id % 3));
     const [renewedOne, offOne] = [people[0]!, people[1]!];
     await membership(renewedOne.id, YEAR, 'MUTV', 2);
-    await renewals.setEmailPrefs(s(), actorFor(offOne), false);
+    await renewals.setEmailPrefs(s(), actorFor(offOne), { renewalReminders: false });
     const audience = people.slice(2);
 
     const before = await call('getReminderAudience', {}, admin);
@@ -306,7 +306,7 @@ describe('unsubscribe', () => {
   it('an unsubscribed member still gets the emails about their own orders', async () => {
     // The order emails never read email_prefs: only the reminder audience does.
     const u = await person('orders-mail');
-    await renewals.setEmailPrefs(s(), actorFor(u), false);
+    await renewals.setEmailPrefs(s(), actorFor(u), { renewalReminders: false });
     await membership(u.id, LAST, 'MUTV', 1);
     const a = await renewals.reminderAudience(as(adminOf()));
     const list = (await renewals.renewalReport(as(adminOf()))).notRenewed.find((r) => r.userId === u.id);
@@ -348,9 +348,9 @@ describe('the festival-year boundary (India time)', () => {
     expect(festivalYear(after)).toBe('2027-28');
     const u = await person('boundary');
     await membership(u.id, '2026-27', 'MUTV', 4);
-    const at2359 = await renewals.getRenewal(as(actorFor(u)), undefined, before);
+    const at2359 = await renewals.getRenewal(as(actorFor(u)), {}, before);
     expect(at2359).toMatchObject({ fiscalYear: '2026-27', renewed: true });
-    const at0000 = await renewals.getRenewal(as(actorFor(u)), undefined, after);
+    const at0000 = await renewals.getRenewal(as(actorFor(u)), {}, after);
     expect(at0000).toMatchObject({ fiscalYear: '2027-28', lastYear: '2026-27', renewed: false });
     expect(at0000.lines).toEqual([expect.objectContaining({ code: 'MUTV', qty: 4 })]);
     const aud = await renewals.reminderAudience(as(adminOf()), after);

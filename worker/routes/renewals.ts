@@ -29,23 +29,24 @@ const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const renewalRoutes = new Hono<AppEnv>()
   // ---- members ----
   .post('/getRenewal', requireRole('user'), input(renewalRequest), async (c) => {
-    return c.json({ data: await renewals.getRenewal(svc(c), c.req.valid('json').forUser) });
+    return c.json({ data: await renewals.getRenewal(svc(c), c.req.valid('json')) });
   })
   .post('/getEmailPrefs', requireRole('user'), input(emptyBody), async (c) => {
     return c.json({ data: await renewals.getEmailPrefs(svc(c)) });
   })
   .post('/setEmailPrefs', requireRole('user'), input(emailPrefsRequest), async (c) => {
-    const { renewalReminders } = c.req.valid('json');
-    return c.json({ data: await renewals.setEmailPrefs(svc(c), actorOf(c), renewalReminders) });
+    return c.json({ data: await renewals.setEmailPrefs(svc(c), actorOf(c), c.req.valid('json')) });
   })
   // ---- unsubscribe: the signed link is the authority, no session ----
   .post('/unsubscribe', input(unsubscribeRequest), async (c) => {
-    return c.json({ data: await renewals.unsubscribe(svc(c), c.req.valid('json').token, 'link') });
+    return c.json({ data: await renewals.unsubscribe(svc(c), { token: c.req.valid('json').token, via: 'link' }) });
   })
   // RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` (form-encoded) to the header's URL.
   // A missing or malformed token is refused by the service's token check (InvalidLink), before any read.
   .post('/unsubscribe/oneClick', async (c) => {
-    return c.json({ data: await renewals.unsubscribe(svc(c), c.req.query('token') ?? '', 'one-click') });
+    return c.json({
+      data: await renewals.unsubscribe(svc(c), { token: c.req.query('token') ?? '', via: 'one-click' }),
+    });
   })
   // A mail client that opens the header's URL instead of posting to it gets the page that asks nothing more.
   .get('/unsubscribe/oneClick', (c) => {
@@ -66,16 +67,15 @@ export const renewalRoutes = new Hono<AppEnv>()
     return c.json({ data: await renewals.startCampaign(svc(c), actorOf(c)) });
   })
   .post('/stopReminderCampaign', requireRole('admin'), input(campaignRequest), async (c) => {
-    return c.json({ data: await renewals.stopCampaign(svc(c), actorOf(c), c.req.valid('json').campaignId) });
+    return c.json({ data: await renewals.stopCampaign(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/getRenewalReport', requireRole('admin'), input(renewalReportRequest), async (c) => {
-    return c.json({ data: await renewals.renewalReport(svc(c), c.req.valid('json').fiscalYear) });
+    return c.json({ data: await renewals.renewalReport(svc(c), c.req.valid('json')) });
   })
   // ---- local only: run the cron's reminder step now; give the caller a paid membership of last year ----
   .post('/devSendReminders', localOnly, async (c) => {
     return c.json({ data: await renewals.sendReminderBatch(svc(c)) });
   })
   .post('/devLastYearMembership', requireRole('user'), input(devMembershipRequest), localOnly, async (c) => {
-    const { code, qty } = c.req.valid('json');
-    return c.json({ data: await renewals.devLastYearMembership(svc(c), actorOf(c), code, qty) });
+    return c.json({ data: await renewals.devLastYearMembership(svc(c), actorOf(c), c.req.valid('json')) });
   });

@@ -64,7 +64,11 @@ const REMINDERS_OFF = 'EXISTS (SELECT 1 FROM email_prefs p WHERE p.user_id = m.u
  * Last festival year's plans of the caller, still on sale, and whether this year's membership is in place: read
  * with the session lookup in one round trip (SESSION_IN_BATCH), keyed by the session's user.
  */
-export async function getRenewal(s: Svc, forUser?: number, at = Date.now()): Promise<RenewalOffer> {
+export async function getRenewal(
+  s: Svc,
+  { forUser }: { forUser?: number } = {},
+  at = Date.now(),
+): Promise<RenewalOffer> {
   const year = festivalYear(at);
   const lastYear = previousFestivalYear(year);
   const { actor, results } = await sessionBatchOf(s)(
@@ -141,7 +145,7 @@ function setRemindersOff(s: Env, userId: number, off: boolean, actorId: number |
   ]);
 }
 
-export async function setEmailPrefs(s: Svc, actor: Actor, renewalReminders: boolean) {
+export async function setEmailPrefs(s: Svc, actor: Actor, { renewalReminders }: { renewalReminders: boolean }) {
   await setRemindersOff(s, actor.userId, !renewalReminders, actor.userId, 'profile');
   return { renewalReminders, message: tr('prefs.saved') };
 }
@@ -176,7 +180,11 @@ async function verifyUnsubscribeToken(secret: string, token: string, at: number)
 }
 
 /** The signed link of a reminder email (the page, and RFC 8058's one-click POST): no session needed. */
-export async function unsubscribe(s: Svc, token: string, via: 'link' | 'one-click', at = Date.now()) {
+export async function unsubscribe(
+  s: Svc,
+  { token, via }: { token: string; via: 'link' | 'one-click' },
+  at = Date.now(),
+) {
   const userId = await verifyUnsubscribeToken(s.config.PASSWORD_PEPPER, token, at);
   const [res] = await setRemindersOff(s, userId, true, null, via);
   if (!res?.meta.changes) throw new DomainError('InvalidLink', tr('unsubscribe.invalid'), 400);
@@ -465,7 +473,7 @@ async function finishCampaign(
   return res?.meta.changes === 1;
 }
 
-export async function stopCampaign(s: Svc, actor: Actor, campaignId: number) {
+export async function stopCampaign(s: Svc, actor: Actor, { campaignId }: { campaignId: number }) {
   if (!(await finishCampaign(s, campaignId, 'stopped', 'reminder.campaign_stopped', actor.userId))) {
     throw new DomainError('NotSending', tr('renewal.campaignNotSending'), 409);
   }
@@ -611,8 +619,12 @@ type PlanCount = { productId: number; holders: number; renewed: number };
  * /getRenewalReport: every count, the list to call and the plans, read with the session lookup in one round trip
  * (SESSION_IN_BATCH); each statement is gated by `me.limit()`, so for anyone but an admin no membership is read.
  */
-export async function renewalReport(s: Svc, yearArg?: string, at = Date.now()): Promise<RenewalReport> {
-  const year = yearArg ?? festivalYear(at);
+export async function renewalReport(
+  s: Svc,
+  { fiscalYear }: { fiscalYear?: string } = {},
+  at = Date.now(),
+): Promise<RenewalReport> {
+  const year = fiscalYear ?? festivalYear(at);
   const lastYear = previousFestivalYear(year);
   const { results } = await sessionBatchOf(s)(
     (me, db) =>
@@ -724,7 +736,12 @@ export async function renewalReport(s: Svc, yearArg?: string, at = Date.now()): 
 // Local mode only (the route refuses elsewhere): last year's paid membership for the caller, so that the
 // renewal can be tried (and the e2e test can run) on a fresh local database.
 
-export async function devLastYearMembership(s: Svc, actor: Actor, code: string, qty: number, at = Date.now()) {
+export async function devLastYearMembership(
+  s: Svc,
+  actor: Actor,
+  { code, qty }: { code: string; qty: number },
+  at = Date.now(),
+) {
   const lastYear = previousFestivalYear(festivalYear(at));
   const p = await prep(
     s,
