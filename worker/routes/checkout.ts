@@ -56,18 +56,10 @@ export const checkoutRoutes = new Hono<AppEnv>()
 export const webhookRoutes = new Hono<AppEnv>().post('/webhooks/razorpay', async (c) => {
   const raw = await c.req.text();
   if (raw.length > 256 * 1024) throw new DomainError('BadRequest', t('webhook.tooLarge'), 413);
-  const data = await handleWebhook(
-    svc(c),
+  const data = await handleWebhook(svc(c), {
     raw,
-    c.req.header('x-razorpay-signature'),
-    c.req.header('x-razorpay-event-id'),
-    (work) => {
-      try {
-        c.executionCtx.waitUntil(work);
-      } catch {
-        // no execution context (plain app.request in a script): the work still runs, unawaited
-      }
-    },
-  );
+    signature: c.req.header('x-razorpay-signature'),
+    eventIdHeader: c.req.header('x-razorpay-event-id'),
+  });
   return c.json({ data });
 });

@@ -10,7 +10,7 @@ import { log } from '../lib/log';
 import { verifyWebhookSignature } from '../lib/razorpay';
 import type { Svc } from '../lib/svc';
 import { handleRefundEvent } from './refunds';
-import { confirmPayment, type Defer, loadOrder, notePaymentFailure, releaseOrder } from './transitions/orders';
+import { confirmPayment, loadOrder, notePaymentFailure, releaseOrder } from './transitions/orders';
 
 const rzpId = z.string().min(1).max(100);
 /** The parts of a Razorpay event the app reads; anything else in it is ignored. */
@@ -50,10 +50,7 @@ type WebhookBody = z.output<typeof webhookBody>;
  */
 export async function handleWebhook(
   s: Svc,
-  raw: string,
-  signature: string | undefined,
-  eventIdHeader: string | undefined,
-  defer?: Defer,
+  { raw, signature, eventIdHeader }: { raw: string; signature?: string; eventIdHeader?: string },
 ): Promise<{ received: true; duplicate?: true; ignored?: string }> {
   if (!signature || !(await verifyWebhookSignature(raw, signature, s.config.RAZORPAY_WEBHOOK_SECRET))) {
     log('warn', 'webhook.bad_signature', { bytes: raw.length });
@@ -115,7 +112,7 @@ export async function handleWebhook(
           via: 'webhook',
           actorId: null,
           razorpay: { paymentId: pay.id, orderId: rzpOrderId, amountPaise: Number(pay.amount) },
-          defer,
+          defer: s.defer,
         });
       }
     } catch (err) {
