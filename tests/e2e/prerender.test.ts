@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tnc from '../../web/content/tnc.json';
 import { PRERENDERED_FRAMES, PRERENDERED_ROUTES } from '../../web/prerender/routes';
-import { BASE, launch, newPage } from './browser';
+import { BASE, launch, newPage, signIn } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -118,6 +118,27 @@ describe('prerendered public pages', () => {
     // hydration may finish after the click on a busy machine: wait for the member's own entry
     await page.locator('.menu-list').getByRole('link', { name: 'My Profile' }).waitFor();
     await expect(page.locator('.menu-list').getByRole('link', { name: 'Login' }).count()).resolves.toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps what a volunteer types into the /venue frame before React takes it over', async () => {
+    const { context, page, problems } = await newPage(browser);
+    await signIn(page, 'volunteer@example.org', 'volunteer-demo-123');
+    await page.waitForURL('**/venue');
+    // a slow phone: every script of the next load arrives 3 s late, the frame's HTML at once
+    await page.route('**/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.continue();
+    });
+    await page.goto('/venue', { waitUntil: 'commit' });
+    await page.locator('#venue-q').pressSequentially('member@', { delay: 20 });
+    expect(await page.locator('#venue-q').inputValue()).toBe('member@');
+    // hydrated and synced: the frame says "of . Last synced: never", the screen names the year once it has synced
+    await page.getByText(/pass orders of \d{4}-\d{2}\. Last synced: \d/).waitFor({ timeout: 20_000 });
+    await expect(page.locator('#venue-q').inputValue()).resolves.toBe('member@');
+    await page.locator('#venue-q').pressSequentially('example.org');
+    await expect(page.locator('#venue-q').inputValue()).resolves.toBe('member@example.org');
     expect(problems).toEqual([]);
     await context.close();
   });

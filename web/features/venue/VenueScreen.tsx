@@ -28,12 +28,22 @@ const Scanner = lazy(() => import('./Scanner').then((m) => ({ default: m.Scanner
 
 type Shown = { ids: number[]; query: string } | null;
 
+/**
+ * The search box is part of the prerendered frame (docs/decisions/116): a volunteer on a slow phone may type into
+ * it before React takes the page over. The first render starts from what is already in the box, so nothing typed
+ * is lost (on the server there is no document: empty).
+ */
+function typedBeforeHydration(): string {
+  if (typeof document === 'undefined') return '';
+  return (document.getElementById('venue-q') as HTMLInputElement | null)?.value ?? '';
+}
+
 export function VenueScreen() {
   const toast = useToast();
   const online = useOnline();
   const user = useUserInfo();
   const venue = useVenueState();
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(typedBeforeHydration);
   const [shown, setShown] = useState<Shown>(null);
   const [scanning, setScanning] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
