@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, outbox, signIn, uniqueEmail } from './browser';
+import { launch, newPage, outbox, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,17 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function post<T = any>(path: string, body: object, token?: string): Promise<T> {
-  const r = await fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await r.json()) as { data: T; desc?: string };
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${json.desc}`);
-  return json.data;
-}
 
 /** A member buys two daily passes by direct transfer and submits the transaction id: the real calls. */
 async function pendingTransfer() {

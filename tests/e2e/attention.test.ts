@@ -2,7 +2,7 @@
 // the admin in Pending Orders until it is marked handled (issue 11), on a 390 px phone.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowServerError, api, launch, newPage, signIn, uniqueEmail } from './browser';
+import { allowServerError, launch, newPage, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,13 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The call's data; a refusal fails the test with the server's answer. */
-async function post<T = any>(path: string, body: object, token?: string): Promise<T> {
-  const r = await api<T>(path, body, token);
-  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body)}`);
-  return (r.body.data ?? r.body) as T;
-}
 
 async function member() {
   const u = await post<{ session: string }>('signUpAndLogin', {

@@ -3,7 +3,7 @@
 // the verification email in Bengali. Screenshots of the Bengali pages go to /tmp/bn-*.png for a person to look at.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, outbox, reviewSelection, uniqueEmail } from './browser';
+import { BASE, launch, outbox, post, reviewSelection, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,17 +27,6 @@ async function phone(opts: { width?: number; locale?: string } = {}) {
     if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(`console: ${m.text()}`);
   });
   return { context, page, problems };
-}
-
-async function post(path: string, body: object, token?: string) {
-  const res = await fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data?: any; error?: string; desc?: string };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, outbox, reviewSelection, uniqueEmail } from './browser';
+import { launch, newPage, outbox, post, reviewSelection, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,17 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function post(path: string, body: object, token?: string) {
-  const res = await fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data?: any; error?: string; desc?: string };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 /** A fresh member logged in in the page, with a server cart of the given product codes. */
 async function memberWithCart(page: Page, picks: { code: string; qty: number }[]) {

@@ -2,7 +2,7 @@
 // any screen, every navigation at the top, the landing after login, and direct transfer by UPI app.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, signIn, uniqueEmail } from './browser';
+import { BASE, launch, newPage, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,17 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function post(path: string, body: object, token?: string) {
-  const res = await fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data?: any; error?: string; desc?: string };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 async function storeSession(page: Page, email: string, password: string) {
   const info = await post('login', { email, password, iid: crypto.randomUUID() });

@@ -3,7 +3,7 @@
 // details dialog; the venue phone then refuses the refunded pass, and the member sees the refund.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, outbox, signIn, uniqueEmail } from './browser';
+import { launch, newPage, outbox, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,17 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function post<T = any>(path: string, body: object, token?: string): Promise<T> {
-  const r = await fetch(`${BASE}/${path.startsWith('dev/') ? path : `api/${path}`}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await r.json()) as { data: T; desc?: string };
-  if (!r.ok) throw new Error(`${path}: ${r.status} ${json.desc}`);
-  return (json.data ?? json) as T;
-}
 
 /** A member with two daily passes in the cart (the real calls). */
 async function memberWithPasses(tag: string) {
@@ -48,7 +37,7 @@ async function memberWithPasses(tag: string) {
 async function paidOnline() {
   const m = await memberWithPasses('refund-online');
   const start = await post<{ orderOrTokenId: string; orderRcptId: string }>('startOrder', { offline: false }, m.token);
-  const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('dev/razorpay/pay', {
+  const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('/dev/razorpay/pay', {
     key: 'rzp_test_local',
     order_id: start.orderOrTokenId,
     outcome: 'success',
@@ -227,7 +216,7 @@ describe('refunds from the admin console', () => {
       { offline: false },
       user.session,
     );
-    const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('dev/razorpay/pay', {
+    const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('/dev/razorpay/pay', {
       key: 'rzp_test_local',
       order_id: start.orderOrTokenId,
       outcome: 'success',

@@ -2,7 +2,7 @@
 // a phone; another member's link is refused with a reason; the email's unsubscribe link works.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, outbox, reviewSelection, signIn, uniqueEmail } from './browser';
+import { launch, newPage, outbox, post, reviewSelection, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,17 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function post(path: string, body: object, token?: string) {
-  const res = await fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data?: any; error?: string; desc?: string };
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 const PASSWORD = 'kali-puja-2026';
 
