@@ -34,9 +34,9 @@ async function memberWithPasses(tag: string) {
   return { email, password, token: user.session };
 }
 
-async function paidOnline() {
-  const m = await memberWithPasses('refund-online');
-  const start = await post<{ orderOrTokenId: string; orderRcptId: string }>('startOrder', { offline: false }, m.token);
+/** Pays the member's cart online through the test gateway, as the checkout does; answers its contribution id. */
+async function payCartOnline(token: string): Promise<string> {
+  const start = await post<{ orderOrTokenId: string; orderRcptId: string }>('startOrder', { offline: false }, token);
   const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('/dev/razorpay/pay', {
     key: 'rzp_test_local',
     order_id: start.orderOrTokenId,
@@ -51,9 +51,14 @@ async function paidOnline() {
       razorpayPaymentId: paid.razorpay_payment_id,
       razorpaySignature: paid.razorpay_signature,
     },
-    m.token,
+    token,
   );
-  return { ...m, rcpt: start.orderRcptId };
+  return start.orderRcptId;
+}
+
+async function paidOnline() {
+  const m = await memberWithPasses('refund-online');
+  return { ...m, rcpt: await payCartOnline(m.token) };
 }
 
 async function paidTransfer() {
@@ -211,29 +216,9 @@ describe('refunds from the admin console', () => {
     );
     const plan = catalogue.productsResponses.MEMBERSHIP.find((p) => p.code === 'MABD')!;
     await post('addToCart', { productQtys: { [plan.id]: { qty: 1, code: 'MABD' } } }, user.session);
-    const start = await post<{ orderOrTokenId: string; orderRcptId: string }>(
-      'startOrder',
-      { offline: false },
-      user.session,
-    );
-    const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('/dev/razorpay/pay', {
-      key: 'rzp_test_local',
-      order_id: start.orderOrTokenId,
-      outcome: 'success',
-      webhooks: false,
-    });
-    await post(
-      'handleSuccessOrder',
-      {
-        isOffline: false,
-        orderId: start.orderOrTokenId,
-        razorpayPaymentId: paid.razorpay_payment_id,
-        razorpaySignature: paid.razorpay_signature,
-      },
-      user.session,
-    );
+    const rcpt = await payCartOnline(user.session);
     const { page, problems } = await newPage(browser);
-    const dialog = await openRefundDialog(page, email, start.orderRcptId);
+    const dialog = await openRefundDialog(page, email, rcpt);
     await dialog.getByLabel("Reason (goes into the member's email)").fill('Festival called off');
     await page.screenshot({ path: '/tmp/refund-dialog-carry.png' });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

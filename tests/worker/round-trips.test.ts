@@ -1,13 +1,14 @@
 // Sequential D1 round trips per call (docs/decisions/111), counted by the bench's local meter
 // (worker/lib/bench-rows.ts, X-Bench-Round-Trips). In production each round trip goes to the database's
 // primary or a replica, often tens of milliseconds away: a call whose count rises fails here.
-import { describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
-import { orders } from '../../schema/index';
+import { describe, expect, it } from 'vitest';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
+import { orders } from '../../schema/index';
+import { countingD1, type RowsMeter } from '../../worker/lib/bench-rows';
 import { makeOrder } from './admin-fixtures';
 import { placeOrder, productId } from './cart-fixtures';
-import { countingD1, type RowsMeter } from '../../worker/lib/bench-rows';
 import { ADMIN, bindings, db, loginAs, MEMBER, newUser, VOLUNTEER } from './helpers';
 
 type Who = 'none' | 'member' | 'admin' | 'volunteer' | 'buyer';
@@ -76,6 +77,22 @@ const READ_AFTER_WRITE = 1; // getCartDetails with a line in the cart
 const WRITE_BUDGETS = { login: 2, addToCart: 2, startOrder: 2, markCouponCollected: 2, logout: 1 };
 
 type Tokens = Record<Who, string | null>;
+
+/**
+ * An admin-only read called by a member (403) and with a made-up token (401): the refusal only, and no more rows read
+ * than the session lookup and each statement's probe of the caller's session and user (no order, no line).
+ */
+async function expectRefusedUnread(path: string, body: unknown, member: string) {
+  for (const [token, status] of [
+    [member, 403],
+    ['not-a-session', 401],
+  ] as const) {
+    const refused = await measure(path, body, token);
+    expect(refused.status, `${path} ${status}`).toBe(status);
+    expect(JSON.parse(refused.text)).toEqual({ error: 'InsufficientAccess', desc: expect.any(String) });
+    expect(refused.rowsRead, `${path} ${status}`).toBeLessThan(20);
+  }
+}
 
 async function tokens(): Promise<Tokens> {
   return {
@@ -233,16 +250,7 @@ describe('the session lookup in the batch of the call (SESSION_IN_BATCH)', () =>
       expect(allowed.status, path).toBe(200);
       expect(allowed.roundTrips, path).toBe(1);
       expect(allowed.rowsRead, path).toBeGreaterThan(60); // the orders and their lines
-      for (const [token, status] of [
-        [member, 403],
-        ['not-a-session', 401],
-      ] as const) {
-        const refused = await measure(path, body, token);
-        expect(refused.status, `${path} ${status}`).toBe(status);
-        expect(JSON.parse(refused.text)).toEqual({ error: 'InsufficientAccess', desc: expect.any(String) });
-        // the session lookup and each statement's probe of the caller's session and user: no order, no line
-        expect(refused.rowsRead, `${path} ${status}`).toBeLessThan(20);
-      }
+      await expectRefusedUnread(path, body, member);
     }
   });
 
@@ -269,15 +277,7 @@ describe('the session lookup in the batch of the call (SESSION_IN_BATCH)', () =>
       const allowed = await measure(path, body, admin);
       expect(allowed.status, path).toBe(200);
       expect(allowed.roundTrips, path).toBe(1);
-      for (const [token, status] of [
-        [member, 403],
-        ['not-a-session', 401],
-      ] as const) {
-        const refused = await measure(path, body, token);
-        expect(refused.status, `${path} ${status}`).toBe(status);
-        expect(JSON.parse(refused.text)).toEqual({ error: 'InsufficientAccess', desc: expect.any(String) });
-        expect(refused.rowsRead, `${path} ${status}`).toBeLessThan(20);
-      }
+      await expectRefusedUnread(path, body, member);
     }
     // the year-wide ones read the memberships for an admin only
     expect((await measure('getRenewalReport', {}, admin)).rowsRead).toBeGreaterThan(60);

@@ -123,7 +123,7 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
 
 /**
  * The write of confirmPayment for an order as it was read, which may no longer be its state: the database
- * guard decides (tests/worker/transition-guards.test.ts runs it against a row changed after the read).
+ * guard decides (tests/worker/guards.test.ts runs it against a row changed after the read).
  */
 export async function confirmLoaded(
   s: Svc,
