@@ -121,6 +121,9 @@ export async function signIn(page: Page, email: string, password: string, opts: 
     alert.waitFor().then(async () => `login answered with an error toast: ${await alert.textContent()}`),
   ]);
   if (outcome !== 'ok') throw new Error(outcome);
+  // the address changes before React draws the landing screen (its lazy chunk may still be loading); until the
+  // Login screen is gone, a click on the bar can be undone by the route change that closes the menu
+  await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor({ state: 'detached' });
 }
 
 /**
