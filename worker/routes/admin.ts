@@ -1,6 +1,6 @@
 // The admin console's calls. requireRole runs before input(): without the role a caller learns nothing.
 // Volunteers ('staff') reach only Pass Collection: /searchUserOrder and /getStaffOrderDetails.
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import {
   addProductRequest,
   clearAttentionRequest,

@@ -1,5 +1,5 @@
 // Refund calls (issue 13): admins only, the role checked before the body is validated (DECISIONS.md).
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import {
   carryOverRequest,
   clearStatementFlagRequest,
