@@ -1,6 +1,7 @@
-// Bank statement matching (issue 13, docs/decisions/083-statement-matching.md). Pure: parses a statement export
-// (CSV as Indian banks give it: a few lines about the account, then a header row, then one row per transaction),
-// finds its columns, reads its credits and matches them to transfers waiting for approval.
+// Bank statement matching (docs/decisions/083, 140). Pure: parses a statement export (CSV as Indian banks give
+// it: a few lines about the account, then a header row, then one row per transaction), finds its columns, reads
+// its credits and matches them to transfers waiting for approval by whole payment references.
+import { isPaymentReference, normalizeReference, referenceTokens, tokenIsReference } from './references';
 
 export const STATEMENT_ROLES = ['date', 'narration', 'reference', 'credit'] as const;
 export type StatementRole = (typeof STATEMENT_ROLES)[number];
@@ -139,7 +140,7 @@ export function creditsOf(rows: readonly string[][], h: StatementHeader): Credit
   return out;
 }
 
-/** Letters and digits only, upper case: how a transaction id is compared with a narration. */
+/** Letters and digits only, upper case: how a credit's texts are keyed. */
 export const squash = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /** What identifies a credit across imports: the same row of the same statement, imported twice, is one credit. */
@@ -150,21 +151,64 @@ export type Waiting = { orderId: number; transactionId: string; totalPaise: numb
 export type Match =
   | { kind: 'matched'; orderId: number }
   | { kind: 'mismatch'; orderId: number; expectedPaise: number }
+  /** needs a person: two or more waiting transfers fit this credit, or this transfer fits two or more credits */
+  | { kind: 'ambiguous'; orderIds: number[] }
   | { kind: 'unmatched' };
 
 /**
- * A credit matches a transfer waiting for approval whose transaction id is the credit's reference, or is
- * contained in its narration (ids of 6 characters or more, so that a short id cannot match by chance). The
- * amount then decides: equal is matched, different is an amount mismatch.
+ * The waiting transfers by their shared id, for fitsOf(). An id that is not a payment reference (shared before
+ * the forms refused them: `4857`, `UTR-77`) identifies nothing and is left out: its transfer needs a person.
  */
-export function matchCredit(c: Credit, waiting: readonly Waiting[]): Match {
-  const ref = squash(c.reference);
-  const narration = squash(c.narration);
-  const hit =
-    waiting.find((w) => squash(w.transactionId) === ref && ref !== '') ??
-    waiting.find((w) => squash(w.transactionId).length >= 6 && narration.includes(squash(w.transactionId)));
-  if (!hit) return { kind: 'unmatched' };
-  return hit.totalPaise === c.amountPaise
-    ? { kind: 'matched', orderId: hit.orderId }
-    : { kind: 'mismatch', orderId: hit.orderId, expectedPaise: hit.totalPaise };
+export function waitingIndex(waiting: readonly Waiting[]): Map<string, Waiting[]> {
+  const byId = new Map<string, Waiting[]>();
+  for (const w of waiting) {
+    const id = normalizeReference(w.transactionId);
+    if (!isPaymentReference(id)) continue;
+    byId.set(id, [...(byId.get(id) ?? []), w]);
+  }
+  return byId;
 }
+
+/**
+ * The waiting transfers whose shared id is a whole reference token of the credit (its reference column or its
+ * narration), never a fragment or a prefix of a longer one.
+ */
+export function fitsOf(c: Pick<Credit, 'reference' | 'narration'>, index: Map<string, Waiting[]>): Waiting[] {
+  const found = new Map<number, Waiting>();
+  for (const token of [...referenceTokens(c.reference), ...referenceTokens(c.narration)]) {
+    const padded = /^0+\d{12}$/.test(token) ? token.slice(-12) : null;
+    for (const key of padded ? [token, padded] : [token]) {
+      for (const w of index.get(key) ?? []) {
+        if (tokenIsReference(token, key)) found.set(w.orderId, w);
+      }
+    }
+  }
+  return [...found.values()];
+}
+
+/**
+ * Matches a statement's credits to transfers waiting for approval. A credit fits a transfer when the payer's
+ * shared id is a whole reference token of it; one credit fitting one transfer, which no other credit fits, is
+ * matched when the amounts are equal and an amount mismatch otherwise (shown, never approved). Two transfers
+ * fitting one credit, or one transfer fitting two credits, needs a person: never matched.
+ */
+export function matchCredits(credits: readonly Credit[], waiting: readonly Waiting[]): Match[] {
+  const index = waitingIndex(waiting);
+  const fits = credits.map((c) => fitsOf(c, index));
+  const creditsPerOrder = new Map<number, number>();
+  for (const f of fits) for (const w of f) creditsPerOrder.set(w.orderId, (creditsPerOrder.get(w.orderId) ?? 0) + 1);
+  return credits.map((c, i): Match => {
+    const f = fits[i]!;
+    if (f.length === 0) return { kind: 'unmatched' };
+    if (f.length > 1 || creditsPerOrder.get(f[0]!.orderId)! > 1) {
+      return { kind: 'ambiguous', orderIds: f.map((w) => w.orderId).sort((a, b) => a - b) };
+    }
+    const w = f[0]!;
+    return w.totalPaise === c.amountPaise
+      ? { kind: 'matched', orderId: w.orderId }
+      : { kind: 'mismatch', orderId: w.orderId, expectedPaise: w.totalPaise };
+  });
+}
+
+/** One credit on its own (matchCredits for a list of one). */
+export const matchCredit = (c: Credit, waiting: readonly Waiting[]): Match => matchCredits([c], waiting)[0]!;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { orderLines, orders } from './orders';
 import { users } from './users';
 
@@ -114,14 +114,35 @@ export const statementLines = sqliteTable(
     amountPaise: integer('amount_paise').notNull(),
     orderId: integer('order_id').references(() => orders.id),
     expectedPaise: integer('expected_paise'),
-    state: text('state', { enum: ['matched', 'mismatch', 'unmatched', 'approved'] }).notNull(),
+    state: text('state', { enum: ['matched', 'mismatch', 'ambiguous', 'unmatched', 'approved'] }).notNull(),
     updatedAt: integer('updated_at').notNull().default(now),
+    // migrations/0140 (docs/decisions/140): the transfers that fit an ambiguous credit ("12,15"), and the flag
+    // for the treasurer of a credit whose transfer was rejected or refunded by hand (flag_order_id names it)
+    candidateIds: text('candidate_ids'),
+    flag: text('flag', { enum: ['order_rejected', 'order_refunded', 'order_partly_refunded'] }),
+    flagOrderId: integer('flag_order_id').references(() => orders.id),
   },
   (t) => [
     uniqueIndex('statement_lines_key_uq').on(t.lineKey),
     index('statement_lines_import_idx').on(t.importId, t.state),
     index('statement_lines_order_idx').on(t.orderId),
+    index('statement_lines_flag_idx').on(t.updatedAt).where(sql`flag IS NOT NULL`),
   ],
+);
+
+/** Every credit an import held, new or imported before (migrations/0140): a statement imported again remembers. */
+export const statementImportLines = sqliteTable(
+  'statement_import_lines',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => statementImports.id),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => statementLines.id),
+    rowNo: integer('row_no').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.lineId] })],
 );
 
 export const statementMapping = sqliteTable('statement_mapping', {

@@ -1,12 +1,12 @@
-import { type Context, Hono, type Next } from 'hono';
+import type { Context, Next } from 'hono';
+import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { t } from '../core/i18n';
-import { CONTENT_SECURITY_POLICY } from './csp';
 import type { AppEnv } from './env';
 import { benchRows } from './lib/bench-rows';
 import { getConfig, isLocalHost } from './lib/config';
+import { securityHeaders } from './lib/security-headers';
 import { d1Sessions } from './lib/d1-sessions';
 import { getDb } from './lib/db';
 import { DomainError, notFound } from './lib/errors';
@@ -72,7 +72,7 @@ export const app = new Hono<AppEnv>()
       });
     }
   })
-  .use('*', secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }))
+  .use('*', securityHeaders)
   .use('/api/*', async (c, next) => {
     const config = getConfig(c.env);
     if (config.isLocal && loadLocalTools) await (await loadLocalTools()).ensureSeeded(getDb(c.env), config, c.env.DB);

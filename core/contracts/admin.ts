@@ -69,6 +69,35 @@ const reason = optionalText(500);
 
 export const offlineOrderRequest = z.object({ offlineUserId: id(), orderPkId: id(), reason });
 
+/**
+ * The stock reasons for rejecting a transfer (docs/decisions/141). The admin screen always sends one; with
+ * 'other' the free text `reason` is required. An old client sends `reason` alone, or nothing (a default).
+ */
+export const REJECT_REASONS = ['notFound', 'amountDiffers', 'duplicate', 'other'] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+/**
+ * The sentence a stock reason puts into the rejection email and the audit row (English; the email's Bengali is
+ * the mail catalogue's `rejected.<code>` line, core/messages/mail.bn.ts).
+ */
+export const REJECT_REASON_TEXT: Record<Exclude<RejectReason, 'other'>, string> = {
+  notFound: "We could not find this transfer in the association's bank account.",
+  amountDiffers: 'The amount we received differs from the amount of this contribution.',
+  duplicate: 'This transfer was already counted for another contribution.',
+};
+
+export const rejectOfflineOrderRequest = offlineOrderRequest
+  .extend({
+    reasonCode: z
+      .enum(REJECT_REASONS, { error: `must be one of ${REJECT_REASONS.join(', ')}` })
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine((v) => v.reasonCode !== 'other' || !!v.reason, {
+    message: 'is required when reasonCode is other: write the reason the contributor will read',
+    path: ['reason'],
+  });
+
 /** Rupees as a number or as text (the old form sends free text); at most two decimals. */
 const rupees = (max = 10_000_000) =>
   z

@@ -43,6 +43,7 @@ import type {
   RefundQuote,
   RefundResult,
   StatementApproval,
+  StatementCredits,
   StatementImportView,
 } from './refunds';
 import type * as renewals from './renewals';
@@ -118,7 +119,7 @@ export type ApiCalls = {
   getAttentionOrders: NoBody<AttentionOrder[]>;
   clearAttention: Call<typeof admin.clearAttentionRequest, Message>;
   approveOfflineOrder: Call<typeof admin.offlineOrderRequest, OrderDecision>;
-  rejectOfflineOrder: Call<typeof admin.offlineOrderRequest, OrderDecision>;
+  rejectOfflineOrder: Call<typeof admin.rejectOfflineOrderRequest, OrderDecision>;
   getSuccessOrders: Call<typeof admin.cursorRequest, OrderView[]>;
   getDPKPNotCollectedOrder: Call<typeof admin.cursorRequest, OrderView[]>;
   getDPKPCollectedOrder: Call<typeof admin.cursorRequest, OrderView[]>;
@@ -155,6 +156,8 @@ export type ApiCalls = {
   importStatement: Call<typeof refunds.importStatementRequest, StatementImportView>;
   getStatementImport: Call<typeof refunds.statementImportRequest, StatementImportView>;
   approveStatementMatches: Call<typeof refunds.statementImportRequest, StatementApproval>;
+  getStatementCredits: NoBody<StatementCredits>;
+  clearStatementFlag: Call<typeof refunds.clearStatementFlagRequest, Message>;
 
   // ---- venue ----
   markCouponCollected: Call<typeof venue.markCouponCollectedRequest, MarkCollectedResponse>;

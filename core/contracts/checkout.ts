@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { OrderStatus } from '../orders';
+import { normalizeReference } from '../references';
 import { type Message, optionalText, text } from './common';
 import type { OrderView } from './orders';
 
@@ -102,9 +103,7 @@ export type OfflineOrderResult = Message & { orderRcptId: string; status: OrderS
 export type GiveUpResult = Message & { orderRcptId: string; status: string };
 
 /** Normalizes a bank/UPI reference so that one transaction written two ways is still one. */
-export function normalizeTxnId(raw: string): string {
-  return raw.replace(/\s+/g, '').toUpperCase();
-}
+export const normalizeTxnId = normalizeReference;
 
 /** /giveUpOrder: the member gives up an order still waiting for payment, freeing what it holds. */
 export const giveUpOrderRequest = z.object({ orderRcptId: rcptId });

@@ -200,6 +200,9 @@ export const importStatementRequest = z
 
 export const statementImportRequest = z.object({ importId: id() }).strict();
 
+/** Why a credit is flagged for the treasurer: its transfer was rejected or refunded by hand after it matched. */
+export type StatementFlag = 'order_rejected' | 'order_refunded' | 'order_partly_refunded';
+
 export type StatementLineView = {
   lineId: number;
   row: number;
@@ -207,10 +210,18 @@ export type StatementLineView = {
   narration: string;
   reference: string;
   amount: number;
-  state: 'matched' | 'mismatch' | 'unmatched' | 'approved';
+  /** ambiguous: needs a person (two transfers fit it, or its transfer fits another credit too) */
+  state: 'matched' | 'mismatch' | 'ambiguous' | 'unmatched' | 'approved';
   orderRcptId: string | null;
   userName: string | null;
   expected: number | null;
+  /** ambiguous: every transfer that fits it */
+  candidates: string[];
+  flag: StatementFlag | null;
+  /** the contribution the flag is about */
+  flagRcptId: string | null;
+  /** imported by an earlier import of this or an overlapping statement (its state is kept) */
+  importedBefore: boolean;
 };
 
 export type StatementImportView = {
@@ -220,6 +231,20 @@ export type StatementImportView = {
   duplicates: number;
   lines: StatementLineView[];
 };
+
+/**
+ * /getStatementCredits: the credits that fit transfers still waiting for approval (shown next to Approve in the
+ * Pending Orders dialog), and the credits flagged for the treasurer.
+ */
+export type StatementCredits = { open: StatementLineView[]; flagged: StatementLineView[] };
+
+/** /clearStatementFlag: the treasurer has dealt with a flagged credit. */
+export const clearStatementFlagRequest = z
+  .object({
+    lineId: id(),
+    note: z.string({ error: 'must be text' }).trim().max(300, 'must be at most 300 characters').nullish(),
+  })
+  .strict();
 
 /** /approveStatementMatches: how many matched credits were approved or skipped, and the statement after. */
 export type StatementApproval = Message & { approved: number; skipped: number; statement: StatementImportView };

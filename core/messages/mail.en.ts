@@ -38,6 +38,10 @@ export const mailEn = {
     'Your pass code is {code}. Show it (or the QR code on your profile) at the venue to collect your passes.',
   'rejected.subject': 'Contribution not verified: {rcpt}',
   'rejected.body': 'We could not verify the payment for your contribution {rcpt} ({amount}, transaction id {txn}).',
+  // the stock reasons whole, so that the Bengali email carries them translated (core/contracts/admin.ts)
+  'rejected.notFound': "Reason: We could not find this transfer in the association's bank account.",
+  'rejected.amountDiffers': 'Reason: The amount we received differs from the amount of this contribution.',
+  'rejected.duplicate': 'Reason: This transfer was already counted for another contribution.',
   'rejected.reply':
     'If you did pay, please reply to this email (it reaches the committee at {email}) with the details, or share the same transaction id again on a new contribution from the website.',
   // refunds and carry-over (worker/services/refunds.ts)

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, outbox, post, signIn, uniqueEmail } from './browser';
+import { newUtr } from '../fixtures/bank-statements';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ async function pendingTransfer() {
   const pass = catalogue.productsResponses.DAILY_PASS.find((p) => p.code === 'DPAD')!;
   await post('addToCart', { productQtys: { [pass.id]: { qty: 2, code: 'DPAD' } } }, user.session);
   const start = await post<{ orderRcptId: string }>('startOrder', { offline: true }, user.session);
-  const txn = `UTR${Date.now()}`;
+  const txn = newUtr();
   await post(
     'handleOfflineOrder',
     { isOffline: true, offlineTxnId: txn, offlineBankName: 'Canara Bank', orderRcptId: start.orderRcptId },
@@ -60,7 +61,8 @@ describe('admin console', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Canara Bank').waitFor();
     await dialog.getByText('Adda and Snacks Pass').waitFor();
-    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await dialog.getByRole('button', { name: /^Yes, approve ₹/ }).click();
     await page.getByText('You have approved the contribution successfully!').waitFor();
     await row.waitFor({ state: 'detached' });
     // the toast sits at the bottom center on the admin screen
@@ -105,9 +107,10 @@ describe('admin console', () => {
     const row = page.getByRole('row').filter({ hasText: order.rcpt });
     await row.getByRole('button', { name: 'Details' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Reject' }).click();
-    await dialog.getByLabel('Reason for rejection (sent to the contributor)').fill('No credit for this UTR yet');
-    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await dialog.getByLabel('Other', { exact: true }).check();
+    await dialog.getByLabel('The reason, in your words').fill('No credit for this UTR yet');
+    await dialog.getByRole('button', { name: `Reject ${order.rcpt}` }).click();
     await page.getByText('You have rejected the contribution successfully!').waitFor();
     await row.waitFor({ state: 'detached' });
     const mail = (await outbox(order.email)).find((m) => m.subject.includes(order.rcpt) && m.text.includes('Reason'));

@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, launch, outbox, post, reviewSelection, uniqueEmail } from './browser';
+import { newUtr } from '../fixtures/bank-statements';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -237,7 +238,7 @@ describe('Bengali on a phone', () => {
     const transfer = page.getByRole('dialog', { name: 'সরাসরি ট্রান্সফার' });
     await transfer.getByRole('button', { name: 'ট্রানজ্যাকশনের তথ্য জানান' }).click();
     const share = page.getByRole('dialog', { name: 'ট্রানজ্যাকশনের তথ্য জানান' });
-    await share.getByLabel('ব্যাঙ্ক / UPI ট্রানজ্যাকশন আইডি *').fill(`UTR${Date.now()}`);
+    await share.getByLabel('ব্যাঙ্ক / UPI ট্রানজ্যাকশন আইডি *').fill(newUtr());
     await share.getByRole('button', { name: 'জমা দিন' }).click();
     await page.getByRole('heading', { level: 1, name: 'ধন্যবাদ! আমরা আপনার ট্রান্সফার যাচাই করব' }).waitFor();
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, outbox, post, reviewSelection, uniqueEmail } from './browser';
+import { newUtr } from '../fixtures/bank-statements';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -201,7 +202,7 @@ describe('checkout in the browser', () => {
     const share = page.getByRole('dialog', { name: 'Share transaction details' });
     await share.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Please add the Bank/UPI transaction id to proceed').waitFor();
-    await share.getByLabel('Bank / UPI Transaction ID *').fill(`UPI${Date.now()}`);
+    await share.getByLabel('Bank / UPI Transaction ID *').fill(newUtr());
     await share.getByLabel('Bank Name').fill('HDFC');
     await share.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { level: 1, name: 'Thank you! We will verify your transfer' }).waitFor();
@@ -225,7 +226,7 @@ describe('checkout in the browser', () => {
     await dialog.getByText(started.orderRcptId).first().waitFor();
     await dialog.getByRole('button', { name: 'Update Payment Details' }).click();
     await page.getByText('Please add the transaction id to proceed').waitFor();
-    await dialog.getByLabel('Bank Transaction ID').fill(`NEFT${Date.now()}`);
+    await dialog.getByLabel('Bank Transaction ID').fill(newUtr());
     await dialog.getByRole('button', { name: 'Update Payment Details' }).click();
     await row.getByText('Pending Approval').waitFor();
     expect(problems).toEqual([]);

@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE, launch, newPage, post, signIn, uniqueEmail } from './browser';
+import { newUtr } from '../fixtures/bank-statements';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -302,7 +303,7 @@ describe('the admin console on a phone', () => {
     const started = await post('startOrder', { offline: true }, user.session);
     await post(
       'handleOfflineOrder',
-      { isOffline: true, offlineTxnId: `UTR${Date.now()}`, offlineBankName: 'SBI', orderRcptId: started.orderRcptId },
+      { isOffline: true, offlineTxnId: newUtr(), offlineBankName: 'SBI', orderRcptId: started.orderRcptId },
       user.session,
     );
     const admin = await post('login', { email: 'admin@example.org', password: 'admin-demo-123', iid: 'phone' });

@@ -3,6 +3,8 @@
 // there (tests/worker/hardening.test.ts). No browser: plain parallel fetches, as an attacker would.
 import { describe, expect, it } from 'vitest';
 import { api, outbox, uniqueEmail } from './browser';
+import { creditsOf, findHeader, parseCsv } from '../../core/statement';
+import { axis, hdfc, newUtr, sbi, upi } from '../fixtures/bank-statements';
 
 const ROUNDS = 6;
 
@@ -121,6 +123,97 @@ describe('races over HTTP', () => {
     }
   });
 
+  // bank statements (docs/decisions/140): the approval's conditional update requires its credit to be still
+  // matched to a transfer still waiting, and turns the credit 'approved' in the same batch
+  it("parallel 'approve all matched', on a statement and on its re-import: each transfer approved once", async () => {
+    const mabd = await productIdOf('MABD');
+    const token = await adminToken();
+    const credits = (file: string) => {
+      const rows = parseCsv(file);
+      return creditsOf(rows, findHeader(rows)!);
+    };
+    for (let round = 0; round < 3; round++) {
+      const transfers: { email: string; rcpt: string; txn: string }[] = [];
+      for (let i = 0; i < 4; i++) {
+        const u = await newUser();
+        await api('addToCart', { productQtys: { [mabd]: { qty: 1 } } }, u.token);
+        const start = await api('startOrder', { offline: true }, u.token);
+        const txn = newUtr();
+        const shared = await api(
+          'handleOfflineOrder',
+          { offlineTxnId: txn, orderRcptId: start.body.data.orderRcptId },
+          u.token,
+        );
+        expect(shared.status).toBe(200);
+        transfers.push({ email: u.email, rcpt: start.body.data.orderRcptId, txn });
+      }
+      // the same credits twice: in the bank's order, and as an overlapping export listing them newest first, so
+      // that the calls on the two imports approve in opposite orders and meet on the same transfers
+      const lines = transfers.map((t, i) => ({ narration: upi.sbi(t.txn), rupees: '1500', day: i + 1 }));
+      const first = await api('importStatement', { fileName: 'a.xls', credits: credits(sbi(lines)) }, token);
+      const again = await api(
+        'importStatement',
+        { fileName: 'b.xls', credits: credits(sbi([...lines].reverse())) },
+        token,
+      );
+      expect(first.body.data.lines.map((l: { state: string }) => l.state)).toEqual(Array(4).fill('matched'));
+      expect(again.body.data).toMatchObject({ duplicates: 4 });
+      // wrangler dev lets the first request of a burst through alone and the rest together once it has answered:
+      // a cheap call leads the burst, so that the approvals themselves overlap
+      const [, ...calls] = await Promise.all([
+        api('getStatementMapping', {}, token),
+        ...Array.from({ length: 6 }, (_, i) =>
+          api('approveStatementMatches', { importId: (i % 2 ? first : again).body.data.importId }, token),
+        ),
+      ]);
+      expect(calls.map((c) => c.status)).toEqual(Array(6).fill(200));
+      const approvals = calls.map((c) => c.body.data.approved);
+      expect(
+        approvals.reduce((n, a) => n + a, 0),
+        `round ${round}: ${approvals.join(' ')}`,
+      ).toBe(4);
+      for (const t of transfers) {
+        const confirmed = (await outbox(t.email)).filter((m) => m.subject === `Contribution confirmed: ${t.rcpt}`);
+        expect(confirmed, t.rcpt).toHaveLength(1);
+      }
+      const after = await api('getStatementImport', { importId: first.body.data.importId }, token);
+      expect(
+        after.body.data.lines.map((l: { state: string; orderRcptId: string }) => [l.state, l.orderRcptId]),
+      ).toEqual(transfers.map((t) => ['approved', t.rcpt]));
+    }
+  });
+
+  it('two statements imported at once that fit one transfer: never matched twice, both need a person', async () => {
+    const mabd = await productIdOf('MABD');
+    for (let round = 0; round < ROUNDS; round++) {
+      const u = await newUser();
+      await api('addToCart', { productQtys: { [mabd]: { qty: 1 } } }, u.token);
+      const start = await api('startOrder', { offline: true }, u.token);
+      const txn = newUtr();
+      await api('handleOfflineOrder', { offlineTxnId: txn, orderRcptId: start.body.data.orderRcptId }, u.token);
+      // the same payment as two banks' exports would show it (a different line each: two credits)
+      const files = [
+        axis([{ narration: upi.axis(txn), rupees: '1500' }]),
+        hdfc([{ narration: upi.hdfc(txn), reference: `0000${txn}`, rupees: '1500' }]),
+      ];
+      const token = await adminToken();
+      // led by a cheap call, as above, so that the two imports overlap
+      const [, ...imports] = await Promise.all([
+        api('getStatementMapping', {}, token),
+        ...files.map((f) => {
+          const rows = parseCsv(f);
+          return api('importStatement', { credits: creditsOf(rows, findHeader(rows)!) }, token);
+        }),
+      ]);
+      const states = [];
+      for (const i of imports) {
+        const now = await api('getStatementImport', { importId: i.body.data.importId }, token);
+        states.push(...now.body.data.lines.map((l: { state: string }) => l.state));
+      }
+      expect(states, `round ${round}`).toEqual(['ambiguous', 'ambiguous']);
+    }
+  });
+
   it('member price: a second unpaid order cannot take the one entitlement again', async () => {
     // the demo member has an approved UTSAV membership in the seed? If not, this buyer gets one approved
     const u = await newUser();
@@ -128,11 +221,7 @@ describe('races over HTTP', () => {
     const dpkp = await productIdOf('DPKP');
     await api('addToCart', { productQtys: { [mutv]: { qty: 1 } } }, u.token);
     const m = await api('startOrder', { offline: true }, u.token);
-    await api(
-      'handleOfflineOrder',
-      { offlineTxnId: `UTR${Date.now()}${round()}`, orderRcptId: m.body.data.orderRcptId },
-      u.token,
-    );
+    await api('handleOfflineOrder', { offlineTxnId: newUtr(), orderRcptId: m.body.data.orderRcptId }, u.token);
     const me = await api('getPendingOrders', {}, await adminToken());
     const pending = (me.body.data as { orderPkId: number; offlineUserId: number; userEmail: string }[]).find(
       (o) => o.userEmail === u.email,
@@ -153,9 +242,3 @@ describe('races over HTTP', () => {
     expect(second.body.data.totalSellPrice).toBe(600);
   });
 });
-
-let counter = 0;
-function round() {
-  counter++;
-  return counter;
-}

@@ -4,6 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, outbox, post, signIn, uniqueEmail } from './browser';
+import { newUtr } from '../fixtures/bank-statements';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,7 +67,7 @@ async function paidTransfer() {
   const start = await post<{ orderRcptId: string; orderPkId: number }>('startOrder', { offline: true }, m.token);
   await post(
     'handleOfflineOrder',
-    { isOffline: true, offlineTxnId: `UTR${Date.now()}`, offlineBankName: 'SBI', orderRcptId: start.orderRcptId },
+    { isOffline: true, offlineTxnId: newUtr(), offlineBankName: 'SBI', orderRcptId: start.orderRcptId },
     m.token,
   );
   const admin = await post<{ session: string }>('login', {
@@ -152,52 +153,6 @@ describe('refunds from the admin console', () => {
     await member.page.getByText(/ × 1$/).first().waitFor();
     await member.page.screenshot({ path: '/tmp/refund-member.png' });
     expect(member.problems).toEqual([]);
-  });
-
-  it('matches a bank statement to a transfer waiting for approval and approves it, on a phone', async () => {
-    const m = await memberWithPasses('statement');
-    const start = await post<{ orderRcptId: string; orderTotalInPaisa: number }>(
-      'startOrder',
-      { offline: true },
-      m.token,
-    );
-    const txn = `UTR${Date.now()}`;
-    await post(
-      'handleOfflineOrder',
-      { isOffline: true, offlineTxnId: txn, offlineBankName: 'SBI', orderRcptId: start.orderRcptId },
-      m.token,
-    );
-    const rupees = (start.orderTotalInPaisa / 100).toFixed(2);
-    const csv = [
-      'Account Name :,SAMITI',
-      'Account Number :,00000012345678',
-      'Txn Date,Value Date,Description,Ref No./Cheque No.,Debit,Credit,Balance',
-      `01 Nov 2026,01 Nov 2026,"UPI/CR/${txn}/ANINDITA",${txn},,"${rupees}","1,00,000.00"`,
-      '02 Nov 2026,02 Nov 2026,INTEREST,INT1,,12.00,"1,00,012.00"',
-    ].join('\n');
-    const { page, problems } = await newPage(browser);
-    await signIn(page, 'admin@example.org', 'admin-demo-123');
-    await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Pending Orders' }).click();
-    await page.getByText('Match a bank statement').click();
-    await page
-      .getByLabel('Bank statement (CSV)')
-      .setInputFiles({ name: 'nov.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByText(/2 credits read: 1 matched, 0 amount mismatches, 1 unmatched/).waitFor();
-    await page.screenshot({ path: '/tmp/statement-phone.png', fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.getByRole('button', { name: 'Approve all matched (1)' }).click();
-    await page.getByText('Approved 1 contributions.').waitFor();
-    expect(
-      (await outbox(m.email)).some((x) => x.subject.includes(start.orderRcptId) && /confirmed/i.test(x.subject)),
-    ).toBe(true);
-    // the same file again: already imported, nothing to approve
-    await page
-      .getByLabel('Bank statement (CSV)')
-      .setInputFiles({ name: 'nov.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByText(/2 already imported before/).waitFor();
-    expect(problems).toEqual([]);
   });
 
   it('carries a membership over to the next festival year from the same dialog', async () => {

@@ -7,6 +7,7 @@ import { create } from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passQrPayload } from '../../core/pass-qr';
 import { BASE, launch, signIn, uniqueEmail } from './browser';
+import { newUtr } from '../fixtures/bank-statements';
 
 // The venue screen on phones that go offline: the PWA's service worker must serve the reload, so these
 // tests make their own contexts with service workers allowed (the shared newPage() blocks them).
@@ -63,7 +64,7 @@ async function paidPassOrder(qty: number) {
   const rcpt = order.body.data.orderRcptId as string;
   const sent = await call(
     'handleOfflineOrder',
-    { isOffline: true, offlineTxnId: `UTR${Date.now()}${n}`, offlineBankName: 'SBI', orderRcptId: rcpt },
+    { isOffline: true, offlineTxnId: newUtr(), offlineBankName: 'SBI', orderRcptId: rcpt },
     token,
   );
   expect(sent.status).toBe(200);

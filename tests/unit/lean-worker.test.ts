@@ -23,4 +23,14 @@ describe('lean worker imports', () => {
       .map((file) => path.relative(ROOT, file));
     expect(offenders, "write `import * as z from 'zod'`").toEqual([]);
   });
+
+  it("builds the Worker's apps on hono/tiny (docs/decisions/142)", () => {
+    // 'hono' itself brings its two fast routers (5 kB); the production Worker's apps use the pattern router. Local
+    // mode's tools (worker/dev/) are left out of production builds and may use either.
+    const offenders = sources(path.join(ROOT, 'worker'))
+      .filter((file) => !file.includes(`${path.sep}dev${path.sep}`))
+      .filter((file) => /^import\s+\{[^}]*\bHono\b[^}]*\}\s+from\s+'hono'/m.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(ROOT, file));
+    expect(offenders, "import { Hono } from 'hono/tiny'").toEqual([]);
+  });
 });

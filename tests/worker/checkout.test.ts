@@ -18,6 +18,7 @@ import { reconcilePayments } from '../../worker/services/payments';
 import { confirmPayment, releaseOrder } from '../../worker/services/transitions/orders';
 import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { bindings, call, db, gatewayPay, newUser, outbox } from './helpers';
+import { newUtr } from '../fixtures/bank-statements';
 
 const KEY_SECRET = 'local-test-secret';
 const WEBHOOK_SECRET = 'local-webhook-secret';
@@ -502,7 +503,7 @@ describe('direct transfer', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.desc).toMatch(/offlineTxnId is required/);
 
-    const txn = `UTR${Date.now()}`;
+    const txn = newUtr();
     const ok = await call(
       'handleOfflineOrder',
       { isOffline: true, offlineTxnId: txn, offlineBankName: 'SBI', orderRcptId: r.body.data.orderRcptId },
@@ -551,7 +552,7 @@ describe('direct transfer', () => {
     // someone else's order
     const theft = await call(
       'handleOfflineOrder',
-      { isOffline: true, offlineTxnId: 'X1', orderRcptId: r.body.data.orderRcptId },
+      { isOffline: true, offlineTxnId: newUtr(), orderRcptId: r.body.data.orderRcptId },
       v.token,
     );
     expect(theft.status).toBe(404);
@@ -564,7 +565,7 @@ describe('direct transfer', () => {
       { code: 'MABD', qty: 1 },
     ]);
     const r = await call('startOrder', { offline: true }, u.token);
-    await call('handleOfflineOrder', { offlineTxnId: `T${Date.now()}`, orderRcptId: r.body.data.orderPkId }, u.token);
+    await call('handleOfflineOrder', { offlineTxnId: newUtr(), orderRcptId: r.body.data.orderPkId }, u.token);
     const rej = await releaseOrder(s(), {
       orderId: r.body.data.orderPkId,
       to: 'Rejected',
@@ -595,11 +596,7 @@ describe('direct transfer', () => {
     const w = await newUser();
     await fillCart(w.token, [{ code: 'MABD', qty: 1 }]);
     const rw = await call('startOrder', { offline: true }, w.token);
-    await call(
-      'handleOfflineOrder',
-      { offlineTxnId: `W${Date.now()}`, orderRcptId: rw.body.data.orderRcptId },
-      w.token,
-    );
+    await call('handleOfflineOrder', { offlineTxnId: newUtr(), orderRcptId: rw.body.data.orderRcptId }, w.token);
     const ok = await confirmPayment(s(), { orderId: rw.body.data.orderPkId, via: 'admin', actorId: 1 });
     expect(ok.changed).toBe(true);
     expect(ok.order).toMatchObject({ status: 'Success', passCollected: 0 });
@@ -703,8 +700,9 @@ describe('every checkout call', () => {
     ['handleSuccessOrder', { orderId: 'order_x', razorpayPaymentId: 'pay_x' }, /razorpaySignature is required/],
     ['handleSuccessOrder', { orderId: 5, razorpayPaymentId: 'p', razorpaySignature: 's' }, /orderId must be text/],
     ['handleFailOrder', {}, /orderId is required/],
-    ['handleOfflineOrder', { offlineTxnId: 'X' }, /orderRcptId is required/],
-    ['handleOfflineOrder', { offlineTxnId: 'X', orderRcptId: 5.5, extra: 1 }, /orderRcptId/],
+    ['handleOfflineOrder', { offlineTxnId: '485724971134' }, /orderRcptId is required/],
+    ['handleOfflineOrder', { offlineTxnId: '485724971134', orderRcptId: 5.5, extra: 1 }, /orderRcptId/],
+    ['handleOfflineOrder', { offlineTxnId: 'UPI/CR/4857', orderRcptId: 'SMT000001' }, /^offlineTxnId: this is not/],
   ])('%s refuses bad input %# with a desc naming the field', async (path, body, desc) => {
     const u = await newUser();
     const r = await call(path, body, u.token);

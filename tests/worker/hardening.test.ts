@@ -19,6 +19,7 @@ import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { guardFailure } from '../../worker/lib/d1-batch';
 import { placeOrder, productId } from './cart-fixtures';
 import { ADMIN, bindings, call, db, gatewayPay, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
+import { newUtr } from '../fixtures/bank-statements';
 
 const ROUNDS = 8;
 
@@ -299,11 +300,7 @@ describe('7. a reused collection nonce never collects a pass silently', () => {
     const dpdy = await productId('DPDY');
     await cart(u.token, { [dpdy]: { qty: 1 } });
     const o = (await call('startOrder', { offline: true }, u.token)).body.data;
-    await call(
-      'handleOfflineOrder',
-      { offlineTxnId: `TXN${crypto.randomUUID().slice(0, 12)}`, orderRcptId: o.orderRcptId },
-      u.token,
-    );
+    await call('handleOfflineOrder', { offlineTxnId: newUtr(), orderRcptId: o.orderRcptId }, u.token);
     const admin = await loginAs(ADMIN);
     const userId = (await db().select().from(users).where(eq(users.email, u.email)).get())!.id;
     const ok = await call('approveOfflineOrder', { offlineUserId: userId, orderPkId: o.orderPkId }, admin);
@@ -435,7 +432,7 @@ describe('transaction ids', () => {
     const admin = await loginAs(ADMIN);
     const u = await newUser();
     const mabd = await productId('MABD');
-    const txn = `UTR${Date.now()}`;
+    const txn = newUtr();
     await cart(u.token, { [mabd]: { qty: 1 } });
     const first = (await call('startOrder', { offline: true }, u.token)).body.data;
     expect(

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, products, users } from '../../schema/index';
 import { ADMIN, call, db, loginAs, newUser, outbox } from './helpers';
+import { newUtr } from '../fixtures/bank-statements';
 
 const BENGALI = /[\u0980-\u09FF]/;
 const langOf = async (email: string) =>
@@ -97,7 +98,7 @@ describe('emails in the language on the account at sending time', () => {
 
     await call(
       'handleOfflineOrder',
-      { isOffline: true, offlineTxnId: `UTR${Date.now()}`, offlineBankName: 'SBI', orderRcptId: rcpt },
+      { isOffline: true, offlineTxnId: newUtr(), offlineBankName: 'SBI', orderRcptId: rcpt },
       u.token,
     );
     const received = (await outbox(u.email))[0]!;
@@ -124,7 +125,7 @@ describe('emails in the language on the account at sending time', () => {
       'handleOfflineOrder',
       {
         isOffline: true,
-        offlineTxnId: `UTR${Date.now()}x`,
+        offlineTxnId: newUtr(),
         offlineBankName: 'SBI',
         orderRcptId: second.body.data.orderRcptId,
       },

@@ -71,6 +71,7 @@ const READS: Case[] = [
   { path: 'previewReminder', who: 'admin', budget: 1 },
   { path: 'getRenewalReport', who: 'admin', body: {}, budget: 1 },
   { path: 'getStatementMapping', who: 'admin', budget: 1 },
+  { path: 'getStatementCredits', who: 'admin', budget: 1 },
 ];
 
 const READ_AFTER_WRITE = 1; // getCartDetails with a line in the cart
@@ -273,6 +274,7 @@ describe('the session lookup in the batch of the call (SESSION_IN_BATCH)', () =>
       ['getOrderRefunds', { orderPkId: order }],
       ['getRefundQuote', { orderPkId: order, all: true }],
       ['getStatementMapping', {}],
+      ['getStatementCredits', {}],
     ] as const) {
       const allowed = await measure(path, body, admin);
       expect(allowed.status, path).toBe(200);

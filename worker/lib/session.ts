@@ -158,6 +158,7 @@ export const SESSION_IN_BATCH = new Set([
   '/api/getRefundQuote',
   '/api/getStatementMapping',
   '/api/getStatementImport',
+  '/api/getStatementCredits',
 ]);
 
 type InBatch = { role: Role; verdict: Promise<Actor> | null };

@@ -1,4 +1,5 @@
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from 'hono/tiny';
 import { type Locale, parseLocale } from '../../core/i18n';
 import {
   changePasswdRequest,

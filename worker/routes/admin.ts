@@ -1,6 +1,6 @@
 // The admin console's calls. requireRole runs before input(): without the role a caller learns nothing.
 // Volunteers ('staff') reach only Pass Collection: /searchUserOrder and /getStaffOrderDetails.
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import {
   addProductRequest,
   clearAttentionRequest,
@@ -12,6 +12,7 @@ import {
   setProductBengaliRequest,
   markProductFullSponsorRequest,
   offlineOrderRequest,
+  rejectOfflineOrderRequest,
   orderDetailsRequest,
   overviewRequest,
   searchUserOrderRequest,
@@ -51,7 +52,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/approveOfflineOrder', requireRole('admin'), input(offlineOrderRequest), async (c) => {
     return c.json({ data: await approveOfflineOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/rejectOfflineOrder', requireRole('admin'), input(offlineOrderRequest), async (c) => {
+  .post('/rejectOfflineOrder', requireRole('admin'), input(rejectOfflineOrderRequest), async (c) => {
     return c.json({ data: await rejectOfflineOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
   // ---- order lists, paged on orderTSCursor; `data` is the page (old clients append it) ----

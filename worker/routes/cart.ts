@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import { addToCartRequest } from '../../core/contracts/cart';
 import { emptyBody } from '../../core/contracts/common';
 import type { AppEnv } from '../env';

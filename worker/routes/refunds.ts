@@ -1,7 +1,8 @@
 // Refund calls (issue 13): admins only, the role checked before the body is validated (DECISIONS.md).
-import { Hono } from 'hono';
+import { Hono } from 'hono/tiny';
 import {
   carryOverRequest,
+  clearStatementFlagRequest,
   completeFailedOrderRequest,
   importStatementRequest,
   statementImportRequest,
@@ -17,6 +18,8 @@ import { svc } from '../lib/svc';
 import { completeFailedOrder } from '../services/complete-failed';
 import {
   approveStatementMatches,
+  clearStatementFlag,
+  getStatementCredits,
   getStatementImport,
   getStatementMapping,
   importStatement,
@@ -51,4 +54,10 @@ export const refundRoutes = new Hono<AppEnv>()
   })
   .post('/approveStatementMatches', requireRole('admin'), input(statementImportRequest), async (c) => {
     return c.json({ data: await approveStatementMatches(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/getStatementCredits', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await getStatementCredits(svc(c)) });
+  })
+  .post('/clearStatementFlag', requireRole('admin'), input(clearStatementFlagRequest), async (c) => {
+    return c.json({ data: await clearStatementFlag(svc(c), actorOf(c), c.req.valid('json')) });
   });

@@ -1,7 +1,8 @@
 // The membership year (issue 17): renewal offer, email choices, unsubscribe, reminder campaigns, report.
 // requireRole runs before input(): without the role a caller learns nothing. The read calls send the session
 // lookup with their reads in one batch (SESSION_IN_BATCH, docs/decisions/111).
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { Hono } from 'hono/tiny';
 import { emptyBody } from '../../core/contracts/common';
 import {
   campaignRequest,

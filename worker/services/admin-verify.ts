@@ -1,14 +1,19 @@
 // Verification of direct (bank / UPI) transfers by an admin: approve through confirmPayment, or reject.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { offlineOrderRequest } from '../../core/contracts/admin';
+import {
+  type offlineOrderRequest,
+  REJECT_REASON_TEXT,
+  type rejectOfflineOrderRequest,
+} from '../../core/contracts/admin';
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
-import { orders } from '../../schema/index';
+import { orders, statementLines } from '../../schema/index';
 import { DomainError, notFound } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { confirmPayment, releaseOrder } from './transitions/orders';
+import type { CreditUsed } from './transitions/statement-credits';
 
 type Input = z.output<typeof offlineOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -46,14 +51,46 @@ function notPendingGuard(order: Pick<OrderRow, 'id' | 'status' | 'paymentType'>,
   }
 }
 
-/** Approving confirms the payment through the same path as an online success (confirmPayment). */
-export async function approveOfflineOrder(s: Svc, actor: Actor, input: Input) {
+/**
+ * The statement's credit an approval by hand uses: the one credit still open for the order (matched, or an
+ * amount mismatch the admin saw in the dialog). None when no credit fits it, or when several do (they need the
+ * treasurer: the approval names none of them).
+ */
+async function openCredit(s: Svc, orderId: number): Promise<CreditUsed | undefined> {
+  const open = await s.db
+    .select()
+    .from(statementLines)
+    .where(
+      and(eq(statementLines.orderId, orderId), inArray(statementLines.state, ['matched', 'mismatch', 'ambiguous'])),
+    )
+    .limit(3)
+    .all();
+  const [only] = open;
+  if (open.length !== 1 || !only || (only.state !== 'matched' && only.state !== 'mismatch')) return undefined;
+  return {
+    lineId: only.id,
+    reference: only.reference,
+    date: only.txnDate,
+    amountPaise: only.amountPaise,
+    states: [only.state],
+  };
+}
+
+/**
+ * Approving confirms the payment through the same path as an online success (confirmPayment). The statement's
+ * credit that fits the transfer, if one does, is approved with it and named in the audit row; `credit` (from
+ * "approve all matched") approves the order only while that credit is still matched to it.
+ */
+export async function approveOfflineOrder(s: Svc, actor: Actor, input: Input, credit?: CreditUsed) {
   const order = await pendingOrder(s, input, 'approve');
-  const result = await confirmPayment(s, { orderId: order.id, via: 'admin', actorId: actor.userId });
+  const used = credit ?? (await openCredit(s, order.id));
+  const result = await confirmPayment(s, { orderId: order.id, via: 'admin', actorId: actor.userId, credit: used });
   if (!result.changed) {
     // someone else decided in between: say what happened
     const now = await s.db.select().from(orders).where(eq(orders.id, order.id)).get();
     notPendingGuard(now ?? order, 'approve');
+    if (used)
+      throw new DomainError('StatementChanged', t('order.creditChanged', { rcpt: formatRcptId(order.id) }), 409);
     throw new DomainError(
       'InvalidTransition',
       `Contribution ${formatRcptId(order.id)} could not be approved now.`,
@@ -68,12 +105,16 @@ export async function approveOfflineOrder(s: Svc, actor: Actor, input: Input) {
  * its transfer attempt rejected, any held sponsorship released, one audit row, and one email to the member
  * with the reason. Two admins rejecting at once: one rejection, the other a clear 409.
  */
-export async function rejectOfflineOrder(s: Svc, actor: Actor, input: Input) {
+export async function rejectOfflineOrder(s: Svc, actor: Actor, input: z.output<typeof rejectOfflineOrderRequest>) {
   const order = await pendingOrder(s, input, 'reject');
+  const code = input.reasonCode;
   const result = await releaseOrder(s, {
     orderId: order.id,
     to: 'Rejected',
-    reason: input.reason ?? DEFAULT_REJECT_REASON,
+    // a stock reason is its catalogued sentence (translated in the member's email); an old client's free text,
+    // or nothing at all, is accepted as before (docs/decisions/141)
+    reason: code && code !== 'other' ? REJECT_REASON_TEXT[code] : (input.reason ?? DEFAULT_REJECT_REASON),
+    reasonCode: code ?? (input.reason ? null : 'notFound'),
     via: 'admin',
     actorId: actor.userId,
   });
@@ -88,4 +129,4 @@ export async function rejectOfflineOrder(s: Svc, actor: Actor, input: Input) {
   return { orderPkId: order.id, orderRcptId: formatRcptId(order.id), status: 'Rejected', message: t('order.rejected') };
 }
 
-export const DEFAULT_REJECT_REASON = "We could not find this transfer in the association's bank account.";
+export const DEFAULT_REJECT_REASON = REJECT_REASON_TEXT.notFound;

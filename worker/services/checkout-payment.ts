@@ -7,6 +7,7 @@ import { normalizeTxnId } from '../../core/contracts/checkout';
 import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
+import { isPaymentReference } from '../../core/references';
 import { orderLines, payments } from '../../schema/index';
 import { isUniqueViolation } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
@@ -118,10 +119,13 @@ export async function handleOfflineOrder(
   actor: Actor,
   input: { offlineTxnId: string; offlineBankName: string | null; orderRcptId: string | number },
 ) {
+  const txn = normalizeTxnId(input.offlineTxnId);
+  // a fragment, a mobile number or an app's own order id would let a statement's credit of someone else's
+  // payment approve this order, or none at all (docs/decisions/140)
+  if (!isPaymentReference(txn)) throw new DomainError('BadRequest', t('order.txnNotReference'), 400);
   const id = parseRcptId(input.orderRcptId);
   const order = id ? await loadOrder(s, id) : undefined;
   if (!order || order.userId !== actor.userId) throw notYours();
-  const txn = normalizeTxnId(input.offlineTxnId);
   const bankName = input.offlineBankName;
   if (order.paymentType !== 'Offline') {
     throw new DomainError('InvalidTransition', t('order.paidOnline'), 409);

@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { normalizeTxnId } from '../../core/contracts/checkout';
+import { isPaymentReference } from '../../core/references';
 import type { completeFailedOrderRequest } from '../../core/contracts/refunds';
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
@@ -79,6 +80,7 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
   } else {
     if (!input.transactionId) throw refused('BadRequest', t('complete.txnRequired'), 400);
     const txn = normalizeTxnId(input.transactionId);
+    if (!isPaymentReference(txn)) throw refused('BadRequest', t('complete.txnNotReference'), 400);
     const used = await s.db
       .select({ id: payments.id })
       .from(payments)

@@ -5,6 +5,9 @@ export const checkoutBn: Record<CheckoutKey, string> = {
   // validation (SPEC.md section 5)
   'address.mandatory': 'তারকা (*) চিহ্নিত ঘরগুলি পূরণ করুন!',
   'txn.requiredCheckout': 'এগোতে হলে ব্যাঙ্ক/UPI ট্রানজ্যাকশন আইডি দিন',
+  'txn.hint': 'আপনার UPI অ্যাপে পেমেন্টটি খুলুন: তার 12 অঙ্কের UPI রেফারেন্স (UTR)। NEFT বা RTGS হলে ব্যাঙ্কের UTR।',
+  'txn.notReference':
+    'এটি কোনো ব্যাঙ্ক বা UPI রেফারেন্স নয়। আপনার UPI অ্যাপের পেমেন্ট থেকে 12 অঙ্কের UPI রেফারেন্স নম্বর (UTR) কপি করুন; NEFT বা RTGS হলে ব্যাঙ্কের দেখানো UTR (16 বা 22 অক্ষরের)।',
 
   // checkout and profile on a phone (issue 12, docs/decisions/100)
   'checkout.required': 'আবশ্যক',

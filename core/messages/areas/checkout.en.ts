@@ -5,6 +5,10 @@ export const checkoutEn = {
   // validation (SPEC.md section 5)
   'address.mandatory': 'Please fill the mandatory(*) fields!',
   'txn.requiredCheckout': 'Please add the Bank/UPI transaction id to proceed',
+  // whole payment references (docs/decisions/140): what the form refuses, and what to copy
+  'txn.hint': "In your UPI app, open the payment: its 12-digit UPI reference (UTR). For NEFT or RTGS, your bank's UTR.",
+  'txn.notReference':
+    'This is not a bank or UPI reference. Copy the 12-digit UPI reference number (UTR) from the payment in your UPI app; for NEFT or RTGS, the UTR your bank shows (16 or 22 characters).',
 
   // checkout and profile on a phone (issue 12, docs/decisions/100)
   'checkout.required': 'Required',

@@ -28,7 +28,6 @@ export const consoleEn = {
   'admin.exportCsv': 'Export CSV',
   'admin.approve': 'Approve',
   'admin.reject': 'Reject',
-  'admin.rejectReason': 'Reason for rejection (sent to the contributor)',
   'admin.close': 'Close',
   'admin.totalNotCollected': 'Total not collected',
   'admin.totalCollected': 'Total collected',
@@ -94,7 +93,7 @@ export const consoleEn = {
   'complete.button': 'Complete contribution',
   'statement.title': 'Match a bank statement',
   'statement.hint':
-    'Upload the statement export of the bank account (CSV). Each credit is matched to transfers waiting for approval by the transaction id and the amount.',
+    "Upload the statement export of the bank account (CSV, or the .xls that is text). A credit is matched to a transfer waiting for approval when the payer's 12-digit UPI reference or NEFT/RTGS UTR is one of its references and the amount is the same; a credit that fits two ways needs a person.",
   'statement.file': 'Bank statement (CSV)',
   'statement.notStatement':
     'This file is not a bank statement: no header row with a date, a credit amount and a reference or narration was found. Map the columns below if your bank names them differently.',
@@ -102,12 +101,50 @@ export const consoleEn = {
   'statement.tooLarge': 'This file is too large for a statement (at most 2 MB).',
   'statement.column': 'Column for {role}',
   'statement.summary':
-    '{credits} credits read: {matched} matched, {mismatch} amount mismatches, {unmatched} unmatched, {duplicates} already imported before.',
+    '{credits} credits read: {matched} matched, {ambiguous} need a person, {mismatch} amount mismatches, {unmatched} unmatched, {duplicates} already imported before.',
   'statement.matched': 'Matched',
   'statement.mismatch': 'Amount mismatches',
   'statement.unmatched': 'Unmatched credits',
   'statement.approveAll': 'Approve all matched ({count})',
   'statement.expected': 'expected {amount}',
+  // whole references, statements that remember, deciding a transfer (docs/decisions/140, 141)
+  'statement.ambiguous': 'Needs a person',
+  'statement.fits': 'fits {rcpts}',
+  'statement.importedBefore': 'imported before',
+  'statement.approvedMark': 'approved',
+  'statement.flagged': 'Money received, no contribution ({n})',
+  'statement.flaggedIntro':
+    'These credits fitted a transfer that was later rejected or refunded by hand. Send the money back or attach it to a contribution, then mark it dealt with.',
+  'statement.flag.order_rejected': '{rcpt} was rejected',
+  'statement.flag.order_refunded': '{rcpt} was refunded',
+  'statement.flag.order_partly_refunded': '{rcpt} was partly refunded (the credit still pays for the rest)',
+  'statement.dealtWith': 'Dealt with',
+  'transfer.check': 'Check before you decide',
+  'transfer.amount': 'Amount',
+  'transfer.txnId': "Payer's transaction id",
+  'transfer.credit': 'Bank statement',
+  'transfer.creditMatched': 'Credit of {amount} on {date} ({reference}): matches',
+  'transfer.creditMismatch': 'Credit of {amount} on {date} ({reference}): the amount differs from {expected}',
+  'transfer.creditAmbiguous':
+    'Needs a person: the credit of {amount} on {date} fits more than one contribution ({rcpts})',
+  'transfer.noCredit':
+    'No credit with this transaction id in the imported statements. Check the bank account before approving.',
+  'transfer.notReference':
+    'This transaction id is not a bank or UPI reference: no statement line can show it. Check the bank account before approving.',
+  'transfer.confirmApprove': 'Approve {amount} from {name} for {rcpt}?',
+  'transfer.confirmHint': 'The contributor gets the confirmation email (and any passes) at once.',
+  'transfer.yesApprove': 'Yes, approve {amount}',
+  'transfer.back': 'Back',
+  'transfer.reasonLegend': 'Why reject it? (the contributor reads this)',
+  'transfer.reason.notFound': 'No payment found with this transaction id',
+  'transfer.reason.amountDiffers': 'Amount received differs',
+  'transfer.reason.duplicate': 'Duplicate of another contribution',
+  'transfer.reason.other': 'Other',
+  'transfer.reasonOther': 'The reason, in your words',
+  'transfer.reasonRequired': 'Choose a reason.',
+  'transfer.otherRequired': 'Write the reason the contributor will read.',
+  'transfer.confirmReject': 'Reject {rcpt}',
+  'transfer.inStatement': 'In the statement',
 } as const;
 
 export type ConsoleKey = keyof typeof consoleEn;

@@ -158,4 +158,11 @@ export const serverBn: Record<ServerKey, string> = {
   'refund.unknownOrder': 'orderPkId: {rcpt} নামে কোনো অবদান নেই।',
   'refund.unknownLine': 'lines: একটি লাইন এই অবদানের লাইন নয়।',
   'statement.unknownImport': 'importId: {id} নম্বরের কোনো স্টেটমেন্ট ইমপোর্ট নেই।',
+  'order.txnNotReference':
+    'offlineTxnId: এটি কোনো ব্যাঙ্ক বা UPI রেফারেন্স নয়। আপনার UPI অ্যাপে পেমেন্টটি খুলে তার 12 অঙ্কের UPI রেফারেন্স নম্বর (UTR) কপি করুন; NEFT বা RTGS হলে ব্যাঙ্কের দেখানো UTR (16 বা 22 অক্ষরের) কপি করুন।',
+  'complete.txnNotReference':
+    'transactionId: এটি কোনো ব্যাঙ্ক বা UPI রেফারেন্স নয়: ব্যাঙ্ক স্টেটমেন্ট থেকে 12 অঙ্কের UPI রেফারেন্স (UTR), অথবা 16 বা 22 অক্ষরের NEFT/RTGS UTR কপি করুন।',
+  'order.creditChanged': 'অনুদান {rcpt}-এর ব্যাঙ্ক স্টেটমেন্টের জমাটি এর মধ্যে বদলে গেছে; অনুদানটি আবার খুলুন।',
+  'statement.noFlag': 'lineId: এই জমাটি চিহ্নিত নয়।',
+  'statement.flagCleared': 'মীমাংসা হয়েছে বলে চিহ্নিত করা হল।',
 };

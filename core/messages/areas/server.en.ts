@@ -169,6 +169,15 @@ export const serverEn = {
   'refund.unknownOrder': 'orderPkId: there is no contribution {rcpt}.',
   'refund.unknownLine': 'lines: a line is not a line of this contribution.',
   'statement.unknownImport': 'importId: there is no statement import {id}.',
+  // whole payment references (docs/decisions/140)
+  'order.txnNotReference':
+    'offlineTxnId: this is not a bank or UPI reference. In your UPI app, open the payment and copy its 12-digit UPI reference number (UTR); for NEFT or RTGS, copy the UTR your bank shows (16 or 22 characters).',
+  'complete.txnNotReference':
+    'transactionId: this is not a bank or UPI reference: copy the 12-digit UPI reference (UTR), or the 16- or 22-character NEFT/RTGS UTR, from the bank statement.',
+  'order.creditChanged':
+    "The bank statement's credit for contribution {rcpt} changed meanwhile; open the contribution again.",
+  'statement.noFlag': 'lineId: this credit is not flagged.',
+  'statement.flagCleared': 'Marked as dealt with.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;

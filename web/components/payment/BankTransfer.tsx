@@ -8,6 +8,7 @@ import '../../../core/messages/areas/checkout';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
 import { formatINR } from '../../../core/money';
 import { upiLink } from '../../../core/orders';
+import { isPaymentReference, normalizeReference } from '../../../core/references';
 import { Field } from '../forms';
 import './payment.css';
 
@@ -136,7 +137,11 @@ export function BankDetails({
   );
 }
 
-/** The transaction-id form; `onMissing` shows the screen's own message when the id is empty. */
+/**
+ * The transaction-id form; `onMissing` shows the screen's own message when the id is empty. An id that cannot
+ * identify a payment (a fragment, a mobile number, an app's own order id) is refused at the field with what to
+ * copy instead, by the rule the server applies (core/references.ts).
+ */
 export function TxnForm({
   txnLabel,
   submitLabel,
@@ -152,14 +157,33 @@ export function TxnForm({
 }) {
   const [txn, setTxn] = useState('');
   const [bankName, setBankName] = useState('');
-  const submit = (e: FormEvent) => {
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (txn.trim() === '') onMissing();
-    else onSubmit(txn.trim(), bankName.trim());
+    if (txn.trim() === '') return onMissing();
+    if (!isPaymentReference(normalizeReference(txn))) {
+      setProblem(t('txn.notReference'));
+      e.currentTarget.querySelector<HTMLInputElement>('input[name="txn"]')?.focus();
+      return;
+    }
+    onSubmit(txn.trim(), bankName.trim());
   };
   return (
     <form className="txn-form" onSubmit={submit} noValidate>
-      <Field label={txnLabel} value={txn} onChange={(e) => setTxn(e.target.value)} autoComplete="off" maxLength={64} />
+      <Field
+        label={txnLabel}
+        name="txn"
+        value={txn}
+        onChange={(e) => {
+          setTxn(e.target.value);
+          setProblem(null);
+        }}
+        autoComplete="off"
+        inputMode="text"
+        maxLength={64}
+        error={problem}
+      />
+      {problem ? null : <p className="hint txn-hint">{t('txn.hint')}</p>}
       <Field
         label={tm('bank.bankName')}
         value={bankName}

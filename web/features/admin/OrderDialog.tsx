@@ -7,10 +7,12 @@ import { formatINR, rupeesToPaise } from '../../../core/money';
 import { useToast } from '../../components/toast';
 import { useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
-import { approveOfflineOrder, markCouponCollected, rejectOfflineOrder } from './api';
+import type { StatementLineView } from '../../../core/contracts/refunds';
+import { markCouponCollected } from './api';
 import { Dialog } from '../../components/Dialog';
 import { RefundDialog } from './RefundDialog';
 import { ScrollBox } from './ScrollBox';
+import { TransferDecision } from './TransferDecision';
 
 export const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
 export const units = (o: OrderView) => o.selectedProducts.reduce((s, l) => s + l.qty, 0);
@@ -23,16 +25,17 @@ export function OrderDialog({
   mode,
   onClose,
   onDone,
+  credits = [],
 }: {
   order: OrderView;
   mode: Mode;
   onClose: () => void;
   onDone?: (o: OrderView) => void;
+  /** pending mode: the imported statements' open credits, shown next to Approve */
+  credits?: readonly StatementLineView[];
 }) {
   const { run, busy } = useAction();
   const toast = useToast();
-  const [reason, setReason] = useState('');
-  const [rejecting, setRejecting] = useState(false);
   const [refunding, setRefunding] = useState(false);
   const isAdmin = useUserInfo()?.admin === true;
   // admins only (volunteers never): a paid order with something left to refund
@@ -51,18 +54,6 @@ export function OrderDialog({
         if (err.code === 'AlreadyCollected') onDone?.({ ...order, passCollected: 1 });
       },
     );
-  const approve = () =>
-    run(async () => {
-      const r = await approveOfflineOrder(order);
-      toast.success(r.message);
-      onDone?.({ ...order, status: 'Success' });
-    });
-  const reject = () =>
-    run(async () => {
-      const r = await rejectOfflineOrder(order, reason);
-      toast.success(r.message);
-      onDone?.({ ...order, status: 'Rejected' });
-    });
 
   // the refund dialog replaces this one (one modal at a time: Escape closes only it)
   if (refunding) {
@@ -139,8 +130,7 @@ export function OrderDialog({
         ) : null}
         {mode === 'pending' ? (
           <>
-            <dt>{ta('col.transactionId')}</dt>
-            <dd>{order.transactionId ?? ''}</dd>
+            {/* the transaction id sits with the amount and the statement's credit, next to Approve */}
             <dt>{ta('adm.bank')}</dt>
             <dd>{order.bankName ?? ''}</dd>
             <dt>{ta('adm.referral')}</dt>
@@ -160,38 +150,14 @@ export function OrderDialog({
           </>
         ) : null}
       </dl>
-      {mode === 'pending' && rejecting ? (
-        <div className="field">
-          <label htmlFor="reject-reason">{t('admin.rejectReason')}</label>
-          <textarea
-            id="reject-reason"
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
+      {mode === 'pending' && order.status === 'Pending Approval' ? (
+        <TransferDecision order={order} credits={credits} onDone={(status) => onDone?.({ ...order, status })} />
       ) : null}
       <div className="dialog-actions">
         {mode === 'collection' && order.passCollected === 0 ? (
           <button type="button" className="btn btn-primary" disabled={busy} onClick={markCollected}>
             {t('admin.markCollected')}
           </button>
-        ) : null}
-        {mode === 'pending' && order.status === 'Pending Approval' ? (
-          <>
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={approve}>
-              {t('admin.approve')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={busy}
-              onClick={() => (rejecting ? reject() : setRejecting(true))}
-            >
-              {t('admin.reject')}
-            </button>
-          </>
         ) : null}
         {canRefund ? (
           <button type="button" className="btn btn-danger" onClick={() => setRefunding(true)}>

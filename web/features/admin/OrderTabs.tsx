@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { UnitTotals } from '../../../core/contracts/admin';
 import type { OrderView } from '../../../core/contracts/orders';
+import type { StatementCredits } from '../../../core/contracts/refunds';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { paths } from '../../app/paths';
@@ -12,6 +13,7 @@ import {
   getCollectionTotals,
   getOrderPage,
   getPendingOrders,
+  getStatementCredits,
   type OrderListKind,
   PAGE_SIZE,
   searchUserOrder,
@@ -147,9 +149,19 @@ export function PassCollectionTab() {
 
 export function PendingOrdersTab() {
   const [orders, setOrders] = useState<OrderView[] | null>(null);
+  const [credits, setCredits] = useState<StatementCredits>({ open: [], flagged: [] });
   const [open, setOpen] = useState<OrderView | null>(null);
   const { run } = useAction();
-  const load = useCallback(() => run(async () => setOrders(await getPendingOrders())), [run]);
+  // the statements' open and flagged credits come with the list: the dialog shows them next to Approve
+  const load = useCallback(
+    () =>
+      run(async () => {
+        const [pending, statement] = await Promise.all([getPendingOrders(), getStatementCredits()]);
+        setOrders(pending);
+        setCredits(statement);
+      }),
+    [run],
+  );
   useEffect(() => {
     void load();
   }, [load]);
@@ -159,7 +171,7 @@ export function PendingOrdersTab() {
     <div>
       <AttentionPanel />
       <CompleteFailedOrder />
-      <StatementMatcher onApproved={() => void load()} />
+      <StatementMatcher onChanged={() => void load()} flagged={credits.flagged} />
       <div className="admin-toolbar">
         <ExportButton name="pending-orders" rows={orders} />
       </div>
@@ -185,7 +197,12 @@ export function PendingOrdersTab() {
                 <tr key={o.orderPkId}>
                   <td data-label={ta('col.year')}>{o.fiscalYear}</td>
                   <td className="stack-title">{o.orderRcptId}</td>
-                  <td data-label={ta('col.transactionId')}>{o.transactionId}</td>
+                  <td data-label={ta('col.transactionId')}>
+                    {o.transactionId}
+                    {credits.open.some((c) => c.state === 'matched' && c.orderRcptId === o.orderRcptId) ? (
+                      <span className="credit-badge">{t('transfer.inStatement')}</span>
+                    ) : null}
+                  </td>
                   <td data-label={ta('col.amount')}>{inr(o.orderTotal)}</td>
                   <td data-label={ta('col.name')}>{o.userName}</td>
                   <td data-label={ta('col.mobile')}>{o.userMobile}</td>
@@ -205,10 +222,15 @@ export function PendingOrdersTab() {
         <OrderDialog
           order={open}
           mode="pending"
+          credits={credits.open}
           onClose={() => setOpen(null)}
           onDone={(o) => {
             setOrders((all) => all?.filter((x) => x.orderPkId !== o.orderPkId) ?? null);
             setOpen(null);
+            // a rejected transfer's credit is now flagged for the treasurer
+            void getStatementCredits()
+              .then(setCredits)
+              .catch(() => undefined);
           }}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useState } from 'react';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import type { StatementImportView, StatementLineView } from '../../../core/contracts/refunds';
 import { STATEMENT_CHUNK } from '../../../core/contracts/refunds';
 import { t } from '../../../core/i18n';
@@ -14,6 +14,8 @@ import {
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
+import { clearStatementFlag } from './api';
+import './statements.css';
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const ROLE_LABEL: Record<StatementRole, string> = {
@@ -24,11 +26,23 @@ const ROLE_LABEL: Record<StatementRole, string> = {
 };
 
 /**
- * Bank statement matching (issue 13): the file is read here with the same code the server trusts for shapes
- * (core/statement.ts); its credits go to the server in chunks, which matches them to transfers waiting for
- * approval and keeps each credit once, so importing the same statement twice matches nothing twice.
+ * Bank statement matching (docs/decisions/083, 140): the file is read here with the same code the server trusts for
+ * shapes (core/statement.ts); its credits go to the server in chunks, which matches them to transfers waiting for
+ * approval by whole references and keeps each credit once: importing a statement again shows what became of its
+ * credits, with the matches still open approvable. Credits whose transfer was rejected or refunded by hand are
+ * listed first, for the treasurer.
  */
-export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
+const NONE: readonly StatementLineView[] = [];
+
+export function StatementMatcher({
+  onChanged,
+  flagged = NONE,
+}: {
+  /** a transfer was approved, or a flag dealt with: the tab reloads its lists */
+  onChanged?: () => void;
+  /** the credits flagged for the treasurer; a new list (the tab reloaded) also refreshes the import shown */
+  flagged?: readonly StatementLineView[];
+}) {
   const { run, busy } = useAction();
   const toast = useToast();
   const [rows, setRows] = useState<string[][] | null>(null);
@@ -36,6 +50,21 @@ export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
   const [mapping, setMapping] = useState<StatementMapping>({});
   const [needsMapping, setNeedsMapping] = useState(false);
   const [result, setResult] = useState<StatementImportView | null>(null);
+  // a transfer approved or rejected in its dialog changes what the import shows: read it again
+  const shownImport = useRef<number | null>(null);
+  shownImport.current = result?.importId ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new flagged list means the tab reloaded its lists
+  useEffect(() => {
+    const importId = shownImport.current;
+    if (!importId) return;
+    let live = true;
+    api('getStatementImport', { importId })
+      .then((v) => live && setResult(v))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [flagged]);
 
   const columns = rows
     ? (rows.slice(0, 40).reduce<string[]>((best, r) => (r.length > best.length ? r : best), []) ?? [])
@@ -90,14 +119,44 @@ export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
       });
       toast.success(r.message);
       setResult(r.statement);
-      onApproved?.();
+      onChanged?.();
+    });
+  const dealtWith = (lineId: number) =>
+    run(async () => {
+      const r = await clearStatementFlag(lineId);
+      toast.success(r.message);
+      onChanged?.();
     });
 
   const of = (state: StatementLineView['state']) => result?.lines.filter((l) => l.state === state) ?? [];
   const matched = of('matched');
   return (
-    <details className="admin-complete">
-      <summary>{t('statement.title')}</summary>
+    <details className="admin-complete statement-matcher" open={flagged.length > 0 || undefined}>
+      <summary>
+        {t('statement.title')}
+        {flagged.length > 0 ? <span className="credit-badge">{flagged.length}</span> : null}
+      </summary>
+      {flagged.length > 0 ? (
+        <section className="statement-flagged" aria-labelledby="statement-flagged-title">
+          <h3 id="statement-flagged-title">{t('statement.flagged', { n: flagged.length })}</h3>
+          <p className="hint">{t('statement.flaggedIntro')}</p>
+          <ul className="statement-lines">
+            {flagged.map((l) => (
+              <li key={l.lineId}>
+                <span className="statement-line-text">
+                  {l.date} · {formatINR(rupeesToPaise(l.amount))} · {shown(l)}
+                  {l.flag && l.flagRcptId ? (
+                    <strong> · {t(`statement.flag.${l.flag}`, { rcpt: l.flagRcptId })}</strong>
+                  ) : null}
+                </span>
+                <button type="button" className="btn btn-small" disabled={busy} onClick={() => dealtWith(l.lineId)}>
+                  {t('statement.dealtWith')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <p className="hint">{t('statement.hint')}</p>
       <div className="field">
         <label htmlFor="statement-file">{t('statement.file')}</label>
@@ -138,6 +197,7 @@ export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
             {t('statement.summary', {
               credits: result.credits,
               matched: matched.length + of('approved').length,
+              ambiguous: of('ambiguous').length,
               mismatch: of('mismatch').length,
               unmatched: of('unmatched').length,
               duplicates: result.duplicates,
@@ -149,6 +209,7 @@ export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
             </button>
           ) : null}
           <LineList title={t('statement.matched')} lines={[...matched, ...of('approved')]} />
+          <LineList title={t('statement.ambiguous')} lines={of('ambiguous')} />
           <LineList title={t('statement.mismatch')} lines={of('mismatch')} />
           <LineList title={t('statement.unmatched')} lines={of('unmatched')} />
         </div>
@@ -157,20 +218,28 @@ export function StatementMatcher({ onApproved }: { onApproved?: () => void }) {
   );
 }
 
+/** What a person reads of a credit: its narration (where banks write the UPI or NEFT reference), else its reference. */
+export const shown = (l: Pick<StatementLineView, 'narration' | 'reference'>) =>
+  (l.narration || l.reference).slice(0, 90);
+
 function LineList({ title, lines }: { title: string; lines: StatementLineView[] }) {
   if (lines.length === 0) return null;
   return (
     <>
       <h3>{title}</h3>
-      <ul className="refund-history">
+      <ul className="statement-lines">
         {lines.map((l) => (
-          <li key={l.lineId}>
-            {l.date} · {formatINR(rupeesToPaise(l.amount))} · {l.reference || l.narration}
-            {l.orderRcptId ? ` → ${l.orderRcptId} ${l.userName ?? ''}` : ''}
-            {l.expected !== null
-              ? ` (${t('statement.expected', { amount: formatINR(rupeesToPaise(l.expected)) })})`
-              : ''}
-            {l.state === 'approved' ? ' ✓' : ''}
+          <li key={l.lineId} className={`credit-${l.state}`}>
+            <span className="statement-line-text">
+              {l.date} · {formatINR(rupeesToPaise(l.amount))} · {shown(l)}
+              {l.orderRcptId && l.state !== 'ambiguous' ? ` → ${l.orderRcptId} ${l.userName ?? ''}` : ''}
+              {l.state === 'ambiguous' ? ` · ${t('statement.fits', { rcpts: l.candidates.join(', ') })}` : ''}
+              {l.expected !== null
+                ? ` (${t('statement.expected', { amount: formatINR(rupeesToPaise(l.expected)) })})`
+                : ''}
+              {l.state === 'approved' ? ` · ✓ ${t('statement.approvedMark')}` : ''}
+              {l.importedBefore ? <em> · {t('statement.importedBefore')}</em> : null}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 // The admin console's calls, with the field names of SPEC.md section 7.
+import type { RejectReason } from '../../../core/contracts/admin';
 import type { CallBody } from '../../../core/contracts/calls';
 import type { OrderView } from '../../../core/contracts/orders';
 import { api } from '../../lib/api-client';
@@ -31,12 +32,16 @@ export const clearAttention = (orderPkId: number, note: string) =>
   api('clearAttention', { orderPkId, ...(note.trim() ? { note: note.trim() } : {}) });
 export const approveOfflineOrder = (o: OrderView) =>
   api('approveOfflineOrder', { offlineUserId: o.offlineUserId, orderPkId: o.orderPkId });
-export const rejectOfflineOrder = (o: OrderView, reason: string) =>
+/** The admin screen always sends a stock reason; `reason` holds the words of 'other' (docs/decisions/141). */
+export const rejectOfflineOrder = (o: OrderView, reasonCode: RejectReason, reason: string) =>
   api('rejectOfflineOrder', {
     offlineUserId: o.offlineUserId,
     orderPkId: o.orderPkId,
+    reasonCode,
     ...(reason.trim() ? { reason: reason.trim() } : {}),
   });
+export const getStatementCredits = () => api('getStatementCredits');
+export const clearStatementFlag = (lineId: number) => api('clearStatementFlag', { lineId });
 
 export const getOrderPage = (kind: OrderListKind, orderTSCursor: number) => api(LIST_PATH[kind], { orderTSCursor });
 export const getCollectionTotals = (collected: boolean) => api('getCollectionTotals', { collected });

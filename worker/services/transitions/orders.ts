@@ -27,6 +27,13 @@ import type { Svc } from '../../lib/svc';
 import { pricingContext } from '../cart';
 import { sendConfirmation, sendRejection } from '../order-mail';
 import type { OrderLineRow, OrderRow } from '../order-view';
+import {
+  type CreditUsed,
+  creditApproved,
+  creditDetails,
+  creditStillFits,
+  creditsFollowRejection,
+} from './statement-credits';
 
 export type Via = 'callback' | 'webhook' | 'reconciler' | 'admin';
 export type Defer = (work: Promise<unknown>) => void;
@@ -69,6 +76,11 @@ export type ConfirmInput = {
   razorpay?: { paymentId: string; orderId: string; amountPaise: number };
   /** Runs the email after the answer (a webhook answers fast); default: awaited. */
   defer?: Defer;
+  /**
+   * An admin's approval: the bank statement's credit it used. The order is approved only while that credit
+   * still fits it; the credit becomes 'approved' in the same batch and the audit row names it.
+   */
+  credit?: CreditUsed;
 };
 
 /** The statuses a confirmation may start from: an admin approves a waiting transfer; a capture wins otherwise. */
@@ -160,7 +172,14 @@ export async function confirmLoaded(
             transitionId: token,
             updatedAt: at,
           })
-          .where(and(eq(orders.id, order.id), inArray(orders.status, from))),
+          .where(
+            and(
+              eq(orders.id, order.id),
+              inArray(orders.status, from),
+              input.credit ? creditStillFits(order.id, input.credit) : undefined,
+            ),
+          ),
+        ...(input.credit ? [creditApproved(order.id, input.credit, madeIt(order.id, token))] : []),
         rp
           ? // created -> captured, or failed -> captured (the payer retried inside the checkout)
             s.db
@@ -214,6 +233,7 @@ export async function confirmLoaded(
             from: order.status,
             totalPaise: order.totalPaise,
             ...(rp ? { razorpayPaymentId: rp.paymentId, razorpayOrderId: rp.orderId } : {}),
+            ...(input.credit ? creditDetails(input.credit) : {}),
             passCode: passCode ? 'issued' : null,
           },
         }),
@@ -284,6 +304,8 @@ export type ReleaseInput = {
   orderId: number;
   to: 'Failed' | 'Rejected';
   reason: string;
+  /** a rejection's stock reason (core/contracts/admin.ts REJECT_REASONS), recorded in the audit row */
+  reasonCode?: string | null;
   via: Via | 'checkout';
   actorId: number | null;
 };
@@ -325,10 +347,17 @@ export async function releaseLoaded(
       .update(payments)
       .set({ status: attempt.to, failureReason: input.reason, updatedAt: at })
       .where(and(eq(payments.orderId, order.id), eq(payments.status, attempt.from), madeItSql(order.id, token))),
+    // a statement's credit that fitted the rejected transfer is money received for no contribution now
+    ...(input.to === 'Rejected' ? [creditsFollowRejection(order.id, madeIt(order.id, token))] : []),
     orderAudit(order.id, token, {
       actorId: input.actorId,
       action: input.to === 'Rejected' ? 'order.rejected' : 'order.failed',
-      details: { via: input.via, from: order.status, reason: input.reason },
+      details: {
+        via: input.via,
+        from: order.status,
+        reason: input.reason,
+        ...(input.reasonCode ? { reasonCode: input.reasonCode } : {}),
+      },
     }),
   ]);
   const changed = changesOf(results) > 0;

@@ -13,6 +13,7 @@ import { audit, type Guard, guardedAudit } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { changesOf, d1Batch, raw } from '../../lib/d1-batch';
 import type { Svc } from '../../lib/svc';
+import { creditsFollowRefunds } from './statement-credits';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -73,6 +74,8 @@ function effects(orderId: number) {
       orderId,
       orderId,
     ),
+    // a bank statement's credit approved for this order follows it (docs/decisions/140)
+    ...creditsFollowRefunds(orderId),
   ];
 }
 
