@@ -75,6 +75,13 @@ async function refundMode(env: Bindings): Promise<RefundMode> {
   return (REFUND_MODES as readonly string[]).includes(row?.value ?? '') ? (row!.value as RefundMode) : 'process';
 }
 
+/** How long the gateway takes to answer a refund request (Razorpay's own answer takes a moment too). */
+async function refundDelayMs(env: Bindings): Promise<number> {
+  const row = await getDb(env).select().from(testGatewayFlags).where(eq(testGatewayFlags.key, 'refund_delay_ms')).get();
+  const ms = Number(row?.value ?? 0);
+  return Number.isInteger(ms) && ms > 0 ? Math.min(ms, 5000) : 0;
+}
+
 async function refundedSoFar(env: Bindings, paymentId: string) {
   const row = await getDb(env)
     .select({ sum: sql<number>`coalesce(sum(${testGatewayRefunds.amount}), 0)` })
@@ -203,6 +210,8 @@ export const gatewayRefundsApi = new Hono<AppEnv>()
       return c.json(rzpError('The amount must be atleast INR 1.00'), 400);
     }
     const mode = await refundMode(c.env);
+    const delay = await refundDelayMs(c.env);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     if (mode === 'refuse') return c.json(rzpError('Refund could not be processed for this payment'), 400);
     if (amount + (await refundedSoFar(c.env, payment.id)) > payment.amount) {
       return c.json(rzpError('The total refund amount is greater than the refund payment amount'), 400);
@@ -267,18 +276,30 @@ export const gatewayRefundsApi = new Hono<AppEnv>()
 /** The developer's and tests' switches, mounted at /dev/razorpay (local mode only, no keys needed). */
 export const gatewayRefundControls = new Hono<AppEnv>()
   .use('*', localOnly)
-  // what the next refunds do: process (default), fail, hold (pending until settled) or refuse (a 400)
+  // what the next refunds do: process (default), fail, hold (pending until settled) or refuse (a 400); and how
+  // long the gateway takes to answer a refund request (delayMs, default 0: a race test widens the moment between
+  // the app's refund row and the gateway's answer to what a real gateway takes)
   .post('/refund-mode', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { mode?: unknown };
+    const body = (await c.req.json().catch(() => ({}))) as { mode?: unknown; delayMs?: unknown };
     const mode = String(body.mode ?? '');
     if (!(REFUND_MODES as readonly string[]).includes(mode)) {
       return c.json(rzpError(`mode must be one of ${REFUND_MODES.join(', ')}`), 400);
     }
-    await getDb(c.env)
-      .insert(testGatewayFlags)
-      .values({ key: 'refund_mode', value: mode })
-      .onConflictDoUpdate({ target: testGatewayFlags.key, set: { value: mode } });
-    return c.json({ mode });
+    const delayMs = body.delayMs ?? 0;
+    if (typeof delayMs !== 'number' || !Number.isInteger(delayMs) || delayMs < 0 || delayMs > 5000) {
+      return c.json(rzpError('delayMs must be a whole number of milliseconds from 0 to 5000'), 400);
+    }
+    const db = getDb(c.env);
+    for (const [key, value] of [
+      ['refund_mode', mode],
+      ['refund_delay_ms', String(delayMs)],
+    ] as const) {
+      await db
+        .insert(testGatewayFlags)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: testGatewayFlags.key, set: { value } });
+    }
+    return c.json({ mode, delayMs });
   })
   // settles a held refund; with webhooks: false the test sends them itself (twice, out of order)
   .post('/settle-refund', async (c) => {
