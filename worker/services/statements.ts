@@ -242,13 +242,17 @@ export async function approveStatementMatches(
       skipped++;
     }
   }
-  await audit(s.db, {
-    actorId: actor.userId,
-    action: 'statement.approved',
-    entityType: 'statement',
-    entityId: input.importId,
-    details: { approved, skipped },
-  });
+  // each approval has its own row (order.approved, in its batch); this one sums up a press that approved some,
+  // so a second press at the same moment, which finds nothing left, leaves none
+  if (approved > 0) {
+    await audit(s.db, {
+      actorId: actor.userId,
+      action: 'statement.approved',
+      entityType: 'statement',
+      entityId: input.importId,
+      details: { approved, skipped },
+    });
+  }
   return {
     approved,
     skipped,
