@@ -13,6 +13,7 @@ import { getDb } from '../lib/db';
 import { localApp } from '../lib/local-tools';
 import { log } from '../lib/log';
 import { webhookSignature } from '../lib/razorpay';
+import { keepSentWebhook, paymentEntities, rzpErrorBody } from './gateway-entities';
 
 export const REFUND_MODES = ['process', 'fail', 'hold', 'refuse'] as const;
 export type RefundMode = (typeof REFUND_MODES)[number];
@@ -36,15 +37,8 @@ const basicAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const rzpError = (description: string) => ({
-  error: {
-    code: 'BAD_REQUEST_ERROR',
-    description,
-    source: 'business',
-    step: 'payment_refund',
-    reason: 'input_validation_failed',
-  },
-});
+const rzpError = (description: string, field: string | null = null) =>
+  rzpErrorBody(description, 'payment_refund', field);
 
 function rid(prefix: string) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -110,28 +104,18 @@ export async function deliverRefundWebhook(
     contains: ['refund', 'payment'],
     payload: {
       refund: { entity: refundEntity(refund) },
-      payment: {
-        entity: {
-          id: payment.id,
-          entity: 'payment',
-          amount: payment.amount,
-          currency: payment.currency,
-          status: payment.status,
-          order_id: payment.orderId,
-          method: payment.method,
-          captured: payment.status === 'captured',
-          created_at: payment.createdAt,
-        },
-      },
+      payment: { entity: (await paymentEntities(getDb(env), [payment]))[0] },
     },
     created_at: Math.floor(Date.now() / 1000),
   });
+  const signature = await webhookSignature(body, config.RAZORPAY_WEBHOOK_SECRET);
+  keepSentWebhook({ event, eventId, signature, body });
   const res = await localApp()(
     new Request(`${origin}/api/webhooks/razorpay`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-razorpay-signature': await webhookSignature(body, config.RAZORPAY_WEBHOOK_SECRET),
+        'x-razorpay-signature': signature,
         'x-razorpay-event-id': eventId,
       },
       body,
@@ -207,14 +191,14 @@ export const gatewayRefundsApi = new Hono<AppEnv>()
     if (payment.status !== 'captured') return c.json(rzpError('The payment has not been captured'), 400);
     const amount = body.amount === undefined ? payment.amount : body.amount;
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
-      return c.json(rzpError('The amount must be atleast INR 1.00'), 400);
+      return c.json(rzpError('The amount must be atleast INR 1.00', 'amount'), 400);
     }
     const mode = await refundMode(c.env);
     const delay = await refundDelayMs(c.env);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     if (mode === 'refuse') return c.json(rzpError('Refund could not be processed for this payment'), 400);
     if (amount + (await refundedSoFar(c.env, payment.id)) > payment.amount) {
-      return c.json(rzpError('The total refund amount is greater than the refund payment amount'), 400);
+      return c.json(rzpError('The total refund amount is greater than the refund payment amount', 'amount'), 400);
     }
     const row: GwRefund = {
       id: rid('rfnd'),
@@ -254,15 +238,20 @@ export const gatewayRefundsApi = new Hono<AppEnv>()
     });
     return c.json(refundEntity(row));
   })
-  .get('/v1/payments/:id/refunds', async (c) => {
-    const items = await getDb(c.env)
+  .get('/v1/payments/:id/refunds', async (c) => listRefunds(c, c.req.param('id')))
+  // one refund of a payment (the SDK's payments.fetchRefund / refunds.fetch with payment_id)
+  .get('/v1/payments/:id/refunds/:refundId', async (c) => {
+    const r = await getDb(c.env)
       .select()
       .from(testGatewayRefunds)
-      .where(eq(testGatewayRefunds.paymentId, c.req.param('id')))
-      .orderBy(asc(testGatewayRefunds.createdAt), asc(testGatewayRefunds.id))
-      .all();
-    return c.json({ entity: 'collection', count: items.length, items: items.map(refundEntity) });
+      .where(
+        and(eq(testGatewayRefunds.id, c.req.param('refundId')), eq(testGatewayRefunds.paymentId, c.req.param('id'))),
+      )
+      .get();
+    if (!r) return c.json(rzpError('The id provided does not exist'), 400);
+    return c.json(refundEntity(r));
   })
+  .get('/v1/refunds', async (c) => listRefunds(c, null))
   .get('/v1/refunds/:id', async (c) => {
     const r = await getDb(c.env)
       .select()
@@ -272,6 +261,21 @@ export const gatewayRefundsApi = new Hono<AppEnv>()
     if (!r) return c.json(rzpError('The id provided does not exist'), 400);
     return c.json(refundEntity(r));
   });
+
+/** A collection of refunds (one payment's, or all), oldest first, paged by Razorpay's count (default 10) and skip. */
+async function listRefunds(c: Context<AppEnv>, paymentId: string | null) {
+  const count = Math.min(100, Math.max(1, Number(c.req.query('count') ?? 10) || 10));
+  const skip = Math.max(0, Number(c.req.query('skip') ?? 0) || 0);
+  const items = await getDb(c.env)
+    .select()
+    .from(testGatewayRefunds)
+    .where(paymentId === null ? undefined : eq(testGatewayRefunds.paymentId, paymentId))
+    .orderBy(asc(testGatewayRefunds.createdAt), asc(testGatewayRefunds.id))
+    .limit(count)
+    .offset(skip)
+    .all();
+  return c.json({ entity: 'collection', count: items.length, items: items.map(refundEntity) });
+}
 
 /** The developer's and tests' switches, mounted at /dev/razorpay (local mode only, no keys needed). */
 export const gatewayRefundControls = new Hono<AppEnv>()
