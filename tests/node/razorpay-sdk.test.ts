@@ -220,12 +220,13 @@ describe("Razorpay's Node SDK against the test gateway", () => {
       error: { ...errorShape, description: 'The api key provided is invalid' },
     });
     const rzp = sdk();
+    // one call at a time: a refusal not yet awaited would be an unhandled rejection
     for (const call of [
-      rzp.payments.fetch('pay_unknown000000001'),
-      rzp.orders.fetch('order_unknown00000001'),
-      rzp.refunds.fetch('rfnd_unknown00000001'),
+      () => rzp.payments.fetch('pay_unknown000000001'),
+      () => rzp.orders.fetch('order_unknown00000001'),
+      () => rzp.refunds.fetch('rfnd_unknown00000001'),
     ]) {
-      expect(await refusal(call)).toMatchObject({
+      expect(await refusal(call())).toMatchObject({
         statusCode: 400,
         error: { ...errorShape, description: 'The id provided does not exist' },
       });

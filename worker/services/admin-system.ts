@@ -204,7 +204,8 @@ function overviewQueries(db: Db, year: string, me: Me) {
     .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
     .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
     .innerJoin(orders, eq(orders.id, refundLines.orderId))
-    .where(and(eq(orders.fiscalYear, year), inArray(refunds.status, ['pending', 'processed'])))
+    // money given back is money gone: processed refunds only (docs/decisions/145)
+    .where(and(eq(orders.fiscalYear, year), eq(refunds.status, 'processed')))
     .groupBy(orderLines.type, orders.paymentType)
     .limit(me.limit());
   const totalsRowsQuery = db
