@@ -50,7 +50,9 @@ export const orders = sqliteTable(
     collectedBy: integer('collected_by').references(() => users.id),
     // refunds (migrations/0080): paise given back, NULL | 'Partially Refunded' | 'Refunded', passes void
     refundedPaise: integer('refunded_paise').notNull().default(0),
-    refundState: text('refund_state', { enum: ['Partially Refunded', 'Refunded', 'Carried Over'] }),
+    refundState: text('refund_state', {
+      enum: ['Partially Refunded', 'Refunded', 'Carried Over', 'Refund Pending'],
+    }),
     passVoid: integer('pass_void').notNull().default(0),
     updatedAt: integer('updated_at').notNull().default(now),
   },
@@ -119,7 +121,8 @@ export const orderLines = sqliteTable(
     sellPricePaise: integer('sell_price_paise').notNull(), // what is paid for the line
     fullSponsor: integer('full_sponsor', { mode: 'boolean' }),
     memberPricedUnits: integer('member_priced_units').notNull().default(0),
-    refundedQty: integer('refunded_qty').notNull().default(0), // migrations/0080
+    refundedQty: integer('refunded_qty').notNull().default(0), // migrations/0080: units of processed refunds
+    withheldQty: integer('withheld_qty').notNull().default(0), // 0145: units of refunds not failed (not handed out)
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

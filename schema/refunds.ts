@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import { orderLines, orders } from './orders';
 import { users } from './users';
 
@@ -22,7 +30,7 @@ export const refunds = sqliteTable(
       .notNull()
       .references(() => orders.id),
     requestKey: text('request_key').notNull(), // the admin dialog's key: a double click is one refund
-    method: text('method', { enum: ['razorpay', 'bank_transfer', 'carry_over'] }).notNull(),
+    method: text('method', { enum: ['razorpay', 'bank_transfer', 'carry_over', 'manual'] }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull(),
     amountPaise: integer('amount_paise').notNull(),
     reason: text('reason').notNull(),
@@ -36,11 +44,14 @@ export const refunds = sqliteTable(
     settledAt: integer('settled_at'),
     transitionId: text('transition_id'), // token of the last state change, as on orders (migrations/0021)
     carriedToOrderId: integer('carried_to_order_id').references(() => orders.id), // migrations/0081
+    // 0145: the failed refund this one replaces (retried, or recorded as paid back by hand): once
+    retryOf: integer('retry_of').references((): AnySQLiteColumn => refunds.id),
   },
   (t) => [
     uniqueIndex('refunds_request_key_uq').on(t.requestKey),
     uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
     uniqueIndex('refunds_reference_uq').on(t.reference),
+    uniqueIndex('refunds_retry_of_uq').on(t.retryOf),
     index('refunds_order_idx').on(t.orderId),
     index('refunds_status_idx').on(t.status, t.updatedAt),
   ],

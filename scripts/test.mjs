@@ -1,12 +1,12 @@
 // `npm test`: typecheck, lint and format check, unit tests (core/, the layer check), worker tests (workerd + real D1),
-// build, e2e tests (Chromium).
+// build, Node tests against the running app (Razorpay's SDK on the test gateway), e2e tests (Chromium).
 // Ends with one line "N passed, N failed" summed over every tier.
 import './tool-path.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 process.env.WRANGLER_SEND_METRICS = 'false';
-const only = process.argv[2]; // optional: lint | unit | worker | e2e
+const only = process.argv[2]; // optional: lint | unit | worker | node | e2e
 mkdirSync('test-results', { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -47,9 +47,11 @@ if (!only || only === 'lint') {
 }
 if (!only || only === 'unit') tier('unit', 'vitest', ['run', '--config', 'vitest.unit.config.ts']);
 if (!only || only === 'worker') tier('worker', 'vitest', ['run', '--config', 'vitest.worker.config.ts']);
-if (!only || only === 'e2e') {
-  if (step('build', 'vite', ['build', '--logLevel', 'warn'])) tier('e2e', 'node', ['scripts/e2e.mjs']);
-  else totals.failed += 1;
+if (!only || only === 'node' || only === 'e2e') {
+  if (step('build', 'vite', ['build', '--logLevel', 'warn'])) {
+    if (!only || only === 'node') tier('node', 'vitest', ['run', '--config', 'vitest.node.config.ts']);
+    if (!only || only === 'e2e') tier('e2e', 'node', ['scripts/e2e.mjs']);
+  } else totals.failed += 1;
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);

@@ -151,6 +151,8 @@ export type ApiCalls = {
   getRefundQuote: Call<typeof refunds.refundQuoteRequest, RefundQuote>;
   refundOrder: Call<typeof refunds.refundOrderRequest, RefundResult>;
   carryOverOrder: Call<typeof refunds.carryOverRequest, RefundResult>;
+  retryRefund: Call<typeof refunds.retryRefundRequest, RefundResult>; // decision 145
+  recordManualRefund: Call<typeof refunds.manualRefundRequest, RefundResult>;
   completeFailedOrder: Call<typeof refunds.completeFailedOrderRequest, CompleteFailedResult>;
   getStatementMapping: NoBody<StatementMapping>;
   importStatement: Call<typeof refunds.importStatementRequest, StatementImportView>;

@@ -8,10 +8,12 @@ export type OrderLineView = {
   sellPrice: number;
   maxPrice: number;
   lineId: number;
-  refundedQty: number; // migrations/0080: units refunded, not handed out at the venue
+  refundedQty: number; // migrations/0080: units refunded (decision 145: the money has gone)
+  /** units of refunds that have not failed (being refunded or refunded): not handed out at the venue (0145) */
+  withheldQty?: number;
 };
 
-/** One refund as the member and the lists show it (rupees; status: pending, processed). */
+/** One refund as the member and the lists show it (rupees; status: requested, pending, processed). */
 export type OrderRefundView = {
   amount: number;
   status: string;
@@ -50,8 +52,8 @@ export type OrderView = {
   passCode: string | null;
   rejectReason: string | null;
   selectedProducts: OrderLineView[];
-  /** refunds (migrations/0080): null, 'Partially Refunded' or 'Refunded'; amount in rupees */
-  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;
+  /** refunds (migrations/0080, decision 145): 'Refund Pending' while the money has not gone; amount in rupees */
+  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | 'Refund Pending' | null;
   refundedAmount: number;
   refunds: OrderRefundView[];
 };

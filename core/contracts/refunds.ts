@@ -67,11 +67,25 @@ export const refundOrderRequest = z
 
 export const orderRefundsRequest = z.object({ orderPkId: id() }).strict();
 
+const requestKey = () =>
+  z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _');
+
+/** /retryRefund: a failed online refund asked of the gateway again, as a new refund of the same lines. */
+export const retryRefundRequest = z.object({ refundId: id(), requestKey: requestKey() }).strict();
+
+/** /recordManualRefund: a failed online refund paid back by hand (bank/UPI transfer or cash), with its reference. */
+export const manualRefundRequest = z
+  .object({ refundId: id(), reference: refundReference, requestKey: requestKey() })
+  .strict();
+
 // ---- responses ----
 
 export type RefundView = {
   refundId: number;
-  method: 'razorpay' | 'bank_transfer' | 'carry_over';
+  /** manual: a failed online refund paid back by hand, with a reference (decision 145) */
+  method: 'razorpay' | 'bank_transfer' | 'carry_over' | 'manual';
   /** carry-over: the contribution of the next festival year that carries the lines */
   carriedTo: string | null;
   status: 'requested' | 'pending' | 'processed' | 'failed';
@@ -82,6 +96,9 @@ export type RefundView = {
   failureReason: string | null;
   createdAt: number;
   settledAt: number | null;
+  /** the failed refund this one replaces; and the refund that replaced this failed one (retry or by hand) */
+  retryOf: number | null;
+  replacedBy: number | null;
   lines: { name: string; qty: number; amount: number }[];
 };
 
@@ -91,12 +108,19 @@ export type RefundableLineView = {
   code: string;
   type: string;
   qty: number;
+  /** units whose refund is processed (the money has gone) */
   refundedQty: number;
+  /** units of refunds still on their way (requested or pending at the gateway) */
+  pendingQty: number;
+  /** units carried over to the next festival year */
+  carriedQty: number;
   /** units not yet refunded (nor being refunded) */
   refundableQty: number;
   sellPrice: number;
   sellPricePaise: number;
   pass: boolean;
+  /** why nothing of this line can be refunded now, for the dialog to say in place; null when it can */
+  notRefundable: 'refunded' | 'pending' | 'carriedOver' | 'passCollected' | null;
 };
 
 export type OrderRefunds = {
@@ -107,7 +131,7 @@ export type OrderRefunds = {
   orderTotal: number;
   convenienceCharge: number;
   refunded: number;
-  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;
+  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | 'Refund Pending' | null;
   fiscalYear: string;
   nextFiscalYear: string;
   passCollected: number | null;

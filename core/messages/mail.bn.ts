@@ -21,7 +21,7 @@ export const mailBn: Record<MailKey, string> = {
   'pay.payee': 'প্রাপকের নাম: {v}',
   'pay.account': 'অ্যাকাউন্ট নম্বর: {v}',
   'pay.bank': 'ব্যাঙ্ক: {v}',
-  'pay.upiLink': 'UPI পেমেন্ট লিঙ্ক: {url}',
+  'pay.upiLink': 'UPI পেমেন্ট লিঙ্ক',
   'pay.note':
     'ট্রান্সফারের নোটে {rcpt} লিখুন। টাকা দেওয়ার পরে প্রোফাইলে (Retry Payment) ট্রানজ্যাকশন আইডি দিন, যাতে আমরা যাচাই করতে পারি।',
   'pay.link': 'ট্রান্সফারের তথ্য দিন',
@@ -58,7 +58,7 @@ export const mailBn: Record<MailKey, string> = {
   'reminder.payee': 'প্রাপক: {v}',
   'reminder.amount': 'পরিমাণ: {amount}',
   'reminder.note': 'নোট: {rcpt}',
-  'reminder.upi': 'UPI অ্যাপ এই লিঙ্কটিও খুলতে পারে: {url}',
+  'reminder.upi': 'UPI অ্যাপ এই লিঙ্কটিও খুলতে পারে',
   'reminder.expire': '{date}-এর মধ্যে টাকা না এলে অনুদানটি বাতিল হবে, আর এটি যা সংরক্ষণ করে রেখেছে তা ছেড়ে দেওয়া হবে।',
   'reminder.link': 'ট্রানজ্যাকশন আইডি দিন',
   'pass.qrTitle': 'আপনার পাস',

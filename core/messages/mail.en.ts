@@ -24,7 +24,7 @@ export const mailEn = {
   'pay.payee': 'Account payee: {v}',
   'pay.account': 'Account number: {v}',
   'pay.bank': 'Bank: {v}',
-  'pay.upiLink': 'UPI payment link: {url}',
+  'pay.upiLink': 'UPI payment link', // the link itself follows on a line of its own
   'pay.note':
     'Please write {rcpt} as the note of the transfer. After paying, share the transaction id on your profile (Retry Payment) so that we can verify it.',
   'pay.link': 'Share the transaction details',
@@ -69,7 +69,7 @@ export const mailEn = {
   'reminder.payee': 'Payee: {v}',
   'reminder.amount': 'Amount: {amount}',
   'reminder.note': 'Note: {rcpt}',
-  'reminder.upi': 'UPI apps can also open this link: {url}',
+  'reminder.upi': 'UPI apps can also open this link',
   'reminder.expire': 'If it is not paid by {date}, the contribution is cancelled and anything it holds is released.',
   'reminder.link': 'Share the transaction id',
   // the pass QR block of the confirmation email (worker/lib/pass-qr.ts, from core/messages/en.ts)

@@ -27,6 +27,7 @@ export const memberBn: Record<MemberKey, string> = {
   'status.partiallyRefunded': 'আংশিক টাকা ফেরত',
   'status.refunded': 'টাকা ফেরত',
   'status.carriedOver': 'পরের বছরে নেওয়া',
+  'status.refundPending': 'টাকা ফেরত চলছে',
   'profile.title': 'আপনার প্রোফাইল ও অনুদান',
   'profile.sections': 'প্রোফাইলের অংশ',
   'profile.tabProfile': 'প্রোফাইল',

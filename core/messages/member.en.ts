@@ -29,6 +29,7 @@ export const memberEn = {
   'status.partiallyRefunded': 'Partially Refunded',
   'status.refunded': 'Refunded',
   'status.carriedOver': 'Carried Over',
+  'status.refundPending': 'Refund pending',
   'profile.title': 'Your Profile and Contribution',
   'profile.sections': 'Profile sections',
   'profile.tabProfile': 'Profile',

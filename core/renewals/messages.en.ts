@@ -23,7 +23,7 @@ export const renewalsEn = {
     "One tap renews it: the link opens your renewal with the same plan and household size already chosen, priced by this year's rules.",
   'renewal.mailLink': 'Renew your {plan} for {year}',
   'renewal.mailFooter':
-    'You get this reminder as a member of {lastYear}. To stop renewal reminders (emails about your own contributions still come), unsubscribe here: {url}',
+    'You get this reminder as a member of {lastYear}. To stop renewal reminders (emails about your own contributions still come), unsubscribe with the link below.',
   'renewal.mailUnsubscribe': 'Unsubscribe from renewal reminders',
   'renewal.testPrefix': '[Test] {subject}',
   'renewal.testSent': 'A test email was sent to {email}.',

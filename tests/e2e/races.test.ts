@@ -2,7 +2,7 @@
 // production; in the worker tier they run one after the other, so the guards are also tested directly
 // there (tests/worker/hardening.test.ts). No browser: plain parallel fetches, as an attacker would.
 import { describe, expect, it } from 'vitest';
-import { api, outbox, uniqueEmail } from './browser';
+import { api, outbox, post, uniqueEmail } from './browser';
 import { creditsOf, findHeader, parseCsv } from '../../core/statement';
 import { axis, hdfc, newUtr, sbi, upi } from '../fixtures/bank-statements';
 
@@ -240,5 +240,80 @@ describe('races over HTTP', () => {
     expect((await api('startOrder', { offline: false }, u.token)).status).toBe(200);
     const second = await api('addToCart', { productQtys: { [dpkp]: { qty: 1 } } }, u.token);
     expect(second.body.data.totalSellPrice).toBe(600);
+  });
+
+  it('a refund and a pass collection at the same moment: collected or refunded, never both', async () => {
+    const volunteer = await post<{ session: string }>('login', {
+      email: 'volunteer@example.org',
+      password: 'volunteer-demo-123',
+    });
+    const dpad = await productIdOf('DPAD');
+    // the gateway answers a refund after 400 ms, as a real one takes a moment: the refund's row is written before
+    // it is asked, so a tap in that moment must already find the pass being refunded
+    await post('/dev/razorpay/refund-mode', { mode: 'process', delayMs: 400 });
+    const outcomes = { collected: 0, refunded: 0 };
+    // the tap starts from 60 ms before to 540 ms after the refund, so that it lands in every step of the refund's
+    // requests: before its row, between the row and the gateway's answer, after it
+    for (let offset = -60; offset <= 540; offset += 50) {
+      const u = await newUser();
+      await post('addToCart', { productQtys: { [dpad]: { qty: 2, code: 'DPAD' } } }, u.token);
+      const start = await post<{ orderOrTokenId: string; orderRcptId: string; orderPkId: number }>(
+        'startOrder',
+        { offline: false },
+        u.token,
+      );
+      const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('/dev/razorpay/pay', {
+        key: 'rzp_test_local',
+        order_id: start.orderOrTokenId,
+        outcome: 'success',
+        webhooks: false,
+      });
+      await post(
+        'handleSuccessOrder',
+        {
+          isOffline: false,
+          orderId: start.orderOrTokenId,
+          razorpayPaymentId: paid.razorpay_payment_id,
+          razorpaySignature: paid.razorpay_signature,
+        },
+        u.token,
+      );
+      const later = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+      const [refund, tap] = await Promise.all([
+        later(-offset).then(async () =>
+          api(
+            'refundOrder',
+            { orderPkId: start.orderPkId, all: true, reason: 'Race', requestKey: `race-${crypto.randomUUID()}` },
+            await adminToken(),
+          ),
+        ),
+        later(offset).then(() =>
+          api('markCouponCollected', { orderRcptId: start.orderRcptId, nonce: crypto.randomUUID() }, volunteer.session),
+        ),
+      ]);
+      // what the database holds now: the pass (admin's collection list) and the order's refunds
+      const refunds = await post<{ passCollected: number | null; refunds: { status: string }[] }>(
+        'getOrderRefunds',
+        { orderPkId: start.orderPkId },
+        await adminToken(),
+      );
+      const standing = refunds.refunds.filter((r) => r.status !== 'failed');
+      const at = `offset ${offset}: refund ${refund.status} ${refund.body.error ?? ''}, tap ${tap.status} ${tap.body.error ?? ''}`;
+      if (refunds.passCollected === 1) {
+        expect(tap.status, at).toBe(200);
+        expect(refund.body.error, at).toBe('PassCollected');
+        expect(standing, at).toHaveLength(0);
+        outcomes.collected++;
+      } else {
+        expect(refund.status, at).toBe(200);
+        expect(tap.body.error, at).toBe('Refunded');
+        expect(standing, at).toHaveLength(1);
+        outcomes.refunded++;
+      }
+    }
+    await post('/dev/razorpay/refund-mode', { mode: 'process' });
+    // both endings happened, so the taps did land on both sides of the refund
+    expect(outcomes.collected, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    expect(outcomes.refunded, JSON.stringify(outcomes)).toBeGreaterThan(0);
   });
 });

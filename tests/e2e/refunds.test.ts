@@ -100,7 +100,8 @@ describe('refunds from the admin console', () => {
     const order = await paidOnline();
     const { page, problems } = await newPage(browser);
     const dialog = await openRefundDialog(page, order.email, order.rcpt);
-    // the amount is the passes' price, without the online convenience charge
+    // both passes chosen; the amount is their price, without the online convenience charge
+    await dialog.getByLabel(/Units of .* to refund \(of 2\)/).fill('2');
     await dialog.getByTestId('refund-amount').getByText('Refund amount: ₹').waitFor();
     await dialog.getByText(/convenience charge .* is not refunded/).waitFor();
     await dialog.getByLabel("Reason (goes into the member's email)").fill('The member cannot attend this year');
@@ -108,6 +109,7 @@ describe('refunds from the admin console', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
+    await dialog.getByRole('button', { name: 'Yes, refund' }).click();
     await page.getByText(/^Refund of ₹.* started/).waitFor();
     // the gateway's refund.processed webhook settles it
     await expect
@@ -139,6 +141,7 @@ describe('refunds from the admin console', () => {
     await dialog.getByLabel("Reason (goes into the member's email)").fill('One guest less');
     await dialog.getByLabel('Bank/UPI reference of the money sent back').fill(`NEFT ${Date.now()}`);
     await dialog.getByRole('button', { name: /^Refund ₹/ }).click();
+    await dialog.getByRole('button', { name: 'Yes, refund' }).click();
     await page.getByText(/^Refund of ₹.* recorded \(reference NEFT/).waitFor();
     expect(problems).toEqual([]);
 

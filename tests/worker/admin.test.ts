@@ -525,6 +525,9 @@ describe('overview and audit log', () => {
   it('answers who changed what, filtered by action, entity, actor and time', async () => {
     const p = await productByCode('DPAD');
     const t0 = Date.now() - 1;
+    // a change is audited; the same value again is no change and leaves no row
+    await call('markProductAvailable', { id: p.id, available: false }, admin);
+    await call('markProductAvailable', { id: p.id, available: true }, admin);
     await call('markProductAvailable', { id: p.id, available: true }, admin);
     const byEntity = await call('getAuditLog', { entityType: 'product', entityId: String(p.id) }, admin);
     expect(byEntity.status).toBe(200);
@@ -536,6 +539,7 @@ describe('overview and audit log', () => {
     });
     const byAction = await call('getAuditLog', { action: 'product.', from: t0 }, admin);
     expect(byAction.body.data.rows.length).toBeGreaterThan(0);
+    expect(byEntity.body.data.rows[1]).toMatchObject({ details: { from: true, to: false } });
     expect(byAction.body.data.rows.every((x: { action: string }) => x.action.startsWith('product.'))).toBe(true);
     const byActor = await call('getAuditLog', { actorEmail: 'volunteer@' }, admin);
     expect(byActor.body.data.rows).toEqual([]);

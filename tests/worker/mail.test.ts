@@ -45,7 +45,7 @@ describe('mail over HTTP (the real provider path, against a local stub)', () => 
       from: 'Samiti <no-reply@samiti.test>',
       to: ['someone@example.net'],
       subject: 'Hello',
-      text: 'Line <one>\n\nOpen: https://x.test/a?b=1&c=2',
+      text: 'Line <one>\n\nOpen\nhttps://x.test/a?b=1&c=2', // the link alone on its line
       html: expect.stringContaining('<p>Line &#60;one&#62;</p>'),
     });
     // the phone-friendly layout (tests/worker/mail-layout.test.ts) escapes the link too

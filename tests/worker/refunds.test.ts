@@ -4,122 +4,30 @@
 import { exports } from 'cloudflare:workers';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, collectionEvents, orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
+import { auditLog, collectionEvents, sponsorshipClaims } from '../../schema/index';
 import { refunds, testGatewayRefunds } from '../../schema/refunds';
-import { getConfig } from '../../worker/lib/config';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
-import type { Svc } from '../../worker/lib/svc';
 import { reconcileRefunds } from '../../worker/services/refunds';
 import { releaseOrder } from '../../worker/services/transitions/orders';
 import { allowConsoleError } from '../fixtures/fail-on-console-error';
-import { ADMIN, bindings, call, db, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
+import { ADMIN, call, db, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
+import {
+  AUTH,
+  auditCount,
+  fillCart,
+  gateway,
+  key,
+  linesOf,
+  orderRow,
+  type Pick,
+  paidOnline,
+  paidTransfer,
+  refundRow,
+  s,
+  setMode,
+  until,
+} from './refund-fixtures';
 import { newUtr } from '../fixtures/bank-statements';
-
-const s = (): Svc => ({ db: db(), config: getConfig(bindings), env: bindings, origin: 'http://localhost' });
-const AUTH = { authorization: `Basic ${btoa('rzp_test_local:local-test-secret')}` };
-
-async function productId(code: string) {
-  return (await db().select({ id: products.id }).from(products).where(eq(products.code, code)).get())!.id;
-}
-
-type Pick = { code: string; qty?: number; fullSponsor?: boolean };
-async function fillCart(token: string, picks: Pick[]) {
-  const productQtys: Record<string, object> = {};
-  for (const p of picks) {
-    productQtys[String(await productId(p.code))] = {
-      qty: p.qty ?? 1,
-      code: p.code,
-      ...(p.fullSponsor !== undefined ? { fullSponsor: p.fullSponsor } : {}),
-    };
-  }
-  const r = await call('addToCart', { productQtys }, token);
-  if (r.status !== 200) throw new Error(`addToCart: ${JSON.stringify(r.body)}`);
-}
-
-async function gateway(path: string, body: unknown) {
-  const res = await exports.default.fetch(`http://localhost/dev/razorpay/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-const setMode = (mode: 'process' | 'fail' | 'hold' | 'refuse') => gateway('refund-mode', { mode });
-
-/** A paid online order, through the real checkout: start, pay on the test gateway, confirm. */
-async function paidOnline(picks: Pick[], u?: Awaited<ReturnType<typeof newUser>>) {
-  const user = u ?? (await newUser());
-  await fillCart(user.token, picks);
-  const start = await call('startOrder', { offline: false }, user.token);
-  expect(start.status).toBe(200);
-  const paid = await gateway('pay', {
-    key: 'rzp_test_local',
-    order_id: start.body.data.orderOrTokenId,
-    outcome: 'success',
-    webhooks: false,
-  });
-  const ok = await call(
-    'handleSuccessOrder',
-    {
-      isOffline: false,
-      orderId: start.body.data.orderOrTokenId,
-      razorpayPaymentId: paid.body.razorpay_payment_id,
-      razorpaySignature: paid.body.razorpay_signature,
-    },
-    user.token,
-  );
-  expect(ok.status).toBe(200);
-  return {
-    u: user,
-    orderPkId: start.body.data.orderPkId as number,
-    paymentId: paid.body.razorpay_payment_id as string,
-  };
-}
-
-/** A paid direct transfer: start offline, share the transaction id, approved by the admin. */
-async function paidTransfer(picks: Pick[], admin: string) {
-  const u = await newUser();
-  await fillCart(u.token, picks);
-  const start = await call('startOrder', { offline: true }, u.token);
-  expect(start.status).toBe(200);
-  const txn = newUtr();
-  const shared = await call(
-    'handleOfflineOrder',
-    { isOffline: true, offlineTxnId: txn, offlineBankName: 'SBI', orderRcptId: start.body.data.orderRcptId },
-    u.token,
-  );
-  expect(shared.status).toBe(200);
-  const orderPkId = start.body.data.orderPkId as number;
-  const order = (await db().select().from(orders).where(eq(orders.id, orderPkId)).get())!;
-  const ok = await call('approveOfflineOrder', { offlineUserId: order.userId, orderPkId }, admin);
-  expect(ok.status).toBe(200);
-  return { u, orderPkId, txn };
-}
-
-const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)).get())!;
-const linesOf = (id: number) =>
-  db().select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.id).all();
-const key = () => `k-${crypto.randomUUID()}`;
-const auditCount = async (orderId: number, action: string) =>
-  (await db()
-    .select({ n: sql<number>`count(*)` })
-    .from(auditLog)
-    .where(and(eq(auditLog.entityId, String(orderId)), eq(auditLog.action, action)))
-    .get())!.n;
-
-/** Waits for the gateway's webhooks, delivered a moment after its answer. */
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 4000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await read();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await read();
-  }
-  return v;
-}
-const refundRow = async (orderId: number) =>
-  (await db().select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.id).all()).at(-1)!;
 
 async function refundWebhook(event: string, refund: Record<string, unknown>, eventId = `evt_${crypto.randomUUID()}`) {
   const body = JSON.stringify({
@@ -161,7 +69,7 @@ beforeEach(async () => {
 });
 
 describe('/refundOrder online', () => {
-  it('refunds a sponsorship through the Refunds API, frees the item, and settles by webhook', async () => {
+  it('refunds a sponsorship through the Refunds API, frees the item once the refund is processed', async () => {
     const { u, orderPkId, paymentId } = await paidOnline([
       { code: 'MABD', qty: 1 },
       { code: 'SDHK', fullSponsor: true },
@@ -177,6 +85,8 @@ describe('/refundOrder online', () => {
     const quote = await call('getRefundQuote', { orderPkId, lines: [{ lineId: sponsorLine.id }] }, admin);
     expect(quote.body.data.amountInPaisa).toBe(sponsorLine.sellPricePaise);
 
+    // the gateway holds it pending until the test settles it (its own webhooks would race the checks below)
+    await setMode('hold');
     const r = await call(
       'refundOrder',
       { orderPkId, lines: [{ lineId: sponsorLine.id }], reason: 'Festival plan changed', requestKey: key() },
@@ -201,26 +111,37 @@ describe('/refundOrder online', () => {
       amount: sponsorLine.sellPricePaise,
       idempotencyKey: `samiti-refund-${row.id}`,
     });
-    // released at once: the claim is gone, the item is on sale again, the order partially refunded
-    expect(
-      await db().select().from(sponsorshipClaims).where(eq(sponsorshipClaims.orderId, orderPkId)).all(),
-    ).toHaveLength(0);
-    const o = await orderRow(orderPkId);
-    expect(o).toMatchObject({
+    // while the gateway holds it pending the money has not gone: the payer keeps the item, both read "pending"
+    const claims = () => db().select().from(sponsorshipClaims).where(eq(sponsorshipClaims.orderId, orderPkId)).all();
+    expect(await claims()).toHaveLength(1);
+    expect(await orderRow(orderPkId)).toMatchObject({
       status: 'Success',
-      refundState: 'Partially Refunded',
-      refundedPaise: sponsorLine.sellPricePaise,
+      refundState: 'Refund Pending',
+      refundedPaise: 0,
       passVoid: 0,
     });
-    const catalogue = await call('getProducts', {}, (await newUser()).token);
-    const item = catalogue.body.data.productsResponses.SPONSORSHIP.find((p: { code: string }) => p.code === 'SDHK');
-    expect(item).toMatchObject({ available: true, sponsoredBy: null });
-    // then refund.created and refund.processed arrive from the gateway
+    const mine = (await call('getOrders', {}, u.token)).body.data.find(
+      (x: { orderPkId: number }) => x.orderPkId === orderPkId,
+    );
+    expect(mine).toMatchObject({ refundState: 'Refund Pending', refunds: [{ status: 'pending' }] });
+    const shop = async () =>
+      (await call('getProducts', {}, (await newUser()).token)).body.data.productsResponses.SPONSORSHIP.find(
+        (p: { code: string }) => p.code === 'SDHK',
+      );
+    expect((await shop()).sponsoredBy).toBe(u.name);
+    // then the gateway processes it and refund.processed arrives: released, the order partially refunded
+    await gateway('settle-refund', { refund_id: row.providerRefundId, outcome: 'processed' });
     const done = await until(
       () => refundRow(orderPkId),
       (x) => x.status === 'processed',
     );
     expect(done.status).toBe('processed');
+    expect(await claims()).toHaveLength(0);
+    expect(await orderRow(orderPkId)).toMatchObject({
+      refundState: 'Partially Refunded',
+      refundedPaise: sponsorLine.sellPricePaise,
+    });
+    expect(await shop()).toMatchObject({ available: true, sponsoredBy: null });
     expect(await auditCount(orderPkId, 'refund.requested')).toBe(1);
     expect(await auditCount(orderPkId, 'refund.accepted')).toBe(1);
     expect(await auditCount(orderPkId, 'refund.processed')).toBe(1);
@@ -586,6 +507,10 @@ describe('what a refund releases', () => {
       status: 409,
       body: { error: 'Refunded', desc: expect.stringMatching(/refunded/) },
     });
+    await until(
+      () => orderRow(orderPkId),
+      (o) => o.refundState === 'Refunded',
+    );
     const again = await call('searchVenuePasses', { q: u.email }, volunteer);
     expect(again.body.data[0]).toMatchObject({ refunded: true, qty: 0 });
     // the admin lists: not waiting to be collected any more, and no units left in the totals
@@ -642,6 +567,10 @@ describe('what a refund releases', () => {
       );
     expect(await item()).toMatchObject({ coSponsored: true });
     await call('refundOrder', { orderPkId: co.orderPkId, all: true, reason: 'x', requestKey: key() }, admin);
+    await until(
+      () => orderRow(co.orderPkId),
+      (o) => o.refundState === 'Refunded',
+    );
     expect(await item()).toMatchObject({ coSponsored: false, available: true });
     const full = await paidOnline([{ code: 'SSTG', fullSponsor: true }], buyer);
     expect((await orderRow(full.orderPkId)).status).toBe('Success');

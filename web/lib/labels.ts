@@ -11,6 +11,7 @@ const STATUS: Record<string, MemberKey> = {
   'Partially Refunded': 'status.partiallyRefunded',
   Refunded: 'status.refunded',
   'Carried Over': 'status.carriedOver',
+  'Refund Pending': 'status.refundPending',
 };
 
 /** An order status or refund state as shown; an unknown value as it came. */

@@ -13,6 +13,7 @@ import { getDb } from '../lib/db';
 import { localApp } from '../lib/local-tools';
 import { log } from '../lib/log';
 import { webhookSignature } from '../lib/razorpay';
+import { keepSentWebhook, paymentEntities, rzpErrorBody } from './gateway-entities';
 
 export const REFUND_MODES = ['process', 'fail', 'hold', 'refuse'] as const;
 export type RefundMode = (typeof REFUND_MODES)[number];
@@ -36,15 +37,8 @@ const basicAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const rzpError = (description: string) => ({
-  error: {
-    code: 'BAD_REQUEST_ERROR',
-    description,
-    source: 'business',
-    step: 'payment_refund',
-    reason: 'input_validation_failed',
-  },
-});
+const rzpError = (description: string, field: string | null = null) =>
+  rzpErrorBody(description, 'payment_refund', field);
 
 function rid(prefix: string) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -75,6 +69,13 @@ async function refundMode(env: Bindings): Promise<RefundMode> {
   return (REFUND_MODES as readonly string[]).includes(row?.value ?? '') ? (row!.value as RefundMode) : 'process';
 }
 
+/** How long the gateway takes to answer a refund request (Razorpay's own answer takes a moment too). */
+async function refundDelayMs(env: Bindings): Promise<number> {
+  const row = await getDb(env).select().from(testGatewayFlags).where(eq(testGatewayFlags.key, 'refund_delay_ms')).get();
+  const ms = Number(row?.value ?? 0);
+  return Number.isInteger(ms) && ms > 0 ? Math.min(ms, 5000) : 0;
+}
+
 async function refundedSoFar(env: Bindings, paymentId: string) {
   const row = await getDb(env)
     .select({ sum: sql<number>`coalesce(sum(${testGatewayRefunds.amount}), 0)` })
@@ -103,28 +104,18 @@ export async function deliverRefundWebhook(
     contains: ['refund', 'payment'],
     payload: {
       refund: { entity: refundEntity(refund) },
-      payment: {
-        entity: {
-          id: payment.id,
-          entity: 'payment',
-          amount: payment.amount,
-          currency: payment.currency,
-          status: payment.status,
-          order_id: payment.orderId,
-          method: payment.method,
-          captured: payment.status === 'captured',
-          created_at: payment.createdAt,
-        },
-      },
+      payment: { entity: (await paymentEntities(getDb(env), [payment]))[0] },
     },
     created_at: Math.floor(Date.now() / 1000),
   });
+  const signature = await webhookSignature(body, config.RAZORPAY_WEBHOOK_SECRET);
+  keepSentWebhook({ event, eventId, signature, body });
   const res = await localApp()(
     new Request(`${origin}/api/webhooks/razorpay`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-razorpay-signature': await webhookSignature(body, config.RAZORPAY_WEBHOOK_SECRET),
+        'x-razorpay-signature': signature,
         'x-razorpay-event-id': eventId,
       },
       body,
@@ -200,12 +191,14 @@ export const gatewayRefundsApi = new Hono<AppEnv>()
     if (payment.status !== 'captured') return c.json(rzpError('The payment has not been captured'), 400);
     const amount = body.amount === undefined ? payment.amount : body.amount;
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
-      return c.json(rzpError('The amount must be atleast INR 1.00'), 400);
+      return c.json(rzpError('The amount must be atleast INR 1.00', 'amount'), 400);
     }
     const mode = await refundMode(c.env);
+    const delay = await refundDelayMs(c.env);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     if (mode === 'refuse') return c.json(rzpError('Refund could not be processed for this payment'), 400);
     if (amount + (await refundedSoFar(c.env, payment.id)) > payment.amount) {
-      return c.json(rzpError('The total refund amount is greater than the refund payment amount'), 400);
+      return c.json(rzpError('The total refund amount is greater than the refund payment amount', 'amount'), 400);
     }
     const row: GwRefund = {
       id: rid('rfnd'),
@@ -245,15 +238,20 @@ export const gatewayRefundsApi = new Hono<AppEnv>()
     });
     return c.json(refundEntity(row));
   })
-  .get('/v1/payments/:id/refunds', async (c) => {
-    const items = await getDb(c.env)
+  .get('/v1/payments/:id/refunds', async (c) => listRefunds(c, c.req.param('id')))
+  // one refund of a payment (the SDK's payments.fetchRefund / refunds.fetch with payment_id)
+  .get('/v1/payments/:id/refunds/:refundId', async (c) => {
+    const r = await getDb(c.env)
       .select()
       .from(testGatewayRefunds)
-      .where(eq(testGatewayRefunds.paymentId, c.req.param('id')))
-      .orderBy(asc(testGatewayRefunds.createdAt), asc(testGatewayRefunds.id))
-      .all();
-    return c.json({ entity: 'collection', count: items.length, items: items.map(refundEntity) });
+      .where(
+        and(eq(testGatewayRefunds.id, c.req.param('refundId')), eq(testGatewayRefunds.paymentId, c.req.param('id'))),
+      )
+      .get();
+    if (!r) return c.json(rzpError('The id provided does not exist'), 400);
+    return c.json(refundEntity(r));
   })
+  .get('/v1/refunds', async (c) => listRefunds(c, null))
   .get('/v1/refunds/:id', async (c) => {
     const r = await getDb(c.env)
       .select()
@@ -264,21 +262,48 @@ export const gatewayRefundsApi = new Hono<AppEnv>()
     return c.json(refundEntity(r));
   });
 
+/** A collection of refunds (one payment's, or all), oldest first, paged by Razorpay's count (default 10) and skip. */
+async function listRefunds(c: Context<AppEnv>, paymentId: string | null) {
+  const count = Math.min(100, Math.max(1, Number(c.req.query('count') ?? 10) || 10));
+  const skip = Math.max(0, Number(c.req.query('skip') ?? 0) || 0);
+  const items = await getDb(c.env)
+    .select()
+    .from(testGatewayRefunds)
+    .where(paymentId === null ? undefined : eq(testGatewayRefunds.paymentId, paymentId))
+    .orderBy(asc(testGatewayRefunds.createdAt), asc(testGatewayRefunds.id))
+    .limit(count)
+    .offset(skip)
+    .all();
+  return c.json({ entity: 'collection', count: items.length, items: items.map(refundEntity) });
+}
+
 /** The developer's and tests' switches, mounted at /dev/razorpay (local mode only, no keys needed). */
 export const gatewayRefundControls = new Hono<AppEnv>()
   .use('*', localOnly)
-  // what the next refunds do: process (default), fail, hold (pending until settled) or refuse (a 400)
+  // what the next refunds do: process (default), fail, hold (pending until settled) or refuse (a 400); and how
+  // long the gateway takes to answer a refund request (delayMs, default 0: a race test widens the moment between
+  // the app's refund row and the gateway's answer to what a real gateway takes)
   .post('/refund-mode', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { mode?: unknown };
+    const body = (await c.req.json().catch(() => ({}))) as { mode?: unknown; delayMs?: unknown };
     const mode = String(body.mode ?? '');
     if (!(REFUND_MODES as readonly string[]).includes(mode)) {
       return c.json(rzpError(`mode must be one of ${REFUND_MODES.join(', ')}`), 400);
     }
-    await getDb(c.env)
-      .insert(testGatewayFlags)
-      .values({ key: 'refund_mode', value: mode })
-      .onConflictDoUpdate({ target: testGatewayFlags.key, set: { value: mode } });
-    return c.json({ mode });
+    const delayMs = body.delayMs ?? 0;
+    if (typeof delayMs !== 'number' || !Number.isInteger(delayMs) || delayMs < 0 || delayMs > 5000) {
+      return c.json(rzpError('delayMs must be a whole number of milliseconds from 0 to 5000'), 400);
+    }
+    const db = getDb(c.env);
+    for (const [key, value] of [
+      ['refund_mode', mode],
+      ['refund_delay_ms', String(delayMs)],
+    ] as const) {
+      await db
+        .insert(testGatewayFlags)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: testGatewayFlags.key, set: { value } });
+    }
+    return c.json({ mode, delayMs });
   })
   // settles a held refund; with webhooks: false the test sends them itself (twice, out of order)
   .post('/settle-refund', async (c) => {

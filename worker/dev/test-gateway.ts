@@ -12,6 +12,7 @@ import { localApp } from '../lib/local-tools';
 import { log } from '../lib/log';
 import { paymentSignature, webhookSignature } from '../lib/razorpay';
 import { CHECKOUT_JS } from './checkout-page';
+import { keepSentWebhook, paymentEntities, paymentEntity, rzpErrorBody, sentWebhooks } from './gateway-entities';
 
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!getConfig(c.env).isLocal || getConfig(c.env).RAZORPAY_BASE_URL !== 'local') {
@@ -20,9 +21,8 @@ const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const rzpError = (description: string, code = 'BAD_REQUEST_ERROR') => ({
-  error: { code, description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed' },
-});
+const rzpError = (description: string, code = 'BAD_REQUEST_ERROR', field: string | null = null) =>
+  rzpErrorBody(description, 'payment_initiation', field, code);
 
 function rid(prefix: string) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -51,27 +51,6 @@ function orderEntity(o: GwOrder) {
   };
 }
 
-function paymentEntity(p: GwPayment) {
-  return {
-    id: p.id,
-    entity: 'payment',
-    amount: p.amount,
-    currency: p.currency,
-    status: p.status,
-    order_id: p.orderId,
-    invoice_id: null,
-    international: false,
-    method: p.method,
-    amount_refunded: 0,
-    refund_status: null,
-    captured: p.status === 'captured',
-    description: 'Test gateway payment',
-    error_code: p.errorCode,
-    error_description: p.errorDescription,
-    created_at: p.createdAt,
-  };
-}
-
 const basicAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const config = getConfig(c.env);
   const expected = `Basic ${btoa(`${config.RAZORPAY_KEY_ID}:${config.RAZORPAY_KEY_SECRET}`)}`;
@@ -93,7 +72,7 @@ export const gatewayApi = new Hono<AppEnv>()
       return c.json(rzpError('The request body is not JSON'), 400);
     }
     if (typeof body.amount !== 'number' || !Number.isInteger(body.amount) || body.amount < 100) {
-      return c.json(rzpError('The amount must be atleast INR 1.00'), 400);
+      return c.json(rzpError('The amount must be atleast INR 1.00', 'BAD_REQUEST_ERROR', 'amount'), 400);
     }
     const row: GwOrder = {
       id: rid('order'),
@@ -131,7 +110,7 @@ export const gatewayApi = new Hono<AppEnv>()
       .where(eq(testGatewayPayments.orderId, o.id))
       .orderBy(asc(testGatewayPayments.createdAt))
       .all();
-    return c.json({ entity: 'collection', count: items.length, items: items.map(paymentEntity) });
+    return c.json({ entity: 'collection', count: items.length, items: await paymentEntities(db, items) });
   })
   .get('/v1/payments/:id', async (c) => {
     const p = await getDb(c.env)
@@ -140,7 +119,7 @@ export const gatewayApi = new Hono<AppEnv>()
       .where(eq(testGatewayPayments.id, c.req.param('id')))
       .get();
     if (!p) return c.json(rzpError('The id provided does not exist'), 400);
-    return c.json(paymentEntity(p));
+    return c.json((await paymentEntities(getDb(c.env), [p]))[0]);
   })
   // Razorpay's capture: only an authorized payment, for its full amount and currency.
   .post('/v1/payments/:id/capture', async (c) => {
@@ -152,7 +131,12 @@ export const gatewayApi = new Hono<AppEnv>()
       .where(eq(testGatewayPayments.id, c.req.param('id')))
       .get();
     if (!p) return c.json(rzpError('The id provided does not exist'), 400);
-    if (body.amount !== p.amount) return c.json(rzpError('Capture amount must be equal to the amount authorized'), 400);
+    if (body.amount !== p.amount) {
+      return c.json(
+        rzpError('Capture amount must be equal to the amount authorized', 'BAD_REQUEST_ERROR', 'amount'),
+        400,
+      );
+    }
     if (p.status === 'captured') return c.json(rzpError('This payment has already been captured'), 400);
     if (p.status !== 'authorized') return c.json(rzpError(`This payment is ${p.status} and cannot be captured`), 400);
     const captured = await db
@@ -185,13 +169,16 @@ export async function deliverWebhook(
     payload,
     created_at: Math.floor(Date.now() / 1000),
   });
+  const signature = await webhookSignature(body, config.RAZORPAY_WEBHOOK_SECRET);
+  const eventId = rid('evt');
+  keepSentWebhook({ event, eventId, signature, body });
   const res = await localApp()(
     new Request(`${origin}/api/webhooks/razorpay`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-razorpay-signature': await webhookSignature(body, config.RAZORPAY_WEBHOOK_SECRET),
-        'x-razorpay-event-id': rid('evt'),
+        'x-razorpay-signature': signature,
+        'x-razorpay-event-id': eventId,
       },
       body,
     }),
@@ -296,6 +283,8 @@ export const testGateway = new Hono<AppEnv>()
       razorpay_signature: await paymentSignature(order.id, payment.id, config.RAZORPAY_KEY_SECRET),
     });
   })
+  // the webhooks the gateway sent lately (raw body and signature), for tools that check them (tests/node)
+  .get('/webhooks', (c) => c.json({ items: sentWebhooks() }))
   // What Razorpay does to an authorized payment never captured: refunds it automatically.
   .post('/expire-authorization', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { payment_id?: unknown };

@@ -25,6 +25,15 @@ export function audit(db: Db, entry: AuditEntry) {
 export type Guard = { sql: string; params: unknown[] };
 
 /**
+ * The audit row of the conditional statement just before it in the same batch: written only when that statement
+ * changed a row (SQLite's changes(), which does not count the rows its triggers changed). Nothing may stand between
+ * the two.
+ */
+export function afterChange(entry: AuditEntry): RawStatement {
+  return guardedAudit(entry, { sql: 'changes() > 0', params: [] });
+}
+
+/**
  * The audit row of a conditional change: written only when `guard` holds when the batch runs, so a change
  * that its own conditional update refused leaves no row. Put it in the same d1Batch as that update.
  */

@@ -129,12 +129,8 @@ const unescapeHtml = (s: string) =>
  */
 export function inLanguage<M extends Omit<Mail, 'lang'>>(mail: M, lang: Locale): M {
   if (lang === 'en') return mail;
-  const line = (l: string) => {
-    // a link written out in the text: "Verify my email address: https://..."
-    const link = /^(.+?): (https?:\/\/\S+)$/.exec(l);
-    if (link && fromEnglish(l, lang) === l) return `${fromEnglish(link[1]!, lang)}: ${link[2]}`;
-    return bengaliDates(fromEnglish(l, lang));
-  };
+  // a link stands alone on its line (compose()): kept as it is, never read as part of a sentence
+  const line = (l: string) => (URL_LINE.test(l) ? l : bengaliDates(fromEnglish(l, lang)));
   return {
     ...mail,
     subject: fromEnglish(mail.subject, lang),
@@ -171,10 +167,12 @@ function bengaliDates(text: string): string {
   );
 }
 
+/** A line that is one link and nothing else (http(s), or a UPI app link). */
+const URL_LINE = /^(?:https?|upi):\/\/\S+$/;
+
 /** Escapes text for HTML (emails, the dev pages). */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** Builds the text and HTML bodies of one email from paragraphs and an optional link. */
 /**
  * Every email's body inside one phone-friendly page (docs/decisions/108): a viewport, one column at most 560 px
  * wide, the association's maroon band with its name, cream surround, 16 px text, and links drawn as buttons by
@@ -198,15 +196,30 @@ ${bodyHtml}
 </body></html>`;
 }
 
-export function compose(
-  to: string,
-  subject: string,
-  paragraphs: string[],
-  link?: { href: string; label: string },
-): Mail {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join('\n\n');
+/** A link inside an email's body: its label, then the link itself on a line of its own. */
+export type MailLink = { href: string; label: string };
+
+/**
+ * The text part of a link: the label on one line and the link alone on the next, so that a mail client links
+ * exactly the URL and a translated label never runs into it, in any language (tests/worker/mail-links.test.ts).
+ */
+export const linkText = (l: MailLink) => `${l.label}\n${l.href}`;
+
+/**
+ * Builds the text and HTML bodies of one email from paragraphs (text, or a link drawn as a link) and an optional
+ * link drawn as the button. In the HTML every link is an <a href>; in the text each stands alone on its line.
+ */
+export function compose(to: string, subject: string, paragraphs: (string | MailLink)[], link?: MailLink): Mail {
+  const text = [
+    ...paragraphs.map((p) => (typeof p === 'string' ? p : linkText(p))),
+    ...(link ? [linkText(link)] : []),
+  ].join('\n\n');
   const html = [
-    ...paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`),
+    ...paragraphs.map((p) =>
+      typeof p === 'string'
+        ? `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`
+        : `<p><a href="${escapeHtml(p.href)}" style="color:#7a1230;font-weight:bold">${escapeHtml(p.label)}</a></p>`,
+    ),
     ...(link
       ? [
           `<p style="margin:24px 0"><a href="${escapeHtml(link.href)}" style="display:inline-block;background:#7a1230;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:999px">${escapeHtml(link.label)}</a></p>`,

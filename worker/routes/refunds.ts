@@ -7,8 +7,10 @@ import {
   importStatementRequest,
   statementImportRequest,
   orderRefundsRequest,
+  manualRefundRequest,
   refundOrderRequest,
   refundQuoteRequest,
+  retryRefundRequest,
 } from '../../core/contracts/refunds';
 import type { AppEnv } from '../env';
 import { emptyBody } from '../../core/contracts/common';
@@ -24,7 +26,14 @@ import {
   getStatementMapping,
   importStatement,
 } from '../services/statements';
-import { carryOverOrder, getOrderRefunds, quoteRefund, refundOrder } from '../services/refunds';
+import {
+  carryOverOrder,
+  getOrderRefunds,
+  quoteRefund,
+  recordManualRefund,
+  refundOrder,
+  retryRefund,
+} from '../services/refunds';
 
 export const refundRoutes = new Hono<AppEnv>()
   .post('/getOrderRefunds', requireRole('admin'), input(orderRefundsRequest), async (c) => {
@@ -35,6 +44,13 @@ export const refundRoutes = new Hono<AppEnv>()
   })
   .post('/refundOrder', requireRole('admin'), input(refundOrderRequest), async (c) => {
     return c.json({ data: await refundOrder(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  // a refund that failed at the gateway: asked again, or recorded as paid back by hand (decision 145)
+  .post('/retryRefund', requireRole('admin'), input(retryRefundRequest), async (c) => {
+    return c.json({ data: await retryRefund(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/recordManualRefund', requireRole('admin'), input(manualRefundRequest), async (c) => {
+    return c.json({ data: await recordManualRefund(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/carryOverOrder', requireRole('admin'), input(carryOverRequest), async (c) => {
     return c.json({ data: await carryOverOrder(svc(c), actorOf(c), c.req.valid('json')) });

@@ -1,5 +1,5 @@
 // The catalogue as admins manage it: list, add, enable/disable, full-sponsor-only, block for a named sponsor.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminProduct,
@@ -14,7 +14,7 @@ import { festivalYear } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { paiseToRupees, rupeesToPaise } from '../../core/money';
 import { auditLog, products, sponsorshipClaims, users } from '../../schema/index';
-import { audit } from '../lib/audit';
+import { afterChange } from '../lib/audit';
 import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
@@ -110,27 +110,41 @@ export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof ad
   }
 }
 
+/**
+ * Changes the product as it was read, with its audit row, in one batch (decision 070): the update is made only
+ * while the fields still hold what was read, and the audit row only when the update changed the row, so a double
+ * click or two admins at once write one change and one row. Nothing is written when nothing would change.
+ * Returns whether this call made the change.
+ */
 async function changeProduct(
-  db: Db,
+  s: Svc,
   actorId: number,
   row: ProductRow,
   set: Partial<ProductRow>,
   action: string,
   details: Record<string, unknown>,
-) {
-  await db.batch([
-    db
+): Promise<boolean> {
+  const keys = Object.keys(set) as (keyof ProductRow)[];
+  if (keys.every((k) => set[k] === row[k])) return false;
+  const [update] = await d1Batch(s, [
+    s.db
       .update(products)
       .set({ ...set, updatedAt: Date.now() })
-      .where(eq(products.id, row.id)),
-    audit(db, { actorId, action, entityType: 'product', entityId: row.id, details: { code: row.code, ...details } }),
+      .where(
+        and(
+          eq(products.id, row.id),
+          ...keys.map((k) => (row[k] === null ? isNull(products[k]) : eq(products[k], row[k] as never))),
+        ),
+      ),
+    afterChange({ actorId, action, entityType: 'product', entityId: row.id, details: { code: row.code, ...details } }),
   ]);
+  return (update?.meta.changes ?? 0) > 0;
 }
 
 export async function markAvailable(s: Svc, actor: Actor, input: z.output<typeof markProductAvailableRequest>) {
   const { id, available } = input;
   const row = await productOrThrow(s.db, id);
-  await changeProduct(s.db, actor.userId, row, { available }, 'product.availability_changed', {
+  await changeProduct(s, actor.userId, row, { available }, 'product.availability_changed', {
     from: row.available,
     to: available,
   });
@@ -143,7 +157,7 @@ export async function setBengaliTexts(s: Svc, actor: Actor, input: z.output<type
   const nameBn = input.nameBn ?? '';
   const descBn = input.descBn ?? '';
   const row = await productOrThrow(s.db, id);
-  await changeProduct(s.db, actor.userId, row, { nameBn, descriptionBn: descBn }, 'product.bengali_changed', {
+  await changeProduct(s, actor.userId, row, { nameBn, descriptionBn: descBn }, 'product.bengali_changed', {
     from: { nameBn: row.nameBn, descBn: row.descriptionBn },
     to: { nameBn, descBn },
   });
@@ -154,7 +168,7 @@ export async function markFullSponsor(s: Svc, actor: Actor, input: z.output<type
   const { id, fullSponsorOnly } = input;
   const row = await productOrThrow(s.db, id);
   if (row.type !== 'SPONSORSHIP') throw badRequest(t('product.notSponsorshipFullSponsor', { code: row.code }));
-  await changeProduct(s.db, actor.userId, row, { fullSponsorOnly }, 'product.full_sponsor_changed', {
+  await changeProduct(s, actor.userId, row, { fullSponsorOnly }, 'product.full_sponsor_changed', {
     from: row.fullSponsorOnly,
     to: fullSponsorOnly,
   });
@@ -177,11 +191,17 @@ export async function blockProduct(s: Svc, actor: Actor, input: z.output<typeof 
   const [blocked] = await d1Batch(s, [
     raw(
       `UPDATE products SET blocked_by_name = ?, blocked_by_email = ?, available = 0, updated_at = ?
-       WHERE id = ? AND NOT EXISTS (SELECT 1 FROM sponsorship_claims WHERE product_id = ? AND fiscal_year = ?)`,
+       WHERE id = ? AND blocked_by_name IS ? AND blocked_by_email IS ?
+         AND NOT (blocked_by_name IS ? AND blocked_by_email IS ?)
+         AND NOT EXISTS (SELECT 1 FROM sponsorship_claims WHERE product_id = ? AND fiscal_year = ?)`,
       name,
       email,
       Date.now(),
       id,
+      row.blockedByName,
+      row.blockedByEmail,
+      name,
+      email,
       id,
       year,
     ),
@@ -194,6 +214,11 @@ export async function blockProduct(s: Svc, actor: Actor, input: z.output<typeof 
     ),
   ]);
   if (!blocked?.meta.changes) {
+    // the same block a moment ago (a double click, or another admin): done, and audited once
+    const now = await productOrThrow(db, id);
+    if (now.blockedByName === name && now.blockedByEmail === email) {
+      return { id, blockedByName: name, blockedByEmail: email, message: t('product.blocked', { name, email }) };
+    }
     const claim = await db
       .select({ state: sponsorshipClaims.state })
       .from(sponsorshipClaims)
@@ -214,9 +239,15 @@ export async function unblockProduct(s: Svc, actor: Actor, input: z.output<typeo
   const { id } = input;
   const row = await productOrThrow(s.db, id);
   if (row.blockedByName === null) throw conflict('NotBlocked', t('product.notBlocked', { name: row.name }));
-  await changeProduct(s.db, actor.userId, row, { blockedByName: null, blockedByEmail: null }, 'product.unblocked', {
-    blockedByName: row.blockedByName,
-    blockedByEmail: row.blockedByEmail,
-  });
+  const unblocked = await changeProduct(
+    s,
+    actor.userId,
+    row,
+    { blockedByName: null, blockedByEmail: null },
+    'product.unblocked',
+    { blockedByName: row.blockedByName, blockedByEmail: row.blockedByEmail },
+  );
+  // unblocked meanwhile by another admin: said as the second press would find it
+  if (!unblocked) throw conflict('NotBlocked', t('product.notBlocked', { name: row.name }));
   return { id, message: t('product.unblocked', { name: row.name }) };
 }

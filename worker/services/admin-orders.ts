@@ -192,7 +192,7 @@ export async function collectionTotals(
  */
 function collectionTotalsQuery(db: Db, collected: boolean, fiscalYear: string | undefined, me: Me) {
   return db
-    .select({ code: orderLines.code, units: sql<number>`sum(${orderLines.qty} - ${orderLines.refundedQty})` })
+    .select({ code: orderLines.code, units: sql<number>`sum(${orderLines.qty} - ${orderLines.withheldQty})` })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(

@@ -15,7 +15,6 @@ import { t } from '../../core/i18n';
 import { paiseToRupees } from '../../core/money';
 import { auditLog, orderLines, orders, users } from '../../schema/index';
 import { refundLines, refunds } from '../../schema/refunds';
-import { audit } from '../lib/audit';
 import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { DomainError, notFound } from '../lib/errors';
@@ -41,6 +40,41 @@ export async function readSettings(s: Svc): Promise<AdminSettings> {
 
 const settingsView = async (db: Db) => toView(await getSettings(db, [...ALL_KEYS]));
 
+/**
+ * Per setting, for one batch: its audit row, written only while the stored value differs from the new one (and
+ * naming the value it replaces, as stored), then the write, which leaves an equal value alone. A double click or
+ * two admins saving the same change at once: one change, one row (tests/worker/audit-guards.test.ts runs it
+ * against a value changed after it was read).
+ */
+export function settingsWrites(
+  db: Db,
+  actorId: number,
+  before: Settings,
+  next: Partial<Settings>,
+  changed: readonly (keyof Settings)[],
+) {
+  return changed.flatMap((k) => {
+    const to = JSON.stringify(next[k]);
+    const stored = `coalesce((SELECT value FROM settings WHERE key = ?), ?)`;
+    return [
+      raw(
+        `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+         SELECT ?, 'settings.updated', 'setting', ?, json_object('from', json(${stored}), 'to', json(?))
+         WHERE ${stored} IS NOT ?`,
+        actorId,
+        k,
+        k,
+        JSON.stringify(before[k]),
+        to,
+        k,
+        JSON.stringify(before[k]),
+        to,
+      ),
+      putSetting(db, k, next[k] as never, actorId),
+    ];
+  });
+}
+
 export async function updateSettings(s: Svc, actor: Actor, input: z.output<typeof updateSettingsRequest>) {
   const { db } = s;
   const actorId = actor.userId;
@@ -55,22 +89,7 @@ export async function updateSettings(s: Svc, actor: Actor, input: z.output<typeo
   const changed = (Object.keys(next) as (keyof Settings)[]).filter(
     (k) => JSON.stringify(next[k]) !== JSON.stringify(before[k]),
   );
-  if (changed.length > 0) {
-    const writes = changed.map((k) => putSetting(db, k, next[k] as never, actorId));
-    await db.batch([
-      writes[0]!,
-      ...writes.slice(1),
-      ...changed.map((k) =>
-        audit(db, {
-          actorId,
-          action: 'settings.updated',
-          entityType: 'setting',
-          entityId: k,
-          details: { from: before[k], to: next[k] },
-        }),
-      ),
-    ]);
-  }
+  if (changed.length > 0) await d1Batch(s, settingsWrites(db, actorId, before, next, changed));
   return { ...(await settingsView(db)), changed, message: t('settings.saved') };
 }
 
@@ -185,7 +204,8 @@ function overviewQueries(db: Db, year: string, me: Me) {
     .innerJoin(refunds, eq(refunds.id, refundLines.refundId))
     .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
     .innerJoin(orders, eq(orders.id, refundLines.orderId))
-    .where(and(eq(orders.fiscalYear, year), inArray(refunds.status, ['pending', 'processed'])))
+    // money given back is money gone: processed refunds only (docs/decisions/145)
+    .where(and(eq(orders.fiscalYear, year), eq(refunds.status, 'processed')))
     .groupBy(orderLines.type, orders.paymentType)
     .limit(me.limit());
   const totalsRowsQuery = db

@@ -57,7 +57,7 @@ export function pricingContextQuery(db: Db, userId: number | SQL, fiscalYear: st
     .select({
       productId: orderLines.productId,
       code: orderLines.code,
-      qty: sql<number>`coalesce(sum(CASE WHEN ${orders.status} IN (${counted}) THEN ${orderLines.qty} - ${orderLines.refundedQty} ELSE 0 END), 0)`, // refunded units: 0080
+      qty: sql<number>`coalesce(sum(CASE WHEN ${orders.status} IN (${counted}) THEN ${orderLines.qty} - ${orderLines.withheldQty} ELSE 0 END), 0)`, // units being refunded or refunded: 0145
       memberUnits: sql<number>`coalesce(sum(${orderLines.memberPricedUnits}), 0)`,
     })
     .from(orderLines)

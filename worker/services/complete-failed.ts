@@ -13,7 +13,6 @@ import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { orders, payments } from '../../schema/orders';
 import { refunds } from '../../schema/refunds';
-import { audit } from '../lib/audit';
 import { isUniqueViolation } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -42,7 +41,6 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
   if (order.status !== 'Failed') {
     throw refused('NotFailed', t('complete.notFailed', { rcpt, status: order.status }));
   }
-  let details: Record<string, unknown>;
   if (order.paymentType === 'Online') {
     if (!input.razorpayPaymentId) throw refused('BadRequest', t('complete.paymentIdRequired'), 400);
     const paymentId = input.razorpayPaymentId;
@@ -70,13 +68,14 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
       .where(eq(payments.providerPaymentId, paymentId))
       .get();
     if (used && used.orderId !== order.id) throw refused('PaymentIdUsed', t('complete.paymentUsed'), 400);
+    // the admin's audit row is written in confirmPayment's batch, only by the call that completed the order
     await confirmPayment(s, {
       orderId: order.id,
       via: 'reconciler',
       actorId: actor.userId,
       razorpay: { paymentId, orderId: p.order_id!, amountPaise: p.amount },
+      audit: { action: 'order.completed_by_admin', details: { razorpayPaymentId: paymentId } },
     });
-    details = { razorpayPaymentId: paymentId };
   } else {
     if (!input.transactionId) throw refused('BadRequest', t('complete.txnRequired'), 400);
     const txn = normalizeTxnId(input.transactionId);
@@ -90,25 +89,28 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
     if (used || usedByRefund) throw refused('TransactionIdUsed', t('complete.txnUsed'), 400);
     try {
       // the transfer is recorded as submitted, then approved by confirmPayment like any other transfer
-      await attachTransferToFailed(s, order, { transactionId: txn, bankName: input.bankName ?? null });
+      await attachTransferToFailed(s, order, {
+        transactionId: txn,
+        bankName: input.bankName ?? null,
+        actorId: actor.userId,
+      });
     } catch (err) {
       if (isUniqueViolation(err, 'transaction_id')) throw refused('TransactionIdUsed', t('complete.txnUsed'), 400);
       throw err;
     }
-    await confirmPayment(s, { orderId: order.id, via: 'reconciler', actorId: actor.userId });
-    details = { transactionId: txn, bankName: input.bankName ?? null };
+    await confirmPayment(s, {
+      orderId: order.id,
+      via: 'reconciler',
+      actorId: actor.userId,
+      audit: { action: 'order.completed_by_admin', details: { transactionId: txn, bankName: input.bankName ?? null } },
+    });
   }
   const after = (await s.db.select().from(orders).where(eq(orders.id, order.id)).get())!;
-  if (after.status !== 'Success') {
+  const mine = order.paymentType === 'Online' ? input.razorpayPaymentId : normalizeTxnId(input.transactionId ?? '');
+  // completed by another admin at the same moment with another reference: that one stands, not this one
+  if (after.status !== 'Success' || after.transactionId !== mine) {
     throw refused('NotCompleted', t('complete.notCompleted', { rcpt, status: after.status }));
   }
-  await audit(s.db, {
-    actorId: actor.userId,
-    action: 'order.completed_by_admin',
-    entityType: 'order',
-    entityId: order.id,
-    details: { ...details, attention: after.attention },
-  });
   log('info', 'order.completed_by_admin', { orderId: order.id });
   return {
     message: after.attention ? t('complete.doneWithLoss', { rcpt }) : t('complete.done', { rcpt }),

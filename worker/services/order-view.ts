@@ -53,6 +53,7 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[], refundRow
       maxPrice: paiseToRupees(l.maxPricePaise),
       lineId: l.id,
       refundedQty: l.refundedQty,
+      withheldQty: l.withheldQty,
     })),
     refundState: o.refundState,
     refundedAmount: paiseToRupees(o.refundedPaise),
@@ -69,7 +70,7 @@ const refundFields = {
   method: refunds.method,
   carriedTo: refunds.carriedToOrderId,
 };
-const shownRefunds = and(ne(refunds.status, 'failed'), ne(refunds.status, 'requested'));
+const shownRefunds = ne(refunds.status, 'failed');
 type RefundRow = {
   [K in keyof typeof refundFields]: (typeof refunds.$inferSelect)[K extends 'carriedTo' ? 'carriedToOrderId' : K];
 };

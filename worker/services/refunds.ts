@@ -17,9 +17,12 @@ import type {
   carryOverRequest,
   OrderRefunds,
   orderRefundsRequest,
+  manualRefundRequest,
+  RefundableLineView,
   RefundQuote,
   RefundResult,
   RefundView,
+  retryRefundRequest,
   refundOrderRequest,
   refundQuoteRequest,
 } from '../../core/contracts/refunds';
@@ -69,11 +72,14 @@ export const idempotencyKey = (refundId: number) => `samiti-refund-${refundId}`;
 // ---- reading ----
 
 const LIVE = sql`r.status <> 'failed'`;
+const unitsWhere = (cond: ReturnType<typeof sql>) =>
+  sql<number>`(SELECT coalesce(sum(rl.qty), 0) FROM refund_lines rl CROSS JOIN refunds r
+    ON r.id = rl.refund_id WHERE rl.line_id = order_lines.id AND ${cond})`;
 
 /**
  * The order's lines with the units already refunded or being refunded (failed refunds give theirs back:
- * `reserved`) and the units refunds have processed (`processedQty`). `limit` gates the statement by role in a
- * session batch (me.limit()).
+ * `reserved`), the units refunds have processed (`processedQty`), the units still on their way (`pendingQty`) and
+ * those carried over (`carriedQty`). `limit` gates the statement by role in a session batch (me.limit()).
  */
 function refundableLinesQuery(db: Db, orderId: number, limit = -1) {
   return db
@@ -86,8 +92,9 @@ function refundableLinesQuery(db: Db, orderId: number, limit = -1) {
       qty: orderLines.qty,
       sellPricePaise: orderLines.sellPricePaise,
       processedQty: orderLines.refundedQty,
-      reserved: sql<number>`(SELECT coalesce(sum(rl.qty), 0) FROM refund_lines rl CROSS JOIN refunds r
-        ON r.id = rl.refund_id WHERE rl.line_id = order_lines.id AND ${LIVE})`,
+      reserved: unitsWhere(LIVE),
+      pendingQty: unitsWhere(sql`r.status IN ('requested', 'pending')`),
+      carriedQty: unitsWhere(sql`r.method = 'carry_over' AND ${LIVE}`),
     })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
@@ -139,8 +146,21 @@ function orderRefundsQueries(db: Db, orderId: number, limit = -1) {
 
 type OrderRefundsRows = BatchResponse<ReturnType<typeof orderRefundsQueries>>;
 
+/** Why a line offers nothing to refund, for the dialog to show in place; null when it does. */
+function notRefundable(
+  l: { qty: number; pendingQty: number; carriedQty: number },
+  refundableQty: number,
+  passCollected: boolean,
+): RefundableLineView['notRefundable'] {
+  if (refundableQty > 0) return passCollected ? 'passCollected' : null;
+  if (Number(l.pendingQty) > 0) return 'pending';
+  if (Number(l.carriedQty) >= l.qty) return 'carriedOver';
+  return 'refunded';
+}
+
 function refundViewsOf(rows: RefundRow[], lines: OrderRefundsRows[3]): RefundView[] {
   const byRefund = Map.groupBy(lines, (l) => l.refundId);
+  const replacedBy = new Map(rows.filter((r) => r.retryOf !== null).map((r) => [r.retryOf!, r.id]));
   return rows.map((r) => ({
     refundId: r.id,
     method: r.method,
@@ -153,6 +173,8 @@ function refundViewsOf(rows: RefundRow[], lines: OrderRefundsRows[3]): RefundVie
     failureReason: r.failureReason,
     createdAt: r.createdAt,
     settledAt: r.settledAt,
+    retryOf: r.retryOf,
+    replacedBy: replacedBy.get(r.id) ?? null,
     lines: (byRefund.get(r.id) ?? []).map((l) => ({
       name: l.name,
       qty: l.qty,
@@ -184,18 +206,25 @@ function orderRefundsOf([[order], rows, refundRows, refundLineRows]: OrderRefund
     fiscalYear: order.fiscalYear,
     nextFiscalYear: nextFestivalYear(order.fiscalYear),
     passCollected: order.passCollected,
-    lines: lines.map((l) => ({
-      lineId: l.id,
-      name: l.name,
-      code: l.code,
-      type: l.type,
-      qty: l.qty,
-      refundedQty: l.processedQty,
-      refundableQty: Math.max(0, l.qty - l.refundedQty),
-      sellPrice: paiseToRupees(l.sellPricePaise),
-      sellPricePaise: l.sellPricePaise,
-      pass: isPassLine(l),
-    })),
+    lines: lines.map((l) => {
+      const pass = isPassLine(l);
+      const refundableQty = Math.max(0, l.qty - l.refundedQty);
+      return {
+        lineId: l.id,
+        name: l.name,
+        code: l.code,
+        type: l.type,
+        qty: l.qty,
+        refundedQty: l.processedQty,
+        pendingQty: Number(l.pendingQty),
+        carriedQty: Number(l.carriedQty),
+        refundableQty,
+        sellPrice: paiseToRupees(l.sellPricePaise),
+        sellPricePaise: l.sellPricePaise,
+        pass,
+        notRefundable: notRefundable(l, refundableQty, pass && order.passCollected === 1),
+      };
+    }),
     refunds: refundViewsOf(refundRows, refundLineRows),
   };
 }
@@ -324,17 +353,7 @@ export async function refundOrder(
   } else {
     if (!input.reference) throw new DomainError('BadRequest', t('refund.referenceRequired'), 400);
     reference = normalizeTxnId(input.reference);
-    const used = await s.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.transactionId, reference), sql`${payments.status} <> 'rejected'`))
-      .get();
-    const usedByRefund = await s.db
-      .select({ id: refunds.id })
-      .from(refunds)
-      .where(eq(refunds.reference, reference))
-      .get();
-    if (used || usedByRefund) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+    if (await referenceUsed(s, reference)) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
     method = 'bank_transfer';
   }
 
@@ -374,6 +393,133 @@ export async function refundOrder(
   return askGateway(s, row, { via: 'admin', actorId: actor.userId, defer, throwOnRefusal: true });
 }
 
+// ---- a failed refund: retried, or recorded as paid back by hand (docs/decisions/145) ----
+
+/** The failed refund an admin acts on, its order and the plan of the same lines again; refused with the reason. */
+async function failedRefund(s: Svc, refundId: number) {
+  const failed = await s.db.select().from(refunds).where(eq(refunds.id, refundId)).get();
+  if (!failed) throw new DomainError('UnknownRefund', t('refund.unknownRefund', { id: refundId }), 400);
+  const rcpt = formatRcptId(failed.orderId);
+  if (failed.status !== 'failed') {
+    throw new DomainError('NotFailed', t('refund.notFailed', { id: refundId, rcpt }), 409);
+  }
+  const replaced = await s.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.retryOf, failed.id)).get();
+  if (replaced) throw new DomainError('AlreadyReplaced', t('refund.alreadyReplaced', { id: refundId, rcpt }), 409);
+  const order = (await loadOrder(s, failed.orderId))!;
+  const chosen = await s.db
+    .select({ lineId: refundLines.lineId, qty: refundLines.qty })
+    .from(refundLines)
+    .where(eq(refundLines.refundId, failed.id))
+    .all();
+  const p = plan(order, await refundableLines(s, order.id), { lines: chosen });
+  return { failed, order, rcpt, p };
+}
+
+/** Answers the D1 error of a replacement refund: another admin replaced it first, or a guard refused it. */
+async function replacementRefused(s: Svc, err: unknown, key: string, orderId: number, failedId: number) {
+  const rcpt = formatRcptId(orderId);
+  if (isUniqueViolation(err, 'request_key')) {
+    const row = (await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get())!;
+    return answerExisting(s, row, orderId);
+  }
+  if (isUniqueViolation(err, 'retry_of') || guardFailure(err) === 'refund_not_failed') {
+    throw new DomainError('AlreadyReplaced', t('refund.alreadyReplaced', { id: failedId, rcpt }), 409);
+  }
+  if (isUniqueViolation(err, 'reference')) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+  const known = guardMessage(guardFailure(err) ?? '', rcpt);
+  if (known) throw known;
+  throw err;
+}
+
+/**
+ * /retryRefund: a failed online refund is asked of the gateway again as a new refund of the same lines (a new
+ * idempotency key: Razorpay keeps the failed one failed), in one batch that withholds the lines again and clears
+ * the failure's attention flag. A failed refund is replaced once (unique retry_of): a second admin, or a manual
+ * record at the same moment, is refused.
+ */
+export async function retryRefund(
+  s: Svc,
+  actor: Pick<Actor, 'userId'>,
+  input: z.output<typeof retryRefundRequest>,
+  defer?: Defer,
+): Promise<RefundResult> {
+  const again = await s.db.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)).get();
+  if (again) return answerExisting(s, again, again.orderId);
+  const { failed, order, p } = await failedRefund(s, input.refundId);
+  if (failed.method !== 'razorpay' || !failed.providerPaymentId) {
+    throw new DomainError('NotFailed', t('refund.notFailed', { id: failed.id, rcpt: formatRcptId(order.id) }), 409);
+  }
+  let row: RefundRow;
+  try {
+    row = await createRefund(s, order, {
+      requestKey: input.requestKey,
+      method: 'razorpay',
+      status: 'requested',
+      amountPaise: p.amountPaise,
+      reason: failed.reason,
+      providerPaymentId: failed.providerPaymentId,
+      reference: null,
+      lines: p.lines,
+      actorId: actor.userId,
+      retryOf: failed,
+    });
+  } catch (err) {
+    return replacementRefused(s, err, input.requestKey, order.id, failed.id);
+  }
+  log('info', 'refund.retried', { refundId: row.id, retryOf: failed.id, orderId: order.id });
+  return askGateway(s, row, { via: 'admin', actorId: actor.userId, defer, throwOnRefusal: true });
+}
+
+/**
+ * /recordManualRefund: a failed online refund that the committee paid back by hand (bank/UPI transfer or cash):
+ * recorded 'processed' with its reference (unique system-wide, as a transfer's refund), releasing what the
+ * lines held, in one batch with its audit row; the member is told.
+ */
+export async function recordManualRefund(
+  s: Svc,
+  actor: Pick<Actor, 'userId'>,
+  input: z.output<typeof manualRefundRequest>,
+): Promise<RefundResult> {
+  const again = await s.db.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)).get();
+  if (again) return answerExisting(s, again, again.orderId);
+  const { failed, order, rcpt, p } = await failedRefund(s, input.refundId);
+  const reference = normalizeTxnId(input.reference);
+  if (await referenceUsed(s, reference)) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+  let row: RefundRow;
+  try {
+    row = await createRefund(s, order, {
+      requestKey: input.requestKey,
+      method: 'manual',
+      status: 'processed',
+      amountPaise: p.amountPaise,
+      reason: failed.reason,
+      providerPaymentId: null,
+      reference,
+      lines: p.lines,
+      actorId: actor.userId,
+      retryOf: failed,
+    });
+  } catch (err) {
+    return replacementRefused(s, err, input.requestKey, order.id, failed.id);
+  }
+  log('info', 'refund.recorded_by_hand', { refundId: row.id, retryOf: failed.id, orderId: order.id });
+  await notifyMember(s, row, null).catch((err) =>
+    log('error', 'mail.refund_failed', { refundId: row.id, error: String(err) }),
+  );
+  return result(s, row, t('refund.recorded', { amount: formatINR(row.amountPaise), rcpt, reference }));
+}
+
+/** A bank/UPI reference already used by a payer's transfer or another refund (the database checks it again). */
+async function referenceUsed(s: Svc, reference: string) {
+  const used = await s.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.transactionId, reference), sql`${payments.status} <> 'rejected'`))
+    .get();
+  const byRefund = await s.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.reference, reference)).get();
+  return Boolean(used || byRefund);
+}
+
 async function answerExisting(s: Svc, row: RefundRow, orderPkId: number): Promise<RefundResult> {
   if (row.orderId !== orderPkId) throw new DomainError('BadRequest', t('refund.keyReused'), 400);
   return result(s, row, messageFor(row));
@@ -387,7 +533,9 @@ function messageFor(row: RefundRow) {
   }
   if (row.status === 'requested') return t('refund.retrying', { amount, rcpt });
   if (row.status === 'failed') return t('refund.refused', { reason: row.failureReason ?? '-' });
-  if (row.method === 'bank_transfer') return t('refund.recorded', { amount, rcpt, reference: row.reference ?? '' });
+  if (row.method === 'bank_transfer' || row.method === 'manual') {
+    return t('refund.recorded', { amount, rcpt, reference: row.reference ?? '' });
+  }
   return t('refund.started', { amount, rcpt });
 }
 
@@ -568,7 +716,7 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
       `Refund done: ${rcpt}`,
       [
         hi,
-        row.method === 'bank_transfer'
+        row.method === 'bank_transfer' || row.method === 'manual'
           ? `We have sent ${amount} back to you for your contribution ${rcpt} (bank/UPI reference ${row.reference}).`
           : `The refund of ${amount} for your contribution ${rcpt} is complete: the money is on its way to the original payment method.`,
         what,

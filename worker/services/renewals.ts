@@ -23,7 +23,7 @@ import { batchOf } from '../lib/d1-batch';
 import { type Db, getDb } from '../lib/db';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
-import { compose, escapeHtml, type Mail, sendMail } from '../lib/mail';
+import { compose, escapeHtml, linkText, type Mail, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 
@@ -223,15 +223,13 @@ export async function reminderMail(
     ],
     { href: renewUrl, label: tr('renewal.mailLink', { plan, year }) },
   );
-  const footer = tr('renewal.mailFooter', { lastYear, url: pageUrl });
-  const footerHtml = escapeHtml(tr('renewal.mailFooter', { lastYear, url: '{url}' })).replace(
-    '{url}',
-    `<a href="${escapeHtml(pageUrl)}">${escapeHtml(tr('renewal.mailUnsubscribe'))}</a>`,
-  );
+  // the unsubscribe link, as every link: alone on its line in the text, an <a href> in the HTML
+  const footer = tr('renewal.mailFooter', { lastYear });
+  const unsubscribe = { label: tr('renewal.mailUnsubscribe'), href: pageUrl };
   return {
     ...mail,
-    text: `${mail.text}\n\n${footer}`,
-    html: `${mail.html}\n<p style="color:#555;font-size:12px">${footerHtml}</p>`,
+    text: `${mail.text}\n\n${footer}\n${linkText(unsubscribe)}`,
+    html: `${mail.html}\n<p style="color:#555;font-size:12px">${escapeHtml(footer)}<br><a href="${escapeHtml(pageUrl)}">${escapeHtml(unsubscribe.label)}</a></p>`,
     headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

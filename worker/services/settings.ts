@@ -87,5 +87,10 @@ export function putSetting<K extends SettingKey>(db: Db, key: K, value: Settings
   return db
     .insert(settings)
     .values({ key, value: json, updatedBy: actorId, updatedAt: Date.now() })
-    .onConflictDoUpdate({ target: settings.key, set: { value: json, updatedBy: actorId, updatedAt: Date.now() } });
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: json, updatedBy: actorId, updatedAt: Date.now() },
+      // the same value again is no write (and no audit row: admin-system.ts updateSettings)
+      setWhere: sql`${settings.value} IS NOT excluded.value`,
+    });
 }

@@ -376,15 +376,19 @@ export async function approveStatementMatches(
       skipped++;
     }
   }
-  await d1Batch(s, [
-    audit(s.db, {
-      actorId: actor.userId,
-      action: 'statement.approved',
-      entityType: 'statement',
-      entityId: input.importId,
-      details: { approved: done.length, skipped, approvals: done },
-    }),
-  ]);
+  // each approval has its own row (order.approved, in its batch); this one sums up a press that approved some,
+  // so a second press at the same moment, which finds nothing left, leaves none
+  if (done.length > 0) {
+    await d1Batch(s, [
+      audit(s.db, {
+        actorId: actor.userId,
+        action: 'statement.approved',
+        entityType: 'statement',
+        entityId: input.importId,
+        details: { approved: done.length, skipped, approvals: done },
+      }),
+    ]);
+  }
   return {
     approved: done.length,
     skipped,

@@ -58,7 +58,10 @@ export async function remindUnpaidTransfers(s: Svc, now = Date.now()): Promise<{
               `Amount: ${amount}`,
               `Note: ${rcpt}`,
             ].join('\n'),
-            `UPI apps can also open this link: ${upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise: o.totalPaise, note: rcpt })}`,
+            {
+              label: 'UPI apps can also open this link',
+              href: upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise: o.totalPaise, note: rcpt }),
+            },
             `If it is not paid by ${formatDate(o.createdAt + s.config.TRANSFER_EXPIRE_DAYS * DAY)}, the contribution is cancelled and anything it holds is released.`,
           ],
           { href: `${s.origin}/profile#${rcpt}`, label: 'Share the transaction id' },

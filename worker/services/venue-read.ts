@@ -63,7 +63,7 @@ export function selectPasses(db: Db) {
 export type LineRow = { orderId: number; type: string; code: string; name: string; qty: number; refundedQty: number };
 
 export function toPass(o: PassRow, lines: LineRow[]): VenuePass {
-  // refunded units are not handed out (migrations/0080)
+  // refunded units are not handed out (migrations/0080), nor units being refunded (0145: lineColumns)
   const passLines = lines
     .filter(isPassLine)
     .map((l) => ({ code: l.code, name: l.name, qty: l.qty - l.refundedQty }))
@@ -97,7 +97,8 @@ const lineColumns = {
   code: orderLines.code,
   name: orderLines.name,
   qty: orderLines.qty,
-  refundedQty: orderLines.refundedQty,
+  // units of a refund that has not failed are not handed out, from the moment it is asked for (decision 145)
+  refundedQty: orderLines.withheldQty,
 };
 
 export async function withLines(db: Db, rows: PassRow[]): Promise<VenuePass[]> {

@@ -57,7 +57,7 @@ export const consoleEn = {
   // hardening (issue 11): refusals decided by the database
   'admin.attention.title': 'Needs attention ({n})',
   'admin.attention.intro':
-    'These contributions were paid after they had been given up, and what they bought went to someone else meanwhile. Refund one of the payments, then mark it handled.',
+    'These contributions need an admin: paid after they had been given up while what they bought went to someone else, or a refund that failed at the payment gateway. Refund, retry or record the refund, then mark it handled.',
   'admin.attention.note': 'What was done (optional)',
   'admin.attention.handled': 'Mark as handled',
   'admin.attention.cleared': '{rcpt} marked as handled.',
@@ -77,7 +77,7 @@ export const consoleEn = {
   'refund.pickSome': 'Choose at least one unit to refund.',
   'refund.reasonRequired': 'Please enter a reason.',
   'refund.status.requested': 'sent to the gateway',
-  'refund.status.pending': 'in progress',
+  'refund.status.pending': 'refund pending',
   'refund.status.processed': 'done',
   'refund.status.failed': 'failed',
   'refund.row': '{date}: {amount} ({status})',
@@ -85,6 +85,26 @@ export const consoleEn = {
   'carry.hint':
     'Festival called off: move the memberships and sponsorships ({amount}) to {year} instead of refunding them.',
   'refund.carriedTo': 'carried over as {to}',
+  // the refund dialog's states (issue 21 item 3, issue 23 item 3; docs/decisions/145)
+  'refund.why.refunded': 'Refunded already',
+  'refund.why.pending': 'Refund pending at the payment gateway',
+  'refund.why.carriedOver': 'Carried over to the next festival year',
+  'refund.why.passCollected': 'Passes collected at the venue: cannot be refunded',
+  'refund.confirmQuestion': 'Refund {amount} to {method}?',
+  'refund.to.online': 'the card or UPI account that paid',
+  'refund.to.transfer': "the payer's bank account (your transfer)",
+  'refund.yes': 'Yes, refund',
+  'refund.back': 'Go back',
+  'refund.pendingNote':
+    'A refund is pending at the payment gateway: what it covers stays with the member until the money has gone.',
+  'refund.failedNote': 'Refund #{id} of {amount} failed at the payment gateway: the money has not gone back.',
+  'refund.retry': 'Retry refund',
+  'refund.manual': 'Record as paid back by hand',
+  'refund.manualReference': 'Reference of the money paid back (bank/UPI or cash receipt)',
+  'refund.manualSave': 'Record refund',
+  'refund.manualRequired': 'Enter the reference of the money paid back.',
+  'refund.replaced': 'replaced by refund #{id}',
+  'refund.open': 'Open refunds',
   'complete.title': 'Complete a failed contribution',
   'complete.hint':
     "Money left the member's account but the contribution shows Failed: enter its id and the Razorpay payment id (online) or the bank/UPI transaction id (direct transfer).",

@@ -66,6 +66,11 @@ export const serverEn = {
   'refund.retrying':
     'The payment gateway did not answer. The refund of {amount} for {rcpt} is saved and will be sent again automatically.',
   'refund.refused': 'The payment gateway refused the refund: {reason}. Nothing was changed.',
+  'refund.unknownRefund': 'refundId: there is no refund {id}.',
+  'refund.notFailed':
+    'Refund {id} of {rcpt} has not failed: only a failed online refund is retried or recorded by hand.',
+  'refund.alreadyReplaced':
+    'Refund {id} of {rcpt} was already retried or recorded as paid back (perhaps by another admin just now). Please reload it.',
   'venue.refunded': 'Contribution {rcpt} was refunded: its passes are void.',
   'carry.done': 'Contribution {rcpt} is carried over to the next festival year as {to}.',
   'carry.nothing': 'Contribution {rcpt} has no membership or sponsorship left to carry over.',

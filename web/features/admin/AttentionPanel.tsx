@@ -1,5 +1,6 @@
 // Orders an admin must act on: a payment captured after its order was given up, whose sponsorship item or
-// member price went to another order meanwhile (issue 11). Shown above the Pending list until handled.
+// member price went to another order meanwhile (issue 11), or a refund that failed at the gateway (decision 145,
+// retried or recorded from the refund dialog, which clears the flag). Shown above the Pending list until handled.
 import { useCallback, useEffect, useState } from 'react';
 import type { AttentionOrder } from '../../../core/contracts/admin';
 import { t } from '../../../core/i18n';
@@ -7,10 +8,12 @@ import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { clearAttention, getAttentionOrders } from './api';
 import { inr } from './OrderDialog';
+import { RefundDialog } from './RefundDialog';
 
 export function AttentionPanel() {
   const [items, setItems] = useState<AttentionOrder[]>([]);
   const [notes, setNotes] = useState<Record<number, string>>({});
+  const [refunding, setRefunding] = useState<AttentionOrder['order'] | null>(null);
   const { run, busy } = useAction();
   const toast = useToast();
   const load = useCallback(() => run(async () => setItems(await getAttentionOrders())), [run]);
@@ -18,6 +21,18 @@ export function AttentionPanel() {
     void load();
   }, [load]);
 
+  if (refunding) {
+    return (
+      <RefundDialog
+        orderPkId={refunding.orderPkId}
+        orderRcptId={refunding.orderRcptId}
+        onClose={() => {
+          setRefunding(null);
+          void load();
+        }}
+      />
+    );
+  }
   if (items.length === 0) return null;
   return (
     <section className="attention-panel" aria-labelledby="attention-title">
@@ -38,6 +53,11 @@ export function AttentionPanel() {
                 onChange={(e) => setNotes((n) => ({ ...n, [o.orderPkId]: e.target.value }))}
               />
             </label>
+            {o.status === 'Success' ? (
+              <button type="button" className="btn btn-small" onClick={() => setRefunding(o)}>
+                {t('refund.open')}
+              </button>
+            ) : null}
             <button
               type="button"
               className="btn btn-small"

@@ -1,6 +1,7 @@
 import { ta } from '../../../core/messages/admin.en';
 import { useState } from 'react';
 import type { OrderView } from '../../../core/contracts/orders';
+import type { OrderRefunds } from '../../../core/contracts/refunds';
 import { formatDate, formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
@@ -37,6 +38,8 @@ export function OrderDialog({
   const { run, busy } = useAction();
   const toast = useToast();
   const [refunding, setRefunding] = useState(false);
+  // the refund dialog stays open after a refund (to offer what is left); the row follows when it closes
+  const [refunded, setRefunded] = useState<OrderRefunds | null>(null);
   const isAdmin = useUserInfo()?.admin === true;
   // admins only (volunteers never): a paid order with something left to refund
   const canRefund = isAdmin && order.status === 'Success' && order.refundState !== 'Refunded';
@@ -61,15 +64,18 @@ export function OrderDialog({
       <RefundDialog
         orderPkId={order.orderPkId}
         orderRcptId={order.orderRcptId}
-        onClose={() => setRefunding(false)}
-        onDone={(v) =>
-          onDone?.({
-            ...order,
-            refundState: v.refundState,
-            refundedAmount: v.refunded,
-            passCode: v.lines.some((l) => l.pass && l.refundableQty > 0) ? order.passCode : null,
-          })
-        }
+        onClose={() => {
+          setRefunding(false);
+          if (refunded) {
+            onDone?.({
+              ...order,
+              refundState: refunded.refundState,
+              refundedAmount: refunded.refunded,
+              passCode: refunded.lines.some((l) => l.pass && l.refundableQty > 0) ? order.passCode : null,
+            });
+          }
+        }}
+        onDone={setRefunded}
       />
     );
   }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { OrderRefunds } from '../../../core/contracts/refunds';
+import type { OrderRefunds, RefundView } from '../../../core/contracts/refunds';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
@@ -8,12 +8,14 @@ import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import './refund.css';
-import { carryOverOrder, getOrderRefunds, refundOrder } from './refunds-api';
+import { carryOverOrder, getOrderRefunds, recordManualRefund, refundOrder, retryRefund } from './refunds-api';
 
 /**
- * Cancel and refund a paid order (admins only): units per line, a reason for the member's email, and for a
- * direct transfer the bank/UPI reference of the money sent back. The amount shown is computed by the same
- * rule the server uses; the server computes it again and never takes it from here.
+ * Cancel and refund a paid order (admins only): units per line, starting at none; a line that cannot be refunded is
+ * shown disabled with the reason beside it; a reason for the member's email, and for a direct transfer the bank/UPI
+ * reference of the money sent back; then "Refund ₹X to <method>?" before anything is sent. The amount shown is
+ * computed by the same rule the server uses; the server computes it again and never takes it from here. A refund
+ * that failed at the gateway is retried or recorded as paid back by hand from here (docs/decisions/145).
  */
 export function RefundDialog({
   orderPkId,
@@ -32,15 +34,18 @@ export function RefundDialog({
   const [units, setUnits] = useState<Record<number, number>>({});
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
-  // one key per dialog: a double click or a retry of the same refund is one refund on the server
+  const [confirming, setConfirming] = useState(false);
+  // one key per action: a double click or a retry of the same request is one refund on the server
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
 
-  const load = () =>
-    run(async () => {
-      const v = await getOrderRefunds(orderPkId);
-      setView(v);
-      setUnits(Object.fromEntries(v.lines.map((l) => [l.lineId, l.refundableQty])));
-    });
+  /** A new state of the order's refunds: nothing chosen again, a fresh key for the next action. */
+  const show = (v: OrderRefunds) => {
+    setView(v);
+    setUnits({});
+    setConfirming(false);
+    setRequestKey(crypto.randomUUID());
+  };
+  const load = () => run(async () => show(await getOrderRefunds(orderPkId)));
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per order
   useEffect(() => {
     void load();
@@ -49,7 +54,7 @@ export function RefundDialog({
   const chosen = useMemo(
     () =>
       (view?.lines ?? [])
-        .filter((l) => (units[l.lineId] ?? 0) > 0)
+        .filter((l) => l.notRefundable === null && (units[l.lineId] ?? 0) > 0)
         .map((l) => ({ lineId: l.lineId, qty: units[l.lineId]! })),
     [view, units],
   );
@@ -72,10 +77,12 @@ export function RefundDialog({
     }
   }, [view, chosen]);
 
-  const left = view?.lines.some((l) => l.refundableQty > 0) ?? false;
+  const left = view?.lines.some((l) => l.notRefundable === null) ?? false;
+  const online = view?.paymentType === 'Online';
+  const amount = formatINR(amountPaise);
   // carry-over (festival called off): every membership and sponsorship still held, at the price paid
   const carryPaise = (view?.lines ?? [])
-    .filter((l) => (l.type === 'MEMBERSHIP' || l.type === 'SPONSORSHIP') && l.refundableQty > 0)
+    .filter((l) => (l.type === 'MEMBERSHIP' || l.type === 'SPONSORSHIP') && l.notRefundable === null)
     .reduce((sum, l) => {
       const done = l.qty - l.refundableQty;
       const upTo = (n: number) => Math.floor((l.sellPricePaise * n) / l.qty);
@@ -86,29 +93,29 @@ export function RefundDialog({
       if (!reason.trim()) return toast.error(t('refund.reasonRequired'));
       const r = await carryOverOrder({ orderPkId, reason: reason.trim(), requestKey });
       toast.success(r.message);
-      setView(r.order);
-      setUnits(Object.fromEntries(r.order.lines.map((l) => [l.lineId, l.refundableQty])));
+      show(r.order);
       setReason('');
-      setRequestKey(crypto.randomUUID());
       onDone?.(r.order);
     });
+  // the first press asks "Refund ₹X to <method>?"; only "Yes, refund" sends it
+  const review = () => {
+    if (chosen.length === 0) return toast.error(t('refund.pickSome'));
+    if (!reason.trim()) return toast.error(t('refund.reasonRequired'));
+    setConfirming(true);
+  };
   const submit = () =>
     run(async () => {
-      if (chosen.length === 0) return toast.error(t('refund.pickSome'));
-      if (!reason.trim()) return toast.error(t('refund.reasonRequired'));
       const r = await refundOrder({
         orderPkId,
         lines: chosen,
         reason: reason.trim(),
-        ...(view?.paymentType === 'Offline' ? { reference: reference.trim() } : {}),
+        ...(online ? {} : { reference: reference.trim() }),
         requestKey,
       });
       toast.success(r.message);
-      setView(r.order);
-      setUnits(Object.fromEntries(r.order.lines.map((l) => [l.lineId, l.refundableQty])));
+      show(r.order);
       setReason('');
       setReference('');
-      setRequestKey(crypto.randomUUID());
       onDone?.(r.order);
     });
 
@@ -123,34 +130,62 @@ export function RefundDialog({
         <p aria-busy="true">…</p>
       ) : (
         <>
+          {view.refundState === 'Refund Pending' ? (
+            <p className="refund-note refund-pending" role="status">
+              {t('refund.pendingNote')}
+            </p>
+          ) : null}
+          {view.refunds
+            .filter((r) => r.status === 'failed' && r.replacedBy === null && r.method === 'razorpay')
+            .map((r) => (
+              <FailedRefund
+                key={r.refundId}
+                refund={r}
+                busy={busy}
+                run={run}
+                onDone={(v) => {
+                  show(v);
+                  onDone?.(v);
+                }}
+              />
+            ))}
+          <ul className="refund-lines">
+            {view.lines.map((l) => {
+              const why = l.notRefundable;
+              return (
+                <li key={l.lineId} className={why ? 'refund-line-off' : undefined}>
+                  <label htmlFor={`refund-line-${l.lineId}`}>
+                    {t('refund.unitsOf', { name: l.name, left: l.refundableQty })}
+                  </label>
+                  <input
+                    id={`refund-line-${l.lineId}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={l.refundableQty}
+                    disabled={why !== null || confirming}
+                    aria-describedby={why ? `refund-why-${l.lineId}` : undefined}
+                    value={why ? 0 : (units[l.lineId] ?? 0)}
+                    onChange={(e) => {
+                      const n = Math.max(0, Math.min(l.refundableQty, Math.floor(Number(e.target.value) || 0)));
+                      setUnits((u) => ({ ...u, [l.lineId]: n }));
+                    }}
+                  />
+                  {why ? (
+                    <small id={`refund-why-${l.lineId}`} className="refund-why">
+                      {t(`refund.why.${why}`)}
+                    </small>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
           {left ? (
             <>
-              <ul className="refund-lines">
-                {view.lines.map((l) => (
-                  <li key={l.lineId}>
-                    <label htmlFor={`refund-line-${l.lineId}`}>
-                      {t('refund.unitsOf', { name: l.name, left: l.refundableQty })}
-                    </label>
-                    <input
-                      id={`refund-line-${l.lineId}`}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={l.refundableQty}
-                      disabled={l.refundableQty === 0}
-                      value={units[l.lineId] ?? 0}
-                      onChange={(e) => {
-                        const n = Math.max(0, Math.min(l.refundableQty, Math.floor(Number(e.target.value) || 0)));
-                        setUnits((u) => ({ ...u, [l.lineId]: n }));
-                      }}
-                    />
-                  </li>
-                ))}
-              </ul>
               <p className="refund-total" data-testid="refund-amount">
-                {t('refund.amount', { amount: formatINR(amountPaise) })}
+                {t('refund.amount', { amount })}
               </p>
-              {view.paymentType === 'Online' && view.convenienceCharge > 0 ? (
+              {online && view.convenienceCharge > 0 ? (
                 <p className="refund-note">
                   {t('refund.convenienceKept', { amount: formatINR(rupeesToPaise(view.convenienceCharge)) })}
                 </p>
@@ -162,10 +197,11 @@ export function RefundDialog({
                   rows={3}
                   maxLength={500}
                   value={reason}
+                  disabled={confirming}
                   onChange={(e) => setReason(e.target.value)}
                 />
               </div>
-              {view.paymentType === 'Offline' ? (
+              {!online ? (
                 <div className="field">
                   <label htmlFor="refund-reference">{t('refund.reference')}</label>
                   <input
@@ -174,6 +210,7 @@ export function RefundDialog({
                     maxLength={64}
                     autoComplete="off"
                     value={reference}
+                    disabled={confirming}
                     onChange={(e) => setReference(e.target.value)}
                   />
                 </div>
@@ -182,6 +219,24 @@ export function RefundDialog({
           ) : (
             <p>{t('refund.nothingLeft')}</p>
           )}
+          {confirming ? (
+            <fieldset className="refund-confirm">
+              <legend className="refund-total">
+                {t('refund.confirmQuestion', {
+                  amount,
+                  method: t(online ? 'refund.to.online' : 'refund.to.transfer'),
+                })}
+              </legend>
+              <div className="dialog-actions">
+                <button type="button" className="btn btn-danger" disabled={busy} onClick={submit}>
+                  {t('refund.yes')}
+                </button>
+                <button type="button" className="btn" disabled={busy} onClick={() => setConfirming(false)}>
+                  {t('refund.back')}
+                </button>
+              </div>
+            </fieldset>
+          ) : null}
           {view.refunds.length > 0 ? (
             <>
               <h3>{t('refund.history')}</h3>
@@ -196,6 +251,7 @@ export function RefundDialog({
                     {r.reference ? ` · ${r.reference}` : ''}
                     {r.carriedTo ? ` · ${t('refund.carriedTo', { to: r.carriedTo })}` : ''}
                     {r.failureReason ? ` · ${r.failureReason}` : ''}
+                    {r.replacedBy ? ` · ${t('refund.replaced', { id: r.replacedBy })}` : ''}
                   </li>
                 ))}
               </ul>
@@ -204,12 +260,12 @@ export function RefundDialog({
         </>
       )}
       <div className="dialog-actions">
-        {view && left ? (
-          <button type="button" className="btn btn-danger" disabled={busy || amountPaise === 0} onClick={submit}>
-            {t('refund.confirm', { amount: formatINR(amountPaise) })}
+        {view && left && !confirming ? (
+          <button type="button" className="btn btn-danger" disabled={busy || amountPaise === 0} onClick={review}>
+            {t('refund.confirm', { amount })}
           </button>
         ) : null}
-        {view && carryPaise > 0 ? (
+        {view && carryPaise > 0 && !confirming ? (
           <button
             type="button"
             className="btn"
@@ -225,5 +281,79 @@ export function RefundDialog({
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** A refund that failed at the gateway: asked again, or recorded as paid back by hand with its reference. */
+function FailedRefund({
+  refund,
+  busy,
+  run,
+  onDone,
+}: {
+  refund: RefundView;
+  busy: boolean;
+  run: ReturnType<typeof useAction>['run'];
+  onDone: (v: OrderRefunds) => void;
+}) {
+  const toast = useToast();
+  const [manual, setManual] = useState(false);
+  const [reference, setReference] = useState('');
+  const [requestKey] = useState(() => crypto.randomUUID());
+  const id = refund.refundId;
+  const done = (r: { message: string; order: OrderRefunds }) => {
+    toast.success(r.message);
+    onDone(r.order);
+  };
+  return (
+    <section className="refund-failed" aria-labelledby={`refund-failed-${id}`}>
+      <p id={`refund-failed-${id}`} role="alert">
+        {t('refund.failedNote', { id, amount: formatINR(rupeesToPaise(refund.amount)) })}
+      </p>
+      {manual ? (
+        <div className="field">
+          <label htmlFor={`refund-manual-${id}`}>{t('refund.manualReference')}</label>
+          <input
+            id={`refund-manual-${id}`}
+            type="text"
+            maxLength={64}
+            autoComplete="off"
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+          />
+        </div>
+      ) : null}
+      <div className="dialog-actions">
+        {manual ? (
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={busy}
+            onClick={() =>
+              run(async () => {
+                if (!reference.trim()) return toast.error(t('refund.manualRequired'));
+                done(await recordManualRefund({ refundId: id, reference: reference.trim(), requestKey }));
+              })
+            }
+          >
+            {t('refund.manualSave')}
+          </button>
+        ) : (
+          <>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy}
+              onClick={() => run(async () => done(await retryRefund({ refundId: id, requestKey })))}
+            >
+              {t('refund.retry')}
+            </button>
+            <button type="button" className="btn" disabled={busy} onClick={() => setManual(true)}>
+              {t('refund.manual')}
+            </button>
+          </>
+        )}
+      </div>
+    </section>
   );
 }

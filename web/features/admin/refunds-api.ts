@@ -8,3 +8,7 @@ export const getOrderRefunds = (orderPkId: number) => api('getOrderRefunds', { o
 export const refundOrder = (body: CallBody<'refundOrder'>) => api('refundOrder', body);
 
 export const carryOverOrder = (body: CallBody<'carryOverOrder'>) => api('carryOverOrder', body);
+
+export const retryRefund = (body: CallBody<'retryRefund'>) => api('retryRefund', body);
+
+export const recordManualRefund = (body: CallBody<'recordManualRefund'>) => api('recordManualRefund', body);

@@ -25,9 +25,11 @@ import { useAction } from '../../lib/use-action';
 import './profile.css';
 import { statusText } from '../../lib/labels';
 
-/** The lines a pass still gives: refunded units left out. */
+/** The lines a pass still gives: units refunded or being refunded left out. */
 const passLinesOf = (o: Pick<OrderView, 'selectedProducts'>) =>
-  o.selectedProducts.map((l) => ({ name: l.name, code: l.code, qty: l.qty - l.refundedQty })).filter((l) => l.qty > 0);
+  o.selectedProducts
+    .map((l) => ({ name: l.name, code: l.code, qty: l.qty - (l.withheldQty ?? l.refundedQty) }))
+    .filter((l) => l.qty > 0);
 
 /** "Refunded ₹1,500.00 on 3 Nov 2026" per refund: done ones with their date, started ones as in progress. */
 function refundNotes(o: OrderView): string[] {

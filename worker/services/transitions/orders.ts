@@ -81,6 +81,8 @@ export type ConfirmInput = {
    * still fits it; the credit becomes 'approved' in the same batch and the audit row names it.
    */
   credit?: CreditUsed;
+  /** A second audit row naming the admin's own action (completed by hand), written only with the change. */
+  audit?: { action: string; details: Record<string, unknown> };
 };
 
 /** The statuses a confirmation may start from: an admin approves a waiting transfer; a capture wins otherwise. */
@@ -237,6 +239,7 @@ export async function confirmLoaded(
             passCode: passCode ? 'issued' : null,
           },
         }),
+        ...(input.audit ? [orderAudit(order.id, token, { actorId: input.actorId, ...input.audit })] : []),
       ]);
       changed = changesOf(results) > 0;
     } catch (err) {
@@ -417,28 +420,47 @@ export async function submitTransfer(
 
 /**
  * Completing a Failed transfer by hand (complete-failed.ts): the transfer the admin names is recorded on the
- * order and as a 'submitted' attempt, only while the order is still Failed; confirmPayment then approves it
- * like any other transfer. The D1 error of a transaction id used before is the caller's to answer.
+ * order and as a 'submitted' attempt, with its audit row, only while the order is still Failed and has no other
+ * transfer waiting (two admins completing it at once with different ids: one is recorded); confirmPayment then
+ * approves it like any other transfer. The D1 error of a transaction id used before is the caller's to answer.
  */
 export async function attachTransferToFailed(
   s: Svc,
   order: OrderRow,
-  input: { transactionId: string; bankName: string | null },
+  input: { transactionId: string; bankName: string | null; actorId: number | null },
 ) {
+  const token = randomToken(12);
+  const guard = madeIt(order.id, token);
   const results = await d1Batch(s, [
     s.db
       .update(orders)
-      .set({ transactionId: input.transactionId, bankName: input.bankName, paymentDate: Date.now() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, ORDER_STATUS.failed))),
+      .set({
+        transactionId: input.transactionId,
+        bankName: input.bankName,
+        paymentDate: Date.now(),
+        transitionId: token,
+      })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          eq(orders.status, ORDER_STATUS.failed),
+          sql`NOT EXISTS (SELECT 1 FROM payments WHERE order_id = ${order.id} AND status = 'submitted')`,
+        ),
+      ),
     raw(
       `INSERT INTO payments (order_id, method, status, amount_paise, transaction_id, bank_name)
-       SELECT ?, 'bank_transfer', 'submitted', ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND status = 'Failed')`,
+       SELECT ?, 'bank_transfer', 'submitted', ?, ?, ? WHERE ${guard.sql}`,
       order.id,
       order.totalPaise,
       input.transactionId,
       input.bankName,
-      order.id,
+      ...guard.params,
     ),
+    orderAudit(order.id, token, {
+      actorId: input.actorId,
+      action: 'order.transfer_attached',
+      details: { transactionId: input.transactionId, bankName: input.bankName },
+    }),
   ]);
   return { changed: changesOf(results) > 0 };
 }

@@ -34,36 +34,41 @@ function refundLineInserts(orderId: number, lines: readonly RefundLine[], reques
   );
 }
 
-const STANDING = `('pending', 'processed')`;
 const PASS_LINE = `type IN ('MEMBERSHIP', 'DAILY_PASS') AND code <> 'DNP'`;
+const unitsIn = (statuses: string) =>
+  `(SELECT coalesce(sum(rl.qty), 0) FROM refund_lines rl CROSS JOIN refunds r ON r.id = rl.refund_id
+    WHERE rl.line_id = order_lines.id AND r.status ${statuses})`;
 
 /**
- * Recomputes what the order's standing refunds (pending or processed) release: refunded units per line, the
- * order's refunded amount and state, its passes void when every pass unit is refunded, and the full
- * sponsorship claims of refunded sponsorship lines deleted (the item is free again). The same statements
- * are right whichever event arrives first, and harmless when repeated.
+ * Recomputes what the order's refunds release (docs/decisions/145). From the moment a refund is asked for until
+ * it fails, its units are withheld: not handed out at the venue (the pass is void once every pass unit is
+ * withheld), not counted for member prices. Only a processed refund (the money has gone) counts as refunded:
+ * the refunded units and amount, the order's refund state, and the full sponsorship claim of a refunded
+ * sponsorship line, deleted then (the item is free again). While one is requested or pending the order reads
+ * 'Refund Pending'. The same statements are right whichever event arrives first, and harmless when repeated.
  */
 function effects(orderId: number) {
   return [
     raw(
-      `UPDATE order_lines SET refunded_qty = (SELECT coalesce(sum(rl.qty), 0) FROM refund_lines rl
-         CROSS JOIN refunds r ON r.id = rl.refund_id WHERE rl.line_id = order_lines.id AND r.status IN ${STANDING})
+      `UPDATE order_lines SET refunded_qty = ${unitsIn("= 'processed'")}, withheld_qty = ${unitsIn("<> 'failed'")}
        WHERE order_id = ?`,
       orderId,
     ),
     raw(
       `UPDATE orders SET
          refunded_paise = (SELECT coalesce(sum(amount_paise), 0) FROM refunds
-           WHERE order_id = orders.id AND status IN ${STANDING} AND method <> 'carry_over'),
+           WHERE order_id = orders.id AND status = 'processed' AND method <> 'carry_over'),
          refund_state = CASE
+           WHEN EXISTS (SELECT 1 FROM refunds WHERE order_id = orders.id AND status IN ('requested', 'pending'))
+             THEN 'Refund Pending'
            WHEN NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND refunded_qty > 0) THEN NULL
-           WHEN NOT EXISTS (SELECT 1 FROM refunds WHERE order_id = orders.id AND status IN ${STANDING}
+           WHEN NOT EXISTS (SELECT 1 FROM refunds WHERE order_id = orders.id AND status = 'processed'
              AND method <> 'carry_over') THEN 'Carried Over'
            WHEN NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND refunded_qty < qty) THEN 'Refunded'
            ELSE 'Partially Refunded' END,
          pass_void = CASE
            WHEN EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND ${PASS_LINE})
-             AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND ${PASS_LINE} AND refunded_qty < qty)
+             AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = orders.id AND ${PASS_LINE} AND withheld_qty < qty)
            THEN 1 ELSE 0 END
        WHERE id = ?`,
       orderId,
@@ -84,17 +89,23 @@ const madeIt = (refundId: number, token: string): Guard => ({
   params: [refundId, token],
 });
 
+/** The attention flag of an order whose refund failed after it started; cleared when the refund is replaced. */
+export const failureAttention = (refund: Pick<RefundRow, 'id' | 'amountPaise'>) =>
+  `Refund #${refund.id} of ${formatINR(refund.amountPaise)} failed at the payment gateway: retry it, or record it as paid back by hand.`;
+
 /**
- * A refund is born: the row (with its request key), its lines, its effects when it is born 'processed', and
- * its audit row, in one batch. Unique indexes (request key, reference) and the triggers refuse it as a whole;
- * the D1 error is the caller's to answer. Returns the row written.
+ * A refund is born: the row (with its request key), its lines, its effects (its units withheld at once; released
+ * for good when it is born 'processed'), and its audit row, in one batch. A refund replacing a failed one
+ * (`retryOf`: retried, or recorded as paid back by hand) clears that failure's attention flag in the same batch.
+ * Unique indexes (request key, reference, retry_of) and the triggers refuse it as a whole; the D1 error is the
+ * caller's to answer. Returns the row written.
  */
 export async function createRefund(
   s: Svc,
   order: Pick<OrderRow, 'id'>,
   r: {
     requestKey: string;
-    method: 'razorpay' | 'bank_transfer';
+    method: 'razorpay' | 'bank_transfer' | 'manual';
     status: RefundStatus;
     amountPaise: number;
     reason: string;
@@ -102,6 +113,7 @@ export async function createRefund(
     reference: string | null;
     lines: readonly RefundLine[];
     actorId: number;
+    retryOf?: Pick<RefundRow, 'id' | 'amountPaise'> | null;
   },
 ): Promise<RefundRow> {
   if (!REFUND_INITIAL.includes(r.status)) throw new Error(`a refund is not born ${r.status}`);
@@ -121,9 +133,19 @@ export async function createRefund(
       updatedAt: at,
       settledAt: r.status === 'processed' ? at : null,
       transitionId: randomToken(12),
+      retryOf: r.retryOf?.id ?? null,
     }),
     ...refundLineInserts(order.id, r.lines, r.requestKey),
-    ...(r.status === 'processed' ? effects(order.id) : []),
+    ...effects(order.id),
+    ...(r.retryOf
+      ? [
+          raw(
+            'UPDATE orders SET attention = NULL WHERE id = ? AND attention = ?',
+            order.id,
+            failureAttention(r.retryOf),
+          ),
+        ]
+      : []),
     audit(s.db, {
       actorId: r.actorId,
       action: r.method === 'razorpay' ? 'refund.requested' : 'refund.recorded',
@@ -136,6 +158,7 @@ export async function createRefund(
         lines: r.lines.map((l) => ({ lineId: l.lineId, code: l.code, qty: l.qty, amountPaise: l.amountPaise })),
         ...(r.reference ? { reference: r.reference } : {}),
         ...(r.providerPaymentId ? { razorpayPaymentId: r.providerPaymentId } : {}),
+        ...(r.retryOf ? { retryOf: r.retryOf.id, method: r.method } : {}),
       },
     }),
   ]);
@@ -185,7 +208,7 @@ export async function moveRefund(
       ? [
           raw(
             `UPDATE orders SET attention = ? WHERE id = ? AND ${guard.sql}`,
-            `Refund of ${formatINR(refund.amountPaise)} failed at the payment gateway; refund it again or by transfer.`,
+            failureAttention(refund),
             refund.orderId,
             ...guard.params,
           ),
