@@ -17,7 +17,7 @@ import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
 import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
-import { api } from '../../lib/api-client';
+import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { readWithOfflineCopy } from '../../lib/offline-read';
 import { OfflineCopyNote } from '../../components/NetworkNotes';
 import { updateUserInfo } from '../../lib/session';
@@ -59,7 +59,8 @@ const paise = (rupees: number) => rupeesToPaise(rupees);
 const getProducts = () => api('getProducts');
 const getUProducts = () => api('getUProducts');
 const addToCart = (productQtys: CallBody<'addToCart'>['productQtys']) => api('addToCart', { productQtys });
-const giveUpOrder = (orderRcptId: string) => api('giveUpOrder', { orderRcptId });
+// the server asks Razorpay first: a payment call's time limit (docs/decisions/150)
+const giveUpOrder = (orderRcptId: string) => api('giveUpOrder', { orderRcptId }, { timeoutMs: PAYMENT_TIMEOUT_MS });
 
 const linesKey = (o: OrderView) =>
   `${o.kind}|${o.selectedProducts
