@@ -51,6 +51,7 @@ import type * as venue from './venue';
 import type {
   CollectionConflict,
   MarkCollectedResponse,
+  UndoCollectionResponse,
   UploadCollectionsResponse,
   VenuePass,
   VenueSyncResponse,
@@ -159,6 +160,7 @@ export type ApiCalls = {
   // ---- venue ----
   markCouponCollected: Call<typeof venue.markCouponCollectedRequest, MarkCollectedResponse>;
   uploadCollections: Call<typeof venue.uploadCollectionsRequest, UploadCollectionsResponse>;
+  undoCollection: Call<typeof venue.undoCollectionRequest, UndoCollectionResponse>;
   getVenuePasses: Call<typeof venue.venueSyncRequest, VenueSyncResponse>;
   searchVenuePasses: Call<typeof venue.venueSearchRequest, VenuePass[]>;
   getCollectionConflicts: Call<typeof venue.collectionConflictsRequest, CollectionConflict[]>;
