@@ -120,7 +120,7 @@ describe('refunds from the admin console', () => {
     const venue = await newPage(browser);
     await signIn(venue.page, 'volunteer@example.org', 'volunteer-demo-123');
     await venue.page.goto('/venue');
-    await venue.page.getByLabel('Mobile, email or contribution id').fill(order.email);
+    await venue.page.getByLabel('Name, mobile or contribution id').fill(order.email);
     await venue.page.getByRole('button', { name: 'Search', exact: true }).click();
     const card = venue.page.getByRole('article', { name: order.rcpt });
     await card.getByText('REFUNDED', { exact: true }).waitFor();

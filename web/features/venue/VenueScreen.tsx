@@ -1,24 +1,31 @@
 // /venue: the volunteer's screen at the gate. Scan or search, see the order at a glance, one tap to collect.
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { CollectionConflict } from '../../../core/contracts/venue';
-import { formatDateTime } from '../../../core/festival';
+import { formatDateTime, formatTime } from '../../../core/festival';
+import { maskMobile } from '../../../core/mobile';
 import { t } from '../../../core/i18n';
+import { MIN_QUERY } from '../../../core/venue-search';
 import '../../../core/messages/areas/venue';
 import { parsePassQr } from '../../../core/pass-qr';
 import { useToast } from '../../components/toast';
 import { ApiError, api } from '../../lib/api-client';
-import { useOnline } from '../../lib/online';
+import { onBackOnline, onReached, useConnectivity } from '../../lib/online';
 import { useUserInfo } from '../../lib/session';
 import {
+  type CollectOutcome,
   collect,
   type FlushSummary,
   findByPassCode,
+  isSyncing,
   loadLocal,
-  SYNC_EVERY_MS,
+  passesById,
   searchLocal,
   searchServer,
+  syncEveryMs,
   syncNow,
+  undo,
   useVenueState,
+  venueState,
 } from './engine';
 import type { LocalPass } from './store';
 import './venue.css';
@@ -26,7 +33,11 @@ import './venue.css';
 // The camera and its QR decoder load only when a volunteer starts scanning (and are precached for offline).
 const Scanner = lazy(() => import('./Scanner').then((m) => ({ default: m.Scanner })));
 
-type Shown = { ids: number[]; query: string } | null;
+type Shown = { ids: number[]; query: string; more: boolean } | null;
+type Undoable = { outcome: CollectOutcome; until: number };
+
+/** How long "Undo" stays on a card after a tap; the server allows a little longer (UNDO_WINDOW_MS, decision 153). */
+const UNDO_SHOWN_MS = 8_000;
 
 /**
  * The search box is part of the prerendered frame (docs/decisions/116): a volunteer on a slow phone may type into
@@ -40,13 +51,16 @@ function typedBeforeHydration(): string {
 
 export function VenueScreen() {
   const toast = useToast();
-  const online = useOnline();
+  const { online, since: offlineSince } = useConnectivity();
   const user = useUserInfo();
   const venue = useVenueState();
   const [query, setQuery] = useState(typedBeforeHydration);
   const [shown, setShown] = useState<Shown>(null);
+  const [passes, setPasses] = useState<ReadonlyMap<number, LocalPass>>(new Map());
   const [scanning, setScanning] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
+  const [undoable, setUndoable] = useState<Undoable | null>(null);
+  const searchSeq = useRef(0);
 
   useEffect(() => {
     toast.setPosition('bottom-center');
@@ -59,6 +73,7 @@ export function VenueScreen() {
         toast.success(t('venue.uploaded', { count: s.uploaded }));
         if (s.conflicts > 0) toast.warning(t('venue.conflictsFound', { count: s.conflicts }));
       } else if (always && s) toast.info(t('venue.uploaded', { count: 0 }));
+      else if (always && !s) toast.error(t('venue.syncFailed'));
     },
     [toast],
   );
@@ -71,37 +86,93 @@ export function VenueScreen() {
     [report, toast],
   );
 
-  // flush and pull: at start, when the connection returns, when the screen becomes visible, on a timer
+  // Flush and pull: at start, after any request that got through while collections wait (a search, a probe of
+  // the connectivity store), when requests get through again, when the screen becomes visible, and on a timer.
+  // None of these asks navigator.onLine (docs/decisions/150).
   useEffect(() => {
     void loadLocal().then(() => runSync());
-    const onOnline = () => void runSync();
+    const stopReached = onReached(() => {
+      if (venueState().waiting > 0 && !isSyncing()) void runSync();
+    });
+    const stopBack = onBackOnline(() => void runSync());
     const onVisible = () => document.visibilityState === 'visible' && void runSync();
-    window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
-    const timer = setInterval(() => void runSync(), SYNC_EVERY_MS);
+    const timer = setInterval(() => void runSync(), syncEveryMs());
     return () => {
-      window.removeEventListener('online', onOnline);
+      stopReached();
+      stopBack();
       document.removeEventListener('visibilitychange', onVisible);
       clearInterval(timer);
     };
   }, [runSync]);
 
+  /** The lookup in this phone's copy, as the volunteer types: the search worker answers; a later keystroke wins. */
+  const lookUp = useCallback(async (text: string) => {
+    const seq = ++searchSeq.current;
+    const q = text.trim();
+    if (q.length < MIN_QUERY) {
+      setShown(null);
+      return;
+    }
+    const answer = await searchLocal(q);
+    if (seq !== searchSeq.current) return;
+    setPasses(new Map(answer.passes.map((p) => [p.id, p])));
+    setShown({ ids: answer.passes.map((p) => p.id), query: q, more: answer.more });
+  }, []);
+
+  // what was typed before hydration, once the copy is loaded
+  const ready = venue.ready;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the copy first becomes ready
+  useEffect(() => {
+    if (ready && query.trim().length >= MIN_QUERY) void lookUp(query);
+  }, [ready]);
+
+  // The copy changed (a sync page, a collection, an upload): re-read the passes on screen, and look the query up
+  // again, so that what a volunteer typed while the first sync was running finds what has arrived since. What a
+  // server search added (an email the phone does not keep) stays.
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  useEffect(() => {
+    const now = shownRef.current;
+    if (!now || venue.version === 0) return;
+    let live = true;
+    void Promise.all([searchLocal(now.query), passesById(now.ids)]).then(([answer, refreshed]) => {
+      if (!live || shownRef.current !== now) return;
+      setPasses((old) => new Map([...old, ...[...refreshed, ...answer.passes].map((p) => [p.id, p] as const)]));
+      const ids = [...new Set([...now.ids, ...answer.passes.map((p) => p.id)])];
+      if (ids.length !== now.ids.length) setShown({ ...now, ids, more: answer.more });
+    });
+    return () => {
+      live = false;
+    };
+  }, [venue.version]);
+
+  function onType(text: string) {
+    setQuery(text);
+    void lookUp(text);
+  }
+
   async function search(e: FormEvent) {
     e.preventDefault();
     const q = query.trim();
-    if (q.length < 3) {
+    if (q.length < MIN_QUERY) {
       toast.error(t('venue.searchShort'));
       return;
     }
-    const local = searchLocal(venue.passes, q);
-    setShown({ ids: local.map((p) => p.id), query: q });
-    if (navigator.onLine) {
-      try {
-        const rows = await searchServer(q);
-        setShown({ ids: [...new Set([...rows.map((r) => r.id), ...local.map((p) => p.id)])], query: q });
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.status !== 0) toast.error((err as Error).message);
-      }
+    await lookUp(q);
+    const seq = searchSeq.current;
+    try {
+      // fresh answers from the server when anything gets through; offline the copy has answered already
+      const rows = await searchServer(q);
+      if (seq !== searchSeq.current) return;
+      setPasses((old) => new Map([...old, ...rows.map((r) => [r.id, r] as const)]));
+      setShown((s) => ({
+        ids: [...new Set([...rows.map((r) => r.id), ...(s?.ids ?? [])])],
+        query: q,
+        more: s?.more ?? false,
+      }));
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'Network') toast.error((err as Error).message);
     }
   }
 
@@ -114,25 +185,28 @@ export function VenueScreen() {
         return;
       }
       setQuery(code);
-      const local = findByPassCode(venue.passes, code);
-      if (local) setShown({ ids: [local.id], query: code });
-      if (navigator.onLine) {
-        try {
-          const rows = await searchServer(code);
-          if (rows.length > 0) {
-            setShown({ ids: rows.map((r) => r.id), query: code });
-            return;
-          }
-        } catch {
-          // offline after all: the local copy answers
-        }
+      const seq = ++searchSeq.current;
+      const local = await findByPassCode(code);
+      if (local) {
+        setPasses(new Map([[local.id, local]]));
+        setShown({ ids: [local.id], query: code, more: false });
       }
-      if (!local) {
-        setShown({ ids: [], query: code });
+      try {
+        const rows = await searchServer(code);
+        if (rows.length > 0 && seq === searchSeq.current) {
+          setPasses(new Map(rows.map((r) => [r.id, r])));
+          setShown({ ids: rows.map((r) => r.id), query: code, more: false });
+          return;
+        }
+      } catch {
+        // no connection: the local copy answers
+      }
+      if (!local && seq === searchSeq.current) {
+        setShown({ ids: [], query: code, more: false });
         toast.error(t('venue.qrUnknown'));
       }
     },
-    [toast, venue.passes],
+    [toast],
   );
   const onScanError = useCallback(
     (m: string) => {
@@ -147,6 +221,8 @@ export function VenueScreen() {
     setBusyId(p.id);
     try {
       const r = await collect(p);
+      setPasses((old) => new Map(old).set(p.id, r.pass));
+      setUndoable({ outcome: r, until: Date.now() + UNDO_SHOWN_MS });
       if (r.kind === 'online') toast.success(r.message);
       else toast.info(t('venue.savedOffline'));
     } catch (e) {
@@ -156,8 +232,28 @@ export function VenueScreen() {
     }
   }
 
-  const results = (shown?.ids ?? []).map((id) => venue.passes.get(id)).filter((p): p is LocalPass => !!p);
-  const count = venue.passes.size;
+  async function undoCollection(u: Undoable) {
+    setUndoable(null);
+    setBusyId(u.outcome.pass.id);
+    try {
+      const back = await undo(u.outcome);
+      setPasses((old) => new Map(old).set(back.id, back));
+      toast.info(t('venue.undone', { rcpt: back.orderRcptId }));
+    } catch (e) {
+      toast.error(t('venue.undoFailed', { reason: e instanceof ApiError ? e.message : String(e) }));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  // the undo offer goes after a few seconds
+  useEffect(() => {
+    if (!undoable) return;
+    const id = setTimeout(() => setUndoable(null), Math.max(0, undoable.until - Date.now()));
+    return () => clearTimeout(id);
+  }, [undoable]);
+
+  const results = (shown?.ids ?? []).map((id) => passes.get(id)).filter((p): p is LocalPass => !!p);
 
   return (
     <section className="venue">
@@ -165,7 +261,7 @@ export function VenueScreen() {
       <div className="venue-status">
         {!online && (
           <p className="venue-offline" role="status">
-            {t('venue.offline')}
+            {t('venue.offline')} {t('venue.offlineSince', { time: formatTime(offlineSince) })}
           </p>
         )}
         <p
@@ -173,11 +269,16 @@ export function VenueScreen() {
           role="status"
           aria-live="polite"
         >
-          {t('venue.waiting', { count: venue.waiting })}
+          {venue.waiting === 0
+            ? t('venue.waitingNone')
+            : t(venue.waiting === 1 ? 'venue.waitingOne' : 'venue.waitingMany', {
+                count: venue.waiting,
+                time: formatTime(venue.waitingSince ?? Date.now()),
+              })}
         </p>
         <p className="venue-copy">
           {t('venue.localCopy', {
-            count,
+            count: venue.count,
             year: venue.year ?? '',
             time: venue.syncedAt ? formatDateTime(venue.syncedAt) : t('venue.neverSynced'),
           })}
@@ -186,7 +287,7 @@ export function VenueScreen() {
           type="button"
           className="btn"
           onClick={() => void runSync(true)}
-          disabled={!online || venue.syncing}
+          disabled={venue.syncing}
           aria-busy={venue.syncing}
         >
           {t('venue.syncNow')}
@@ -214,21 +315,36 @@ export function VenueScreen() {
             <input
               id="venue-q"
               value={query}
-              onChange={(e) => setQuery(e.target.value)}
+              onChange={(e) => onType(e.target.value)}
               inputMode="search"
               autoComplete="off"
+              aria-describedby="venue-q-hint"
             />
             <button type="submit" className="btn">
               {t('venue.search')}
             </button>
           </div>
+          <small id="venue-q-hint" className="venue-hint">
+            {t('venue.searchHint')}
+          </small>
         </form>
       </div>
 
       {shown && results.length === 0 && <p className="empty">{t('venue.noResults', { q: shown.query })}</p>}
+      {shown?.more && (
+        <p className="venue-more" role="status">
+          {t('venue.moreResults', { count: results.length })}
+        </p>
+      )}
       <div className="venue-results">
         {results.map((p) => (
-          <PassCard key={p.id} pass={p} busy={busyId === p.id} onCollect={() => void markCollected(p)} />
+          <PassCard
+            key={p.id}
+            pass={p}
+            busy={busyId === p.id}
+            onCollect={() => void markCollected(p)}
+            undo={undoable && undoable.outcome.pass.id === p.id ? () => void undoCollection(undoable) : null}
+          />
         ))}
       </div>
 
@@ -237,7 +353,17 @@ export function VenueScreen() {
   );
 }
 
-function PassCard({ pass, busy, onCollect }: { pass: LocalPass; busy: boolean; onCollect: () => void }) {
+function PassCard({
+  pass,
+  busy,
+  onCollect,
+  undo,
+}: {
+  pass: LocalPass;
+  busy: boolean;
+  onCollect: () => void;
+  undo: (() => void) | null;
+}) {
   // a refunded pass is void (issue 13): refused here, online at once and on this phone after its next sync
   const state = pass.refunded
     ? 'refunded'
@@ -259,7 +385,8 @@ function PassCard({ pass, busy, onCollect }: { pass: LocalPass; busy: boolean; o
       <p className="venue-state">{label}</p>
       <h2 className="venue-name">{pass.name}</h2>
       <p className="venue-ids">
-        {pass.orderRcptId} · {pass.mobile}
+        {pass.orderRcptId} ·{' '}
+        <span className="venue-mobile">{t('venue.mobileMasked', { mobile: maskMobile(pass.mobile) })}</span>
       </p>
       <ul className="venue-lines">
         {pass.lines.map((l) => (
@@ -271,8 +398,13 @@ function PassCard({ pass, busy, onCollect }: { pass: LocalPass; busy: boolean; o
       {state === 'collected' && (
         <p className="venue-by">
           {t('venue.collectedBy', { time: formatDateTime(pass.collectedAt), volunteer: pass.collectedBy ?? '' })}
-          {pass.pending && ` · ${t('venue.waiting', { count: 1 })}`}
+          {pass.pending && ` · ${t('venue.pendingUpload')}`}
         </p>
+      )}
+      {state === 'collected' && undo && (
+        <button type="button" className="btn venue-undo" onClick={undo} disabled={busy}>
+          {t('venue.undo')}
+        </button>
       )}
       {state === 'open' && (
         <button type="button" className="btn btn-primary venue-collect" onClick={onCollect} disabled={busy}>
