@@ -10,8 +10,6 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
-    /** the request was given up after its timeout: it may or may not have reached the server */
-    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -113,15 +111,15 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
       });
     } catch {
       report(false);
-      throw new ApiError('Network', t('network.error'), 0, timedOut);
+      throw new ApiError('Network', t('network.error'), 0);
     }
     keepBookmark(res);
     try {
       payload = await res.json();
-    } catch {
-      // the body never came whole (timeout, dropped link) or is not ours (a captive portal's page)
-      if (timedOut) report(false);
-      throw new ApiError('Network', t('network.error'), res.status, timedOut);
+    } catch (e) {
+      // the body never came whole (timeout, dropped link), or it is not ours (a captive portal's page: no verdict)
+      if (timedOut || !(e instanceof SyntaxError)) report(false);
+      throw new ApiError('Network', t('network.error'), res.status);
     }
   } finally {
     clearTimeout(timer);

@@ -14,7 +14,6 @@ export const venueEn = {
   'venue.stateNotPaid': 'NOT PAID',
   'venue.collectedBy': 'Collected at {time} by {volunteer}',
   'venue.syncNow': 'Sync now',
-  'venue.waiting': 'Waiting to upload: {count}',
   'venue.localCopy': 'This phone holds {count} pass orders of {year}. Last synced: {time}',
   'venue.neverSynced': 'never',
   'venue.offline':

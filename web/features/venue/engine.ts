@@ -245,8 +245,9 @@ export async function collect(pass: LocalPass): Promise<CollectOutcome> {
         if (e instanceof ApiError && e.code === 'AlreadyCollected') void refresh(pass);
         throw e;
       }
-      // no answer: queue it with the same nonce
-      uncertain = e.timedOut || e.status !== 0;
+      // no answer: queue it with the same nonce. The request may have reached the server before the link
+      // dropped (or timed out on the way back), so an undo asks the server too.
+      uncertain = true;
     }
   }
   await enqueue({ nonce, orderRcptId: pass.orderRcptId, passCode: pass.passCode || null, happenedAt, deviceId });
