@@ -1,6 +1,6 @@
 // /venue: the volunteer's screen at the gate. Scan or search, see the order at a glance, one tap to collect.
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import type { CollectionConflict } from '../../../core/contracts/venue';
+import type { CollectionConflict, VenuePass } from '../../../core/contracts/venue';
 import { formatDateTime, formatTime } from '../../../core/festival';
 import { maskMobile } from '../../../core/mobile';
 import { t } from '../../../core/i18n';
@@ -60,7 +60,6 @@ export function VenueScreen() {
   const [scanning, setScanning] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [undoable, setUndoable] = useState<Undoable | null>(null);
-  const searchSeq = useRef(0);
 
   useEffect(() => {
     toast.setPosition('bottom-center');
@@ -106,51 +105,56 @@ export function VenueScreen() {
     };
   }, [runSync]);
 
-  /** The lookup in this phone's copy, as the volunteer types: the search worker answers; a later keystroke wins. */
+  /** What the box holds now: a lookup for any other text is stale. */
+  const typed = useRef(query);
+  const lookups = useRef(0);
+  /** What the server found for a query (an email the phone does not keep, a pass sold a moment ago). */
+  const serverFound = useRef<{ query: string; ids: number[] } | null>(null);
+
+  /**
+   * The lookup in this phone's copy, as the volunteer types: the search worker answers, with what the server found
+   * for the same text; an answer overtaken by a later lookup, or for a text no longer in the box, is dropped.
+   */
   const lookUp = useCallback(async (text: string) => {
-    const seq = ++searchSeq.current;
+    const seq = ++lookups.current;
     const q = text.trim();
     if (q.length < MIN_QUERY) {
       setShown(null);
       return;
     }
-    const answer = await searchLocal(q);
-    if (seq !== searchSeq.current) return;
-    setPasses(new Map(answer.passes.map((p) => [p.id, p])));
-    setShown({ ids: answer.passes.map((p) => p.id), query: q, more: answer.more });
+    const extra = serverFound.current?.query === q ? serverFound.current.ids : [];
+    const [answer, found] = await Promise.all([searchLocal(q), extra.length > 0 ? passesById(extra) : []]);
+    // the last lookup asked for wins (it knows the most: the latest text, copy and server answer)
+    if (seq !== lookups.current || typed.current.trim() !== q) return;
+    const list = [...answer.passes, ...found.filter((f) => !answer.passes.some((p) => p.id === f.id))];
+    setPasses(new Map(list.map((p) => [p.id, p])));
+    setShown({ ids: list.map((p) => p.id), query: q, more: answer.more });
   }, []);
 
-  // what was typed before hydration, once the copy is loaded
-  const ready = venue.ready;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the copy first becomes ready
+  // Once the copy is loaded (what was typed before hydration), and whenever it changes (a sync page, a
+  // collection, an upload): the text in the box is looked up again, so that what a volunteer typed while the first
+  // sync was running finds what has arrived since, and the cards on screen show the copy as it is now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the copy's readiness and version are the signals
   useEffect(() => {
-    if (ready && query.trim().length >= MIN_QUERY) void lookUp(query);
-  }, [ready]);
-
-  // The copy changed (a sync page, a collection, an upload): re-read the passes on screen, and look the query up
-  // again, so that what a volunteer typed while the first sync was running finds what has arrived since. What a
-  // server search added (an email the phone does not keep) stays.
-  const shownRef = useRef(shown);
-  shownRef.current = shown;
-  useEffect(() => {
-    const now = shownRef.current;
-    if (!now || venue.version === 0) return;
-    let live = true;
-    void Promise.all([searchLocal(now.query), passesById(now.ids)]).then(([answer, refreshed]) => {
-      if (!live || shownRef.current !== now) return;
-      setPasses((old) => new Map([...old, ...[...refreshed, ...answer.passes].map((p) => [p.id, p] as const)]));
-      const ids = [...new Set([...now.ids, ...answer.passes.map((p) => p.id)])];
-      if (ids.length !== now.ids.length) setShown({ ...now, ids, more: answer.more });
-    });
-    return () => {
-      live = false;
-    };
-  }, [venue.version]);
+    if (venue.ready) void lookUp(typed.current);
+  }, [venue.ready, venue.version]);
 
   function onType(text: string) {
+    typed.current = text;
     setQuery(text);
     void lookUp(text);
   }
+
+  /** Search: fresh answers from the server when anything gets through; offline the copy has answered already. */
+  const askServer = useCallback(
+    async (q: string) => {
+      const rows = await searchServer(q);
+      serverFound.current = { query: q, ids: rows.map((r) => r.id) };
+      await lookUp(q);
+      return rows;
+    },
+    [lookUp],
+  );
 
   async function search(e: FormEvent) {
     e.preventDefault();
@@ -160,17 +164,8 @@ export function VenueScreen() {
       return;
     }
     await lookUp(q);
-    const seq = searchSeq.current;
     try {
-      // fresh answers from the server when anything gets through; offline the copy has answered already
-      const rows = await searchServer(q);
-      if (seq !== searchSeq.current) return;
-      setPasses((old) => new Map([...old, ...rows.map((r) => [r.id, r] as const)]));
-      setShown((s) => ({
-        ids: [...new Set([...rows.map((r) => r.id), ...(s?.ids ?? [])])],
-        query: q,
-        more: s?.more ?? false,
-      }));
+      await askServer(q);
     } catch (err) {
       if (!(err instanceof ApiError) || err.code !== 'Network') toast.error((err as Error).message);
     }
@@ -184,29 +179,19 @@ export function VenueScreen() {
         toast.error(t('venue.qrUnknown'));
         return;
       }
+      typed.current = code;
       setQuery(code);
-      const seq = ++searchSeq.current;
+      await lookUp(code);
       const local = await findByPassCode(code);
-      if (local) {
-        setPasses(new Map([[local.id, local]]));
-        setShown({ ids: [local.id], query: code, more: false });
-      }
+      let rows: VenuePass[] = [];
       try {
-        const rows = await searchServer(code);
-        if (rows.length > 0 && seq === searchSeq.current) {
-          setPasses(new Map(rows.map((r) => [r.id, r])));
-          setShown({ ids: rows.map((r) => r.id), query: code, more: false });
-          return;
-        }
+        rows = await askServer(code);
       } catch {
         // no connection: the local copy answers
       }
-      if (!local && seq === searchSeq.current) {
-        setShown({ ids: [], query: code, more: false });
-        toast.error(t('venue.qrUnknown'));
-      }
+      if (!local && rows.length === 0 && typed.current === code) toast.error(t('venue.qrUnknown'));
     },
-    [toast],
+    [toast, lookUp, askServer],
   );
   const onScanError = useCallback(
     (m: string) => {
