@@ -25,7 +25,10 @@ function formatter(opts: Intl.DateTimeFormatOptions, which: string, locale: Loca
   let f = formatters.get(key);
   if (!f) {
     // Bengali abbreviations (নভেঃ) read oddly: the Bengali interface writes the month in full
-    f = new Intl.DateTimeFormat(intlLocale(locale), locale === 'bn-IN' ? { ...opts, month: 'long' } : opts);
+    f = new Intl.DateTimeFormat(
+      intlLocale(locale),
+      locale === 'bn-IN' && opts.month ? { ...opts, month: 'long' } : opts,
+    );
     formatters.set(key, f);
   }
   return f;
@@ -38,6 +41,18 @@ export function formatDate(ms: number | null | undefined, locale: Locale = getLo
 
 export function formatDateTime(ms: number | null | undefined, locale: Locale = getLocale()): string {
   return ms ? formatter(dateTimeOpts, 'datetime', locale).format(new Date(ms)) : '';
+}
+
+const timeOpts: Intl.DateTimeFormatOptions = {
+  timeZone: 'Asia/Kolkata',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
+/** A time of today, "19:42": the venue's "waiting since" (a gate works one evening at a time). */
+export function formatTime(ms: number | null | undefined, locale: Locale = getLocale()): string {
+  return ms ? formatter(timeOpts, 'time', locale).format(new Date(ms)) : '';
 }
 
 /** The festival year before a label: "2027-28" -> "2026-27". */

@@ -70,6 +70,7 @@ export const orders = sqliteTable(
     index('orders_year_updated_idx').on(t.fiscalYear, t.updatedAt, t.id), // 0040: venue delta sync (+ touch trigger)
     index('orders_user_year_idx').on(t.userId, t.fiscalYear, t.status), // 0060: pricing a cart
     index('orders_attention_idx').on(t.attention).where(sql`attention IS NOT NULL`), // 0070
+    index('orders_year_name_idx').on(t.fiscalYear, sql`lower(user_name)`), // 0150: the gate's name search
   ],
 );
 
@@ -179,6 +180,7 @@ export const collectionEvents = sqliteTable(
     source: text('source', { enum: ['online', 'offline'] }).notNull(),
     isConflict: integer('is_conflict', { mode: 'boolean' }).notNull().default(false),
     conflictReason: text('conflict_reason'), // 0040: why an uploaded collection was flagged
+    undoneAt: integer('undone_at'), // 0150: taken back by its volunteer within seconds (decision 153)
   },
   (t) => [
     uniqueIndex('collection_events_nonce_uq').on(t.nonce),

@@ -3,10 +3,12 @@
 // and each chunk is one `wrangler d1 execute DB --local --persist-to <dir> --file <sql>`.
 //
 //   node scripts/bench-seed.mjs --persist-to <dir> --orders 100000 [--chunk 25000]
+//   node scripts/bench-seed.mjs --persist-to <dir> --passes 40000     (paid pass orders only, for the gate)
 //
 // The orders look like the festival's: 70% Success, 10% each Pending Approval, Pending Payment and Failed;
 // half daily-pass orders (Success ones carry a pass code; 60% not collected yet), half contributions;
 // a third paid by direct transfer; about four orders per buyer.
+import './tool-path.mjs';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -126,6 +128,140 @@ export function seedOrders({ dir, orders, chunk = 25_000, log = () => {} }) {
   return { added: orders, total: n, seconds: (Date.now() - started) / 1000 };
 }
 
+// Names as a festival's gate meets them: 40 first names and 30 surnames, so that at 40,000 passes one full name is
+// shared by about 33 people and "Ananya Sen" needs the mobile's last digits (docs/decisions/152).
+const FIRST = [
+  'Ananya',
+  'Arijit',
+  'Debjani',
+  'Sourav',
+  'Moumita',
+  'Rahul',
+  'Priyanka',
+  'Subhajit',
+  'Tanushree',
+  'Abhishek',
+  'Rituparna',
+  'Sayan',
+  'Payel',
+  'Indranil',
+  'Sharmila',
+  'Anirban',
+  'Sudeshna',
+  'Koushik',
+  'Madhumita',
+  'Joydeep',
+  'Shreya',
+  'Arnab',
+  'Paromita',
+  'Sandip',
+  'Mitali',
+  'Biswajit',
+  'Rupa',
+  'Tapas',
+  'Ishita',
+  'Saptarshi',
+  'Nandini',
+  'Amitava',
+  'Poulami',
+  'Dipankar',
+  'Soma',
+  'Kaushik',
+  'Riya',
+  'Prasenjit',
+  'Sohini',
+  'Anupam',
+];
+const LAST = [
+  'Sen',
+  'Banerjee',
+  'Chatterjee',
+  'Mukherjee',
+  'Ghosh',
+  'Bose',
+  'Das',
+  'Dutta',
+  'Roy',
+  'Chakraborty',
+  'Bhattacharya',
+  'Sarkar',
+  'Mitra',
+  'Saha',
+  'Paul',
+  'Majumdar',
+  'Ganguly',
+  'Pal',
+  'Kar',
+  'Nandi',
+  'Sinha',
+  'Biswas',
+  'Haldar',
+  'Mondal',
+  'Guha',
+  'Lahiri',
+  'Sanyal',
+  'Basu',
+  'Dey',
+  'Chowdhury',
+];
+
+/**
+ * Adds `passes` paid daily-pass orders of this festival year (one buyer each, a pass code, not collected), as the
+ * venue's phones sync them: for the gate's speed at 40,000 passes (scripts/bench-gate.mjs). Names come from FIRST
+ * and LAST; mobiles are 6000000000 + the buyer's id, emails gate.<id>@example.net. Returns { added, seconds }.
+ */
+export function seedPasses({ dir, passes, chunk = 20_000, log = () => {} }) {
+  const started = Date.now();
+  const [base] = query(
+    dir,
+    `SELECT COALESCE((SELECT MAX(id) FROM orders), 0) AS maxOrder,
+            COALESCE((SELECT MAX(id) FROM users), 0) AS maxUser,
+            COALESCE((SELECT MAX(success_ts) FROM orders), 0) AS maxTs`,
+  );
+  const year = festivalYear();
+  const createdBase = Date.now() - 20 * 86_400_000;
+  const tsBase = Math.max(base.maxTs + 1, createdBase + 3_600_000);
+  const userBase = base.maxUser + 1000;
+  const list = (xs) => `json('${JSON.stringify(xs)}')`;
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'samiti-gate-'));
+  try {
+    for (let first = 1; first <= passes; first += chunk) {
+      const count = Math.min(chunk, passes - first + 1);
+      const seq = `WITH RECURSIVE seq(n) AS (SELECT ${first} UNION ALL SELECT n + 1 FROM seq WHERE n < ${first + count - 1})`;
+      const name = `json_extract(${list(FIRST)}, '$[' || (n % ${FIRST.length}) || ']') || ' ' || json_extract(${list(LAST)}, '$[' || ((n / ${FIRST.length}) % ${LAST.length}) || ']')`;
+      const file = path.join(tmp, `gate-${first}.sql`);
+      writeFileSync(
+        file,
+        `
+${seq}
+INSERT INTO users (id, name, email, mobile, password_hash, email_verified, created_at, updated_at)
+SELECT ${userBase} + n, ${name}, 'gate.' || (${userBase} + n) || '@example.net', printf('6%09d', ${userBase} + n),
+       'bench-seeded-no-login', 1, ${createdBase}, ${createdBase}
+FROM seq;
+${seq}
+INSERT INTO orders (id, user_id, kind, fiscal_year, status, payment_type, subtotal_paise, convenience_paise,
+  total_paise, created_at, payment_date, success_ts, user_name, user_email, user_mobile, refer_source, city,
+  pass_code, pass_collected, updated_at)
+SELECT ${base.maxOrder} + n, ${userBase} + n, 'DAILY_PASS', '${year}', 'Success', 'Online',
+  70000 * (n % 4 + 1), 0, 70000 * (n % 4 + 1), ${createdBase} + n * 20, ${tsBase} + n * 20, ${tsBase} + n * 20,
+  ${name}, 'gate.' || (${userBase} + n) || '@example.net', printf('6%09d', ${userBase} + n), 'Friends', 'Kolkata',
+  lower(hex(randomblob(12))), 0, ${createdBase} + n * 20
+FROM seq;
+${seq}
+INSERT INTO order_lines (order_id, product_id, type, code, name, qty, unit_price_paise, max_price_paise, sell_price_paise)
+SELECT ${base.maxOrder} + n, p.id, p.type, p.code, p.name, n % 4 + 1, 70000, 70000 * (n % 4 + 1), 70000 * (n % 4 + 1)
+FROM seq JOIN products p ON p.code = 'DPDY';
+`,
+      );
+      wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', dir, '--file', file]);
+      log(`  seeded ${first + count - 1}/${passes} passes`);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return { added: passes, seconds: (Date.now() - started) / 1000 };
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const arg = (name, dflt) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -133,8 +269,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   };
   const dir = arg('persist-to');
   if (!dir) {
-    console.error('usage: node scripts/bench-seed.mjs --persist-to <dir> --orders <n> [--chunk <n>]');
+    console.error('usage: node scripts/bench-seed.mjs --persist-to <dir> (--orders <n> [--chunk <n>] | --passes <n>)');
     process.exit(2);
+  }
+  if (arg('passes')) {
+    const r = seedPasses({ dir, passes: Number(arg('passes')), log: console.log });
+    console.log(`added ${r.added} paid pass orders in ${r.seconds.toFixed(1)} s`);
+    process.exit(0);
   }
   const r = seedOrders({
     dir,

@@ -3,6 +3,7 @@
 //   npm run bench                  full run: 10 s per call, admin calls at 1,000 and 100,000 orders
 //   npm run bench -- --quick       short run: 3 s per call, 1,000 and 10,000 orders
 //   options: --build (force a build), --no-build, --skip-api, --skip-frontend, --skip-lighthouse, --skip-worker,
+//            --skip-gate (the venue's lookups among 40,000 passes, scripts/bench-gate.mjs),
 //            --duration <s>, --connections <n>, --out <file>
 //
 // Prints tables and writes bench/results.json. Targets are reported as PASS/FAIL; the exit code is non-zero
@@ -14,8 +15,9 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import os from 'node:os';
 import path from 'node:path';
 import { bundleSizes, lighthouseScreens } from './bench-frontend.mjs';
-import { workerFigures } from './bench-worker.mjs';
+import { GATE_TARGETS, gateSpeed, gateTable } from './bench-gate.mjs';
 import { query, seedOrders } from './bench-seed.mjs';
+import { workerFigures } from './bench-worker.mjs';
 import { startServer } from './server.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -629,6 +631,24 @@ try {
   await server.stop();
 }
 
+// The gate (docs/bench.md): its own server, so that the phone syncs exactly the seeded passes
+if (!flag('skip-gate')) {
+  const gateServer = await startServer();
+  try {
+    results.gate = await gateSpeed({
+      baseUrl: gateServer.url,
+      dir: gateServer.dir,
+      passes: QUICK ? 10_000 : 40_000,
+      rounds: QUICK ? 3 : 7,
+      log: say,
+    });
+  } catch (e) {
+    results.gate = { error: String(e?.message ?? e) };
+  } finally {
+    await gateServer.stop();
+  }
+}
+
 results.seconds = round((Date.now() - started) / 1000, 0);
 // every target as one line: what passed, what failed, what could not be measured yet
 const summary = { passed: [], failed: [], notAvailable: [] };
@@ -653,6 +673,10 @@ for (const [route, r] of Object.entries(results.lighthouse ?? {})) {
   check(`${route} Lighthouse accessibility = 100`, r.error ? false : r.passAccessibility);
   check(`${route} LCP <= ${TARGETS.lcpMs} ms`, r.error ? false : r.passLcp);
 }
+if (results.gate?.error) check('the gate measured', false);
+for (const r of results.gate?.lookups ?? []) check(`gate lookup by ${r.what} < ${GATE_TARGETS.lookupMs} ms`, r.pass);
+for (const c of results.gate?.collections ?? [])
+  check(`gate scan to collected (${c.state}) < ${GATE_TARGETS.scanToCollectedMs} ms`, c.pass);
 results.summary = summary;
 mkdirSync(path.dirname(OUT), { recursive: true });
 writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
@@ -718,6 +742,10 @@ if (results.lighthouse) {
       `${pad(route, 14)}${lpad(r.performance, 6)}${lpad(r.accessibility, 6)}${lpad(r.bestPractices, 6)}${lpad(round(r.lcpMs, 0), 8)}${lpad(round(r.tbtMs, 0), 8)}${lpad(round(r.cls, 3), 7)}  ${pad(passFail(r.passPerformance), 4)}  ${pad(passFail(r.passAccessibility), 4)}  ${passFail(r.passLcp)}`,
     );
   }
+  say('');
+}
+if (results.gate) {
+  say(results.gate.error ? `The gate: error: ${results.gate.error}` : gateTable(results.gate));
   say('');
 }
 say(`Targets: ${summary.passed.length} passed, ${summary.failed.length} failed`);

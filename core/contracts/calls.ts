@@ -4,6 +4,7 @@
 // against the worker's routes (path, body schema and answer), so a change on either side fails `tsc`.
 import type { z } from 'zod';
 import type { Locale } from '../i18n';
+import type { StatementMapping } from '../statement';
 import type * as accounts from './accounts';
 import type { UserInfo, UserProfile } from './accounts';
 import type * as admin from './admin';
@@ -52,11 +53,11 @@ import type * as venue from './venue';
 import type {
   CollectionConflict,
   MarkCollectedResponse,
+  UndoCollectionResponse,
   UploadCollectionsResponse,
   VenuePass,
   VenueSyncResponse,
 } from './venue';
-import type { StatementMapping } from '../statement';
 
 /** One call: what the body may be (what the zod schema accepts) and what `data` holds. */
 type Call<S extends z.ZodType, D> = { body: z.input<S>; data: D };
@@ -164,6 +165,7 @@ export type ApiCalls = {
   // ---- venue ----
   markCouponCollected: Call<typeof venue.markCouponCollectedRequest, MarkCollectedResponse>;
   uploadCollections: Call<typeof venue.uploadCollectionsRequest, UploadCollectionsResponse>;
+  undoCollection: Call<typeof venue.undoCollectionRequest, UndoCollectionResponse>;
   getVenuePasses: Call<typeof venue.venueSyncRequest, VenueSyncResponse>;
   searchVenuePasses: Call<typeof venue.venueSearchRequest, VenuePass[]>;
   getCollectionConflicts: Call<typeof venue.collectionConflictsRequest, CollectionConflict[]>;

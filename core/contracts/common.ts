@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { t } from '../i18n';
+import { normalizeMobile } from '../mobile';
 
 // The loose pattern of SPEC.md section 5: non-space, '@', non-space, '.', non-space.
 export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
@@ -32,13 +33,7 @@ export const email = z
   .regex(EMAIL_PATTERN, t('email.invalid'))
   .transform((v) => v.toLowerCase());
 
-/** Keeps digits only; an Indian number written with +91 or 0 is stored as its 10 digits. */
-export function normalizeMobile(raw: string): string {
-  let digits = raw.replace(/\D/g, '');
-  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
-  if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
-  return digits;
-}
+export { normalizeMobile };
 
 export const mobile = z
   .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })

@@ -33,6 +33,9 @@ export const markCouponCollectedRequest = z.object({
   deviceId,
 });
 
+/** Takes back a mistaken tap (docs/decisions/153): the collection's nonce, as the phone sent it. */
+export const undoCollectionRequest = z.object({ nonce });
+
 export const MAX_UPLOAD_ITEMS = 100;
 
 export const collectionUploadItem = z
@@ -105,6 +108,8 @@ export type MarkCollectedResponse = {
   message: string;
   pass: VenuePass;
 };
+
+export type UndoCollectionResponse = { orderRcptId: string; message: string; pass: VenuePass };
 
 export type UploadResult = {
   nonce: string;

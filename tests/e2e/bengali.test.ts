@@ -3,8 +3,8 @@
 // the verification email in Bengali. Screenshots of the Bengali pages go to /tmp/bn-*.png for a person to look at.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, outbox, post, reviewSelection, uniqueEmail } from './browser';
 import { newUtr } from '../fixtures/bank-statements';
+import { BASE, launch, lieAboutOnline, outbox, post, reviewSelection, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -276,59 +276,65 @@ describe('Bengali on a phone', () => {
     await vol.context.close();
   }, 120_000);
 
-  it('opens the Bengali public pages, with their type, offline after one visit', async () => {
-    const context = await browser.newContext({
-      baseURL: BASE,
-      viewport: { width: 360, height: 740 },
-      locale: 'bn-IN',
-      serviceWorkers: 'allow',
-    });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/index');
-    await page.getByRole('button', { name: 'মেনু' }).waitFor();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (navigator.serviceWorker.controller) return;
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve()),
-      );
-    });
-    // the Bengali type is precached with the app
-    await expect
-      .poll(() =>
-        page.evaluate(async () =>
-          (
-            await Promise.all(
-              [
-                '/fonts/noto-sans-bengali-bengali-400-normal.woff2',
-                '/fonts/noto-sans-bengali-bengali-700-normal.woff2',
-              ].map((u) => caches.match(u, { ignoreSearch: true }).then((r) => !!r)),
-            )
-          ).every(Boolean),
-        ),
-      )
-      .toBe(true);
+  // whether or not the browser reports navigator.onLine truthfully after an offline reload (docs/decisions/150)
+  it.each([false, true])(
+    'opens the Bengali public pages, with their type, offline after one visit (navigator.onLine forced true: %s)',
+    async (lying) => {
+      const context = await browser.newContext({
+        baseURL: BASE,
+        viewport: { width: 360, height: 740 },
+        locale: 'bn-IN',
+        serviceWorkers: 'allow',
+      });
+      if (lying) await lieAboutOnline(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto('/index');
+      await page.getByRole('button', { name: 'মেনু' }).waitFor();
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (navigator.serviceWorker.controller) return;
+        await new Promise<void>((resolve) =>
+          navigator.serviceWorker.addEventListener('controllerchange', () => resolve()),
+        );
+      });
+      // the Bengali type is precached with the app
+      await expect
+        .poll(() =>
+          page.evaluate(async () =>
+            (
+              await Promise.all(
+                [
+                  '/fonts/noto-sans-bengali-bengali-400-normal.woff2',
+                  '/fonts/noto-sans-bengali-bengali-700-normal.woff2',
+                ].map((u) => caches.match(u, { ignoreSearch: true }).then((r) => !!r)),
+              )
+            ).every(Boolean),
+          ),
+        )
+        .toBe(true);
 
-    await context.setOffline(true);
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'কালীপুজো 2026' }).waitFor();
-    await page.getByText('আপনি অফলাইন।', { exact: false }).first().waitFor();
-    for (const [path, h1] of [
-      ['/tnc', 'নিয়ম ও শর্তাবলি'],
-      ['/responsibitity', 'আমাদের সামাজিক দায়বদ্ধতা'],
-      ['/sponsors', 'আমাদের স্পনসর'],
-      ['/2023', 'কালীপুজো 2023: মণ্ডপ ও অনুষ্ঠানসূচি'],
-    ] as const) {
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
-    }
-    // the text is drawn in the Bengali face (from the cache), not in boxes of a fallback font
-    expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Bengali"', 'অ'))).toBe(true);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 90_000);
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'কালীপুজো 2026' }).waitFor();
+      await page.getByText('আপনি অফলাইন।', { exact: false }).first().waitFor();
+      for (const [path, h1] of [
+        ['/tnc', 'নিয়ম ও শর্তাবলি'],
+        ['/responsibitity', 'আমাদের সামাজিক দায়বদ্ধতা'],
+        ['/sponsors', 'আমাদের স্পনসর'],
+        ['/2023', 'কালীপুজো 2023: মণ্ডপ ও অনুষ্ঠানসূচি'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
+      }
+      // the text is drawn in the Bengali face (from the cache), not in boxes of a fallback font
+      expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Bengali"', 'অ'))).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    90_000,
+  );
 
   it('shows the admin console in Bengali, every tab, with no English sentence left', async () => {
     const { context, page, problems } = await phone({ locale: 'bn-IN' });

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787';
 
@@ -149,4 +149,44 @@ export async function reviewSelection(
     await yes.click();
     await page.waitForURL('**/summary');
   }
+}
+
+/**
+ * The pages of `context` say navigator.onLine === true whatever the network does, and never hear `online` or
+ * `offline`: as Chromium 150 did after a page was reloaded offline, and as every phone does on lie-fi (venue Wi-Fi
+ * without an uplink). Offline behaviour must then follow the evidence of failed requests (docs/decisions/150).
+ */
+export async function lieAboutOnline(context: BrowserContext) {
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true, configurable: true });
+    for (const type of ['online', 'offline'])
+      window.addEventListener(type, (e) => e.stopImmediatePropagation(), { capture: true });
+  });
+}
+
+/**
+ * Ways to lose the network: the browser offline (every request fails at once), and lie-fi, where the browser
+ * believes it is online while the API's requests hang until the app gives them up, or fail (route interception:
+ * the pages and the app's code still come from the service worker's cache).
+ */
+export type NetworkLoss = 'offline' | 'lie-fi, requests hang' | 'lie-fi, requests fail';
+
+const hanging = new WeakMap<BrowserContext, Route[]>();
+
+export async function loseNetwork(context: BrowserContext, how: NetworkLoss) {
+  if (how === 'offline') await context.setOffline(true);
+  else if (how === 'lie-fi, requests hang') {
+    const held: Route[] = [];
+    hanging.set(context, held);
+    await context.route('**/api/**', (route) => {
+      held.push(route);
+    });
+  } else await context.route('**/api/**', (route) => route.abort('failed'));
+}
+
+/** The network back. The requests that hung never arrive (they fail now): only a new attempt gets through. */
+export async function restoreNetwork(context: BrowserContext, how: NetworkLoss) {
+  for (const route of hanging.get(context)?.splice(0) ?? []) await route.abort('failed').catch(() => undefined);
+  if (how === 'offline') await context.setOffline(false);
+  else await context.unroute('**/api/**');
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, outbox, post, reviewSelection, uniqueEmail } from './browser';
 import { newUtr } from '../fixtures/bank-statements';
+import { launch, newPage, outbox, post, reviewSelection, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 // any screen, every navigation at the top, the landing after login, and direct transfer by UPI app.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, post, signIn, uniqueEmail } from './browser';
 import { newUtr } from '../fixtures/bank-statements';
+import { BASE, launch, newPage, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,9 +2,9 @@
 // production; in the worker tier they run one after the other, so the guards are also tested directly
 // there (tests/worker/hardening.test.ts). No browser: plain parallel fetches, as an attacker would.
 import { describe, expect, it } from 'vitest';
-import { api, outbox, post, uniqueEmail } from './browser';
 import { creditsOf, findHeader, parseCsv } from '../../core/statement';
 import { axis, hdfc, newUtr, sbi, upi } from '../fixtures/bank-statements';
+import { api, outbox, post, uniqueEmail } from './browser';
 
 const ROUNDS = 6;
 
@@ -240,6 +240,43 @@ describe('races over HTTP', () => {
     expect((await api('startOrder', { offline: false }, u.token)).status).toBe(200);
     const second = await api('addToCart', { productQtys: { [dpkp]: { qty: 1 } } }, u.token);
     expect(second.body.data.totalSellPrice).toBe(600);
+  });
+
+  it('one tap, parallel undos and a retried tap (decision 153): undone once, one audit row, the pass to collect', async () => {
+    const admin = await adminToken();
+    const vol = (await api('login', { email: 'volunteer@example.org', password: 'volunteer-demo-123' })).body.data
+      .session as string;
+    const dpdy = await productIdOf('DPDY');
+    for (let r = 0; r < ROUNDS; r++) {
+      const u = await newUser();
+      expect((await api('addToCart', { productQtys: { [dpdy]: { qty: 1 } } }, u.token)).status).toBe(200);
+      const order = await api('startOrder', { offline: true }, u.token);
+      const rcpt = order.body.data.orderRcptId as string;
+      await api('handleOfflineOrder', { offlineTxnId: newUtr(), orderRcptId: rcpt }, u.token);
+      const pending = (await api('getPendingOrders', {}, admin)).body.data as {
+        orderRcptId: string;
+        orderPkId: number;
+        offlineUserId: number;
+      }[];
+      const mine = pending.find((o) => o.orderRcptId === rcpt)!;
+      await api('approveOfflineOrder', { offlineUserId: mine.offlineUserId, orderPkId: mine.orderPkId }, admin);
+      const nonce = `race-${crypto.randomUUID()}`;
+      expect((await api('markCouponCollected', { orderRcptId: rcpt, nonce }, vol)).status).toBe(200);
+      const rs = await Promise.all([
+        ...Array.from({ length: 5 }, () => api('undoCollection', { nonce }, vol)),
+        // the same tap sent again meanwhile (an outbox upload of its nonce) must not collect it back
+        api('uploadCollections', { items: [{ nonce, orderRcptId: rcpt, happenedAt: Date.now() }] }, vol),
+      ]);
+      for (const x of rs.slice(0, 5)) expect(x.status, `round ${r}`).toBe(200);
+      const audit = await api(
+        'getAuditLog',
+        { action: 'pass.collection_undone', entityId: String(mine.orderPkId) },
+        admin,
+      );
+      expect(audit.body.data.rows, `round ${r}`).toHaveLength(1);
+      const pass = (await api('searchVenuePasses', { q: rcpt }, vol)).body.data[0];
+      expect(pass.passCollected, `round ${r}`).toBe(0);
+    }
   });
 
   it('a refund and a pass collection at the same moment: collected or refunded, never both', async () => {

@@ -3,8 +3,8 @@
 // details dialog; the venue phone then refuses the refunded pass, and the member sees the refund.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, outbox, post, signIn, uniqueEmail } from './browser';
 import { newUtr } from '../fixtures/bank-statements';
+import { launch, newPage, outbox, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -123,7 +123,7 @@ describe('refunds from the admin console', () => {
     const venue = await newPage(browser);
     await signIn(venue.page, 'volunteer@example.org', 'volunteer-demo-123');
     await venue.page.goto('/venue');
-    await venue.page.getByLabel('Mobile, email or contribution id').fill(order.email);
+    await venue.page.getByLabel('Name, mobile or contribution id').fill(order.email);
     await venue.page.getByRole('button', { name: 'Search', exact: true }).click();
     const card = venue.page.getByRole('article', { name: order.rcpt });
     await card.getByText('REFUNDED', { exact: true }).waitFor();

@@ -16,9 +16,9 @@ import { hmacSha256Hex } from '../../worker/lib/crypto';
 import type { Svc } from '../../worker/lib/svc';
 import { reconcilePayments } from '../../worker/services/payments';
 import { confirmPayment, releaseOrder } from '../../worker/services/transitions/orders';
+import { newUtr } from '../fixtures/bank-statements';
 import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { bindings, call, db, gatewayPay, newUser, outbox } from './helpers';
-import { newUtr } from '../fixtures/bank-statements';
 
 const KEY_SECRET = 'local-test-secret';
 const WEBHOOK_SECRET = 'local-webhook-secret';

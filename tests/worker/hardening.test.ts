@@ -15,11 +15,11 @@ import {
   users,
 } from '../../schema/index';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
-import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { guardFailure } from '../../worker/lib/d1-batch';
+import { newUtr } from '../fixtures/bank-statements';
+import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { placeOrder, productId } from './cart-fixtures';
 import { ADMIN, bindings, call, db, gatewayPay, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
-import { newUtr } from '../fixtures/bank-statements';
 
 const ROUNDS = 8;
 

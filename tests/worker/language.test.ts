@@ -3,8 +3,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, products, users } from '../../schema/index';
-import { ADMIN, call, db, loginAs, newUser, outbox } from './helpers';
 import { newUtr } from '../fixtures/bank-statements';
+import { ADMIN, call, db, loginAs, newUser, outbox } from './helpers';
 
 const BENGALI = /[\u0980-\u09FF]/;
 const langOf = async (email: string) =>

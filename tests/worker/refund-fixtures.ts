@@ -7,8 +7,8 @@ import { auditLog, orderLines, orders, products } from '../../schema/index';
 import { refunds } from '../../schema/refunds';
 import { getConfig } from '../../worker/lib/config';
 import type { Svc } from '../../worker/lib/svc';
-import { bindings, call, db, newUser } from './helpers';
 import { newUtr } from '../fixtures/bank-statements';
+import { bindings, call, db, newUser } from './helpers';
 
 export const s = (): Svc => ({ db: db(), config: getConfig(bindings), env: bindings, origin: 'http://localhost' });
 export const AUTH = { authorization: `Basic ${btoa('rzp_test_local:local-test-secret')}` };

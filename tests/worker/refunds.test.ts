@@ -4,11 +4,12 @@
 import { exports } from 'cloudflare:workers';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, collectionEvents, sponsorshipClaims } from '../../schema/index';
+import { collectionEvents, sponsorshipClaims } from '../../schema/index';
 import { refunds, testGatewayRefunds } from '../../schema/refunds';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import { reconcileRefunds } from '../../worker/services/refunds';
 import { releaseOrder } from '../../worker/services/transitions/orders';
+import { newUtr } from '../fixtures/bank-statements';
 import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { ADMIN, call, db, loginAs, newUser, outbox, VOLUNTEER } from './helpers';
 import {
@@ -27,7 +28,6 @@ import {
   setMode,
   until,
 } from './refund-fixtures';
-import { newUtr } from '../fixtures/bank-statements';
 
 async function refundWebhook(event: string, refund: Record<string, unknown>, eventId = `evt_${crypto.randomUUID()}`) {
   const body = JSON.stringify({

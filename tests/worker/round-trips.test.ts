@@ -74,8 +74,10 @@ const READS: Case[] = [
   { path: 'getStatementCredits', who: 'admin', budget: 1 },
 ];
 
+/** The tap that /markCouponCollected makes and /undoCollection takes back. */
+const TAP = `rt-${crypto.randomUUID()}`;
 const READ_AFTER_WRITE = 1; // getCartDetails with a line in the cart
-const WRITE_BUDGETS = { login: 2, addToCart: 2, startOrder: 2, markCouponCollected: 2, logout: 1 };
+const WRITE_BUDGETS = { login: 2, addToCart: 2, startOrder: 2, markCouponCollected: 2, undoCollection: 2, logout: 1 };
 
 type Tokens = Record<Who, string | null>;
 
@@ -171,8 +173,14 @@ describe('sequential D1 round trips per call', () => {
       {
         path: 'markCouponCollected',
         who: 'volunteer',
-        body: { orderRcptId: `SMT${String(pass).padStart(6, '0')}` },
+        body: { orderRcptId: `SMT${String(pass).padStart(6, '0')}`, nonce: TAP },
         budget: WRITE_BUDGETS.markCouponCollected,
+      },
+      {
+        path: 'undoCollection',
+        who: 'volunteer',
+        body: { nonce: TAP },
+        budget: WRITE_BUDGETS.undoCollection,
       },
       { path: 'logout', who: 'buyer', budget: WRITE_BUDGETS.logout },
     ];

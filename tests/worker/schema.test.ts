@@ -80,6 +80,27 @@ function fromSchema(): Model {
 
 const INTERNAL = /^(sqlite_|_cf_|d1_migrations$)/;
 
+/** The terms of `CREATE INDEX x ON t (a, lower(b))`: an expression's text, which PRAGMA index_info leaves out. */
+function indexTerms(createSql: string | null): string[] {
+  if (!createSql) return [];
+  const open = createSql.indexOf('(', createSql.search(/\bON\b/i));
+  const terms: string[] = [];
+  let depth = 0;
+  let from = open + 1;
+  for (let i = open; i < createSql.length; i++) {
+    const c = createSql[i];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) {
+      terms.push(createSql.slice(from, i));
+      break;
+    } else if (c === ',' && depth === 1) {
+      terms.push(createSql.slice(from, i));
+      from = i + 1;
+    }
+  }
+  return terms;
+}
+
 async function fromDatabase(): Promise<Model> {
   const d1 = bindings.DB;
   const all = async <T>(q: string) => (await d1.prepare(q).all<T>()).results;
@@ -109,9 +130,10 @@ async function fromDatabase(): Promise<Model> {
       `PRAGMA index_list("${name}")`,
     )) {
       if (ix.origin === 'pk') continue;
+      const terms = indexTerms(created.get(ix.name) ?? null);
       const columns = (await all<{ seqno: number; name: string | null }>(`PRAGMA index_info("${ix.name}")`))
         .sort((a, b) => a.seqno - b.seqno)
-        .map((x) => x.name ?? '(expression)');
+        .map((x) => x.name ?? (terms[x.seqno] !== undefined ? norm(terms[x.seqno]!) : '(expression)'));
       const where = ix.partial ? norm(/\bWHERE\b([\s\S]*)$/i.exec(created.get(ix.name) ?? '')?.[1] ?? '?') : null;
       // a UNIQUE written on the column itself has no name of its own in either place
       const key = ix.origin === 'u' && columns.length === 1 ? `(unique ${columns[0]})` : ix.name;

@@ -16,6 +16,33 @@ export class ApiError extends Error {
   }
 }
 
+// How long a request may hang before it is given up (docs/decisions/150). A festival network that is "up" but passes
+// nothing (venue Wi-Fi without uplink, a congested mobile cell) never fails a request by itself: without a limit a
+// screen would wait forever and nobody would learn that nothing gets through. A call may ask for another limit
+// (`api(path, body, { timeoutMs })`): checkout's calls that wait on Razorpay take longer (PAYMENT_TIMEOUT_MS), the
+// gate's tap shorter (its collection is queued with the same nonce when the answer does not come in time).
+export const TIMEOUT_MS = 15_000;
+export const PAYMENT_TIMEOUT_MS = 45_000;
+export type CallOptions = { timeoutMs?: number };
+
+/**
+ * Evidence about the connection, for web/lib/online.ts: `true` when a request got an answer from the server (of
+ * any status), `false` when it failed at the network level or timed out. The one client sees every request, so the
+ * connectivity store does not have to guess from navigator.onLine.
+ */
+type Outcome = (reached: boolean) => void;
+const outcomeListeners = new Set<Outcome>();
+let lastOutcome: boolean | null = null;
+/** A listener added late (the store loads after the first screen) hears the last outcome at once. */
+export function onRequestOutcome(listener: Outcome): void {
+  outcomeListeners.add(listener);
+  if (lastOutcome !== null) listener(lastOutcome);
+}
+function report(reached: boolean) {
+  lastOutcome = reached;
+  for (const l of outcomeListeners) l(reached);
+}
+
 // The last D1 bookmark this browser saw (docs/decisions/113): a read replica answers the next call only once it
 // has caught up with it, so a member always sees their own writes. Cleared with the rest of local storage.
 const BOOKMARK = 'd1-bookmark';
@@ -49,31 +76,55 @@ export async function api<P extends OptionalBodyPath>(path: P): Promise<CallData
 export async function api<P extends CallPath, const B extends CallBody<P>>(
   path: P,
   body: Exact<P, B>,
+  options?: CallOptions,
 ): Promise<CallData<P, B>>;
-export async function api(path: CallPath, body: object = {}): Promise<unknown> {
+export async function api(path: CallPath, body: object = {}, options: CallOptions = {}): Promise<unknown> {
+  return request(path.replace(/^\//, ''), body, options.timeoutMs);
+}
+
+/**
+ * Any request, typed or not: the connectivity store's probe asks POST /api/noop (no database) through it, so that
+ * its outcome is evidence like every other request's.
+ */
+export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS): Promise<unknown> {
   const session = readUserInfo()?.session;
+  const abort = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    abort.abort();
+  }, timeoutMs);
   let res: Response;
-  try {
-    res = await fetch(`/api/${path.replace(/^\//, '')}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(session ? { 'X-Session-Token': session } : {}),
-        'X-Samiti-Lang': getLocale(), // the screens' language, for a new account's emails (issue 16)
-        ...bookmarkHeader(),
-      },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError('Network', t('network.error'), 0);
-  }
-  keepBookmark(res);
   let payload: { data?: unknown; error?: string; desc?: string };
   try {
-    payload = await res.json();
-  } catch {
-    throw new ApiError('Network', t('network.error'), res.status);
+    try {
+      res = await fetch(`/api/${name}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(session ? { 'X-Session-Token': session } : {}),
+          'X-Samiti-Lang': getLocale(), // the screens' language, for a new account's emails (issue 16)
+          ...bookmarkHeader(),
+        },
+        body: JSON.stringify(body),
+        signal: abort.signal,
+      });
+    } catch {
+      report(false);
+      throw new ApiError('Network', t('network.error'), 0);
+    }
+    keepBookmark(res);
+    try {
+      payload = await res.json();
+    } catch (e) {
+      // the body never came whole (timeout, dropped link), or it is not ours (a captive portal's page: no verdict)
+      if (timedOut || !(e instanceof SyntaxError)) report(false);
+      throw new ApiError('Network', t('network.error'), res.status);
+    }
+  } finally {
+    clearTimeout(timer);
   }
+  report(true);
   if (!res.ok) {
     // SPEC.md section 8: InsufficientAccess wipes all local storage first.
     if (payload.error === 'InsufficientAccess') clearAll();

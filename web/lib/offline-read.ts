@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallData } from '../../core/contracts/calls';
 import { ApiError, api } from './api-client';
 import { localStore } from './local-store';
+import { onBackOnline } from './online';
 import { readUserInfo } from './session';
 
 export type OfflineRead<T> = {
@@ -20,12 +21,32 @@ export type OfflineRead<T> = {
 
 type Saved<T> = { data: T; savedAt: number };
 
-/** The calls whose last answer is kept; only read-only calls belong here. */
-export const OFFLINE_READS = ['getOrders', 'getUserProfile'] as const;
+/**
+ * The calls whose last answer is kept; only read-only calls belong here. Checkout keeps the cart it showed and the
+ * payment options, so that with no connection it still shows what the buyer chose (docs/decisions/151).
+ */
+export const OFFLINE_READS = ['getOrders', 'getUserProfile', 'getCartDetails', 'getPaymentOptions'] as const;
 export type OfflineReadPath = (typeof OFFLINE_READS)[number];
 
 export function offlineKey(path: string, body: object = {}): string {
   return `read:${readUserInfo()?.email ?? 'anonymous'}:${path}:${JSON.stringify(body)}`;
+}
+
+/**
+ * Keeps an answer as the saved copy of a read whose data it is (a write that answers the same data: /addToCart
+ * answers the cart, the copy of /getCartDetails).
+ */
+export async function keepOfflineCopy<P extends OfflineReadPath>(path: P, data: CallData<P>): Promise<void> {
+  try {
+    await localStore.set<Saved<CallData<P>>>(offlineKey(path), { data, savedAt: Date.now() });
+  } catch {
+    // IndexedDB unavailable (private mode): nothing kept, the screens still work online
+  }
+}
+
+/** The copy saved on this device, without asking the network (undefined when there is none). */
+export async function readSavedCopy<P extends OfflineReadPath>(path: P): Promise<Saved<CallData<P>> | undefined> {
+  return localStore.get<Saved<CallData<P>>>(offlineKey(path)).catch(() => undefined);
 }
 
 /** The read calls take no body: the key and the request are the path's alone. */
@@ -54,7 +75,7 @@ export async function readWithOfflineCopy<P extends OfflineReadPath>(
 }
 
 /**
- * React binding: loads on mount and again when the browser comes back online.
+ * React binding: loads on mount and again when requests get through after they did not.
  * `error` is the ApiError when there is neither an answer nor a saved copy.
  */
 export function useOfflineRead<P extends OfflineReadPath>(path: P, body: Record<string, never> = {}) {
@@ -84,11 +105,11 @@ export function useOfflineRead<P extends OfflineReadPath>(path: P, body: Record<
   useEffect(() => {
     alive.current = true;
     void load();
-    const onOnline = () => void load();
-    window.addEventListener('online', onOnline);
+    // back online by evidence (web/lib/online.ts), not only when the browser says so
+    const stop = onBackOnline(() => void load());
     return () => {
       alive.current = false;
-      window.removeEventListener('online', onOnline);
+      stop();
     };
   }, [load]);
 

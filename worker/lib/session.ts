@@ -1,6 +1,6 @@
+import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
-import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import type { Context, MiddlewareHandler } from 'hono';
 import { t } from '../../core/i18n';
 import { sessions, users } from '../../schema/index';

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono/tiny';
-import { type Locale, parseLocale } from '../../core/i18n';
 import {
   changePasswdRequest,
   forgotPasswdRequest,
@@ -11,6 +10,7 @@ import {
   verifyEmailRequest,
 } from '../../core/contracts/accounts';
 import { emptyBody } from '../../core/contracts/common';
+import { type Locale, parseLocale } from '../../core/i18n';
 import type { AppEnv } from '../env';
 import { input } from '../lib/input';
 import { limitByAddress } from '../lib/rate-limit';

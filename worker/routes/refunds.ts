@@ -1,31 +1,23 @@
 // Refund calls (issue 13): admins only, the role checked before the body is validated (DECISIONS.md).
 import { Hono } from 'hono/tiny';
+import { emptyBody } from '../../core/contracts/common';
 import {
   carryOverRequest,
   clearStatementFlagRequest,
   completeFailedOrderRequest,
   importStatementRequest,
-  statementImportRequest,
-  orderRefundsRequest,
   manualRefundRequest,
+  orderRefundsRequest,
   refundOrderRequest,
   refundQuoteRequest,
   retryRefundRequest,
+  statementImportRequest,
 } from '../../core/contracts/refunds';
 import type { AppEnv } from '../env';
-import { emptyBody } from '../../core/contracts/common';
 import { input } from '../lib/input';
 import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import { completeFailedOrder } from '../services/complete-failed';
-import {
-  approveStatementMatches,
-  clearStatementFlag,
-  getStatementCredits,
-  getStatementImport,
-  getStatementMapping,
-  importStatement,
-} from '../services/statements';
 import {
   carryOverOrder,
   getOrderRefunds,
@@ -34,6 +26,14 @@ import {
   refundOrder,
   retryRefund,
 } from '../services/refunds';
+import {
+  approveStatementMatches,
+  clearStatementFlag,
+  getStatementCredits,
+  getStatementImport,
+  getStatementMapping,
+  importStatement,
+} from '../services/statements';
 
 export const refundRoutes = new Hono<AppEnv>()
   .post('/getOrderRefunds', requireRole('admin'), input(orderRefundsRequest), async (c) => {

@@ -2,6 +2,7 @@ import { Hono } from 'hono/tiny';
 import {
   collectionConflictsRequest,
   markCouponCollectedRequest,
+  undoCollectionRequest,
   uploadCollectionsRequest,
   venueSearchRequest,
   venueSyncRequest,
@@ -23,6 +24,9 @@ export const venueRoutes = new Hono<AppEnv>()
   })
   .post('/uploadCollections', requireRole('staff'), input(uploadCollectionsRequest), async (c) => {
     return c.json({ data: await collection.uploadCollections(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/undoCollection', requireRole('staff'), input(undoCollectionRequest), async (c) => {
+    return c.json({ data: await collection.undoCollection(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/getVenuePasses', requireRole('staff'), input(venueSyncRequest), async (c) => {
     return c.json({ data: await venue.syncPasses(svc(c), actorReady(c), c.req.valid('json')) });

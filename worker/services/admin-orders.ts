@@ -1,9 +1,9 @@
 // The admin console's order lists: pass search, pending verification, success, collected / not collected.
 import { and, desc, eq, gte, isNotNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { AttentionOrder, UnitTotals } from '../../core/contracts/admin';
-import type { OrderView } from '../../core/contracts/orders';
 import { PAGE_SIZE, SEARCH_LIMIT } from '../../core/contracts/admin';
 import { normalizeMobile } from '../../core/contracts/common';
+import type { OrderView } from '../../core/contracts/orders';
 import { t } from '../../core/i18n';
 import { parseRcptId } from '../../core/ids';
 import { orderLines, orders } from '../../schema/index';

@@ -5,6 +5,7 @@
 // result decides (docs/decisions/070). The reads (sync, search, conflicts) are in venue-read.ts.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import type { z } from 'zod';
 import type {
   collectionUploadItem,
   MarkCollectedResponse,
@@ -15,7 +16,7 @@ import type {
 import { formatDateTime } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
-import { collectionEvents, orders } from '../../schema/index';
+import { collectionEvents, orderLines, orders } from '../../schema/index';
 import { randomToken } from '../lib/crypto';
 import { batchOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
@@ -23,8 +24,7 @@ import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
-import type { z } from 'zod';
-import { chunks, forDesk, type PassRow, passQueries, selectPasses, toPass } from './venue-read';
+import { chunks, forDesk, lineColumns, type PassRow, passQueries, selectPasses, toPass } from './venue-read';
 
 const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string | null }) =>
   new DomainError(
@@ -77,9 +77,10 @@ function recordStatements(
  */
 function reflagStatement(db: Db, orderId: number) {
   return db.run(sql`UPDATE collection_events SET
-      is_conflict = CASE WHEN id IS w.winner THEN 0 ELSE 1 END,
+      is_conflict = CASE WHEN id IS w.winner OR undone_at IS NOT NULL THEN 0 ELSE 1 END,
       conflict_reason = CASE
         WHEN id IS w.winner THEN NULL
+        WHEN undone_at IS NOT NULL THEN 'undone'
         WHEN w.status IS NOT 'Success' THEN 'not_paid'
         WHEN w.pass_collected IS NULL THEN 'no_passes'
         WHEN w.pass_void = 1 THEN 'refunded'
@@ -88,7 +89,7 @@ function reflagStatement(db: Db, orderId: number) {
       SELECT o.status, o.pass_collected, o.pass_void, (
         SELECT e.id FROM collection_events e
         WHERE e.order_id = o.id AND o.status = 'Success' AND o.pass_collected = 1
-          AND e.happened_at = o.collected_at AND e.volunteer_id = o.collected_by
+          AND e.happened_at = o.collected_at AND e.volunteer_id = o.collected_by AND e.undone_at IS NULL
         ORDER BY e.id LIMIT 1
       ) AS winner
       FROM orders o WHERE o.id = ${orderId}
@@ -120,10 +121,11 @@ export function collectStatements(db: Db, tap: Tap) {
     // must not collect the pass either (no pass is ever collected without its event and audit row)
     db.run(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
       WHERE id = ${orderId} AND status = 'Success' AND pass_collected = 0 AND pass_void = 0
-        AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND order_id = ${orderId})`),
+        AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND order_id = ${orderId}
+          AND undone_at IS NULL)`),
     ...passQueries(db, orderId),
     db
-      .select({ id: collectionEvents.id })
+      .select({ id: collectionEvents.id, undoneAt: collectionEvents.undoneAt })
       .from(collectionEvents)
       .where(
         and(
@@ -186,6 +188,8 @@ export async function markCollected(
   if (order.passVoid === 1) throw conflict('Refunded', t('venue.refunded', { rcpt }));
   // Already collected (before, or a moment ago by someone else). The same tap retried is answered as it was.
   const mine = mineRows[0];
+  // this very tap was taken back (decision 153): sending it again does not collect the pass
+  if (mine?.undoneAt != null) throw conflict('CollectionUndone', t('venue.tapUndone'));
   if (mine && pass.passCollected === 1) return collectedAnswer(pass, actor.isAdmin);
   if (!mine && input.nonce) {
     const used = usedRows[0];
@@ -289,7 +293,7 @@ export async function uploadCollections(
         WHERE id = ${order.id} AND status = 'Success' AND pass_collected IS NOT NULL AND pass_void = 0
           AND (pass_collected = 0 OR collected_at IS NULL OR collected_at > ${happenedAt})
           AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${item.nonce} AND order_id = ${order.id}
-            AND volunteer_id = ${volunteerId} AND happened_at = ${happenedAt})`),
+            AND volunteer_id = ${volunteerId} AND happened_at = ${happenedAt} AND undone_at IS NULL)`),
     );
     touched.add(order.id);
   }
@@ -344,4 +348,64 @@ export async function uploadCollections(
     conflicts: count('conflict'),
     unknown: count('unknown'),
   };
+}
+
+/**
+ * How long after a tap its volunteer may take it back (docs/decisions/153). The phone offers "Undo" for 8 s; the
+ * database allows a little more for the request to arrive on a slow network, and decides by its own clock.
+ */
+export const UNDO_WINDOW_MS = 30_000;
+
+/**
+ * /undoCollection: a mistaken "Mark as Collected" taken back. One batch, whose first statement decides: the event
+ * is marked undone only if it is this volunteer's, recorded within UNDO_WINDOW_MS, still the collection the order
+ * counts and the order's only one (a pass also collected on another phone is for the admins' conflicts list); the
+ * order is then un-collected and audited, both guarded on the mark this request wrote. The event stays, so that
+ * its nonce, uploaded again from a phone's outbox, cannot collect the pass a second time. A retried undo of the
+ * same tap answers as the first did.
+ */
+export async function undoCollection(s: Svc, actor: Actor, input: { nonce: string }) {
+  const { nonce } = input;
+  const mark = Date.now();
+  const event = sql`(SELECT order_id FROM collection_events WHERE nonce = ${nonce})`;
+  const [undone, , , eventRows, passRows, lineRows] = await batchOf(s.db, [
+    s.db.run(sql`UPDATE collection_events SET undone_at = ${mark}, conflict_reason = 'undone'
+      WHERE nonce = ${nonce} AND volunteer_id = ${actor.userId} AND undone_at IS NULL
+        AND recorded_at >= CAST(unixepoch('subsec') * 1000 AS INTEGER) - ${UNDO_WINDOW_MS}
+        AND EXISTS (SELECT 1 FROM orders o WHERE o.id = collection_events.order_id AND o.pass_collected = 1
+          AND o.collected_by = ${actor.userId} AND o.collected_at = collection_events.happened_at)
+        AND NOT EXISTS (SELECT 1 FROM collection_events other WHERE other.order_id = collection_events.order_id
+          AND other.id <> collection_events.id AND other.undone_at IS NULL)`),
+    s.db.run(sql`UPDATE orders SET pass_collected = 0, collected_at = NULL, collected_by = NULL
+      WHERE id = ${event} AND pass_collected = 1
+        AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND undone_at = ${mark})`),
+    s.db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+      SELECT ${actor.userId}, 'pass.collection_undone', 'order', CAST(order_id AS TEXT),
+        json_object('nonce', nonce, 'happenedAt', happened_at, 'source', source, 'deviceId', device_id)
+      FROM collection_events WHERE nonce = ${nonce} AND undone_at = ${mark}`),
+    s.db
+      .select({
+        orderId: collectionEvents.orderId,
+        volunteerId: collectionEvents.volunteerId,
+        undoneAt: collectionEvents.undoneAt,
+      })
+      .from(collectionEvents)
+      .where(eq(collectionEvents.nonce, nonce))
+      .limit(1),
+    selectPasses(s.db).where(sql`${orders.id} = ${event}`).limit(1),
+    s.db.select(lineColumns).from(orderLines).where(sql`${orderLines.orderId} = ${event}`).orderBy(orderLines.id),
+  ] as const);
+  const e = eventRows[0];
+  const order = passRows[0] as PassRow | undefined;
+  if (!e || !order) throw notFound(t('venue.undoNotFound'));
+  const pass = toPass(order, lineRows);
+  const answer = () => ({
+    orderRcptId: pass.orderRcptId,
+    message: t('venue.undoneServer', { rcpt: pass.orderRcptId }),
+    pass: forDesk(pass, actor.isAdmin),
+  });
+  if (undone.meta.changes > 0) return answer();
+  // the same undo again (its answer was lost): the pass is as the first one left it
+  if (e.undoneAt !== null && e.volunteerId === actor.userId) return answer();
+  throw conflict('UndoRefused', t('venue.undoRefused', { seconds: UNDO_WINDOW_MS / 1000 }));
 }

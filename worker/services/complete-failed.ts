@@ -7,10 +7,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { normalizeTxnId } from '../../core/contracts/checkout';
-import { isPaymentReference } from '../../core/references';
 import type { completeFailedOrderRequest } from '../../core/contracts/refunds';
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
+import { isPaymentReference } from '../../core/references';
 import { orders, payments } from '../../schema/orders';
 import { refunds } from '../../schema/refunds';
 import { isUniqueViolation } from '../lib/d1-batch';

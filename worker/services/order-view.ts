@@ -1,13 +1,13 @@
 // One order as SPEC.md section 3 names its fields, for the member's list and the admin's lists alike.
 import { and, asc, inArray, ne, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { OrderRefundView, OrderView } from '../../core/contracts/orders';
 import { formatRcptId } from '../../core/ids';
 import { paiseToRupees } from '../../core/money';
 import { orderLines, orders } from '../../schema/index';
 import { refunds } from '../../schema/refunds';
 import { batchOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import type { OrderRefundView, OrderView } from '../../core/contracts/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

@@ -15,16 +15,16 @@ import type { z } from 'zod';
 import { normalizeTxnId } from '../../core/contracts/checkout';
 import type {
   carryOverRequest,
+  manualRefundRequest,
   OrderRefunds,
   orderRefundsRequest,
-  manualRefundRequest,
   RefundableLineView,
   RefundQuote,
   RefundResult,
   RefundView,
-  retryRefundRequest,
   refundOrderRequest,
   refundQuoteRequest,
+  retryRefundRequest,
 } from '../../core/contracts/refunds';
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';

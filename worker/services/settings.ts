@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import association from '../../web/content/association.json';
 import { settings } from '../../schema/index';
+import association from '../../web/content/association.json';
 import type { Db } from '../lib/db';
 import { forgetSettingsVersion, settingsVersionSeen } from '../lib/session';
 

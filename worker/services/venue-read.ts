@@ -3,11 +3,11 @@
 // collection.ts, which answers with the pass shaped here.
 import { and, asc, desc, eq, gt, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { normalizeMobile } from '../../core/contracts/common';
 import type { CollectionConflict, VenuePass, VenueSyncResponse } from '../../core/contracts/venue';
 import { festivalYear } from '../../core/festival';
-import { formatRcptId, parseRcptId } from '../../core/ids';
+import { formatRcptId } from '../../core/ids';
 import { isPassLine, passUnits } from '../../core/pass-qr';
+import { parseVenueQuery } from '../../core/venue-search';
 import { collectionEvents, orderLines, orders, users } from '../../schema/index';
 import type { Db } from '../lib/db';
 import type { Actor } from '../lib/session';
@@ -91,7 +91,7 @@ export function toPass(o: PassRow, lines: LineRow[]): VenuePass {
  */
 export const forDesk = (p: VenuePass, isAdmin: boolean): VenuePass => (isAdmin ? p : { ...p, email: '' });
 
-const lineColumns = {
+export const lineColumns = {
   orderId: orderLines.orderId,
   type: orderLines.type,
   code: orderLines.code,
@@ -171,18 +171,33 @@ export async function syncPasses(
   };
 }
 
-/** /searchVenuePasses: by mobile, email, contribution id or pass code, this festival year. */
+/**
+ * /searchVenuePasses: by mobile, email, contribution id, pass code or name, this festival year
+ * (core/venue-search.ts reads the text as the phone does). A name is matched by the start of the buyer's name
+ * (orders_year_name_idx), narrowed by the mobile's digits or the contribution id typed with it; the phone's own
+ * copy also finds later words of a name (a surname), and the screen shows both answers.
+ */
 export async function searchPasses(s: Svc, actor: Promise<Actor>, input: { q: string }): Promise<VenuePass[]> {
   actor.catch(() => {}); // the verdict, awaited below: never an unhandled rejection while the reads run
   const { db } = s;
-  const text = input.q.trim();
+  const q = parseVenueQuery(input.q);
   const conditions: SQL[] = [];
-  if (text.includes('@')) conditions.push(eq(orders.userEmail, text.toLowerCase()));
-  const digits = normalizeMobile(text);
-  if (/^[\d\s+-]+$/.test(text) && digits.length >= 8) conditions.push(eq(orders.userMobile, digits));
-  const pk = /^smt\d+$/i.test(text) ? parseRcptId(text) : null;
-  if (pk) conditions.push(eq(orders.id, pk));
-  if (/^[A-Za-z0-9_-]{6,64}$/.test(text)) conditions.push(eq(orders.passCode, text));
+  if (q?.email) conditions.push(eq(orders.userEmail, q.email));
+  if (q?.mobile && q.mobile.length >= 8) conditions.push(eq(orders.userMobile, q.mobile));
+  if (q?.rcptId) conditions.push(eq(orders.id, q.rcptId));
+  if (q?.passCode) conditions.push(eq(orders.passCode, input.q.trim()));
+  const name = q ? namePrefix(input.q) : '';
+  if (name) {
+    const lowerName = sql`lower(${orders.userName})`;
+    conditions.push(
+      and(
+        sql`${lowerName} >= ${name}`,
+        sql`${lowerName} < ${`${name}\u{10FFFF}`}`,
+        ...q!.digits.map((d) => sql`instr(${orders.userMobile}, ${d}) > 0`),
+        ...q!.ids.map((id) => eq(orders.id, id)),
+      )!,
+    );
+  }
   if (conditions.length === 0) {
     await actor;
     return [];
@@ -194,6 +209,17 @@ export async function searchPasses(s: Svc, actor: Promise<Actor>, input: { q: st
     .all()) as PassRow[];
   const [passes, { isAdmin }] = await Promise.all([withLines(db, rows), actor]);
   return passes.map((p) => forDesk(p, isAdmin));
+}
+
+/** The name part of a query ("Ananya Sen 4321" -> "ananya sen"), lower case, as the index holds names. */
+function namePrefix(text: string): string {
+  const words = text
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => !/^\d+$/.test(w) && !/^smt\d+$/.test(w) && !w.includes('@'));
+  const phoneLike = /^[\d\s+-]+$/.test(text.trim());
+  return phoneLike ? '' : words.join(' ');
 }
 
 /** /getCollectionConflicts: every pass collected more than once (or for an unpaid order), newest first. */

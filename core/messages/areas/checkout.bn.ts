@@ -39,4 +39,12 @@ export const checkoutBn: Record<CheckoutKey, string> = {
   'phone.upiAppHint': 'আপনার UPI অ্যাপ খুলবে, টাকার অঙ্ক আর অনুদানের আইডি বসানো থাকবে। অথবা অন্য ফোন থেকে QR কোডটি স্ক্যান করুন।',
   'checkout.choosePasses': 'পাস বাছুন',
   'checkout.chooseContribution': 'সদস্যপদ বা স্পনসরশিপ বাছুন',
+
+  // checkout with no connection (docs/decisions/151)
+  'checkout.offlineTitle': 'সংযোগ নেই',
+  'checkout.offlineKept': 'সংযোগ নেই। আপনার বাছাই এই ডিভাইসে রাখা আছে; পেমেন্ট নেটওয়ার্কের অপেক্ষায়, সংযোগ ফিরলেই এখান থেকে এগোবে।',
+  'checkout.offlineWaiting': 'সার্ভারের উত্তরের অপেক্ষা। আপনার বাছাই এই ডিভাইসে রাখা আছে; উত্তর এলেই পেমেন্ট এখান থেকে এগোবে।',
+  'checkout.offlineSaved': '{when}-এ যেমন ছিল, আপনার কার্ট সেভাবেই দেখানো হচ্ছে।',
+  'checkout.offlineSee': 'আপনার বাছাই দেখুন',
+  'checkout.offlineRetry': 'এখনই আবার চেষ্টা করুন',
 };

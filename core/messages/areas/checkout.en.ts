@@ -43,6 +43,16 @@ export const checkoutEn = {
     'Opens your UPI app with the amount and the contribution id filled in. Or scan the QR code from another phone.',
   'checkout.choosePasses': 'Choose passes',
   'checkout.chooseContribution': 'Choose membership or sponsorship',
+
+  // checkout with no connection (docs/decisions/151)
+  'checkout.offlineTitle': 'No connection',
+  'checkout.offlineKept':
+    'No connection. Your selection is kept on this device; payment waits for the network and continues here as soon as it is back.',
+  'checkout.offlineWaiting':
+    'Waiting for the server. Your selection is kept on this device; payment continues here as soon as it answers.',
+  'checkout.offlineSaved': 'This is your cart as it was on {when}.',
+  'checkout.offlineSee': 'See your selection',
+  'checkout.offlineRetry': 'Try again now',
 } as const;
 
 export type CheckoutKey = keyof typeof checkoutEn;

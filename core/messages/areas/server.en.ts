@@ -72,6 +72,11 @@ export const serverEn = {
   'refund.alreadyReplaced':
     'Refund {id} of {rcpt} was already retried or recorded as paid back (perhaps by another admin just now). Please reload it.',
   'venue.refunded': 'Contribution {rcpt} was refunded: its passes are void.',
+  'venue.tapUndone': 'This tap was undone. To collect the pass, tap "Mark as Collected" again.',
+  'venue.undoNotFound': 'No collection with this id was recorded.',
+  'venue.undoneServer': 'Collection undone: {rcpt} is not collected.',
+  'venue.undoRefused':
+    'This collection can no longer be undone: only the volunteer who made it can, within {seconds} seconds, and only while no other phone collected the pass too.',
   'carry.done': 'Contribution {rcpt} is carried over to the next festival year as {to}.',
   'carry.nothing': 'Contribution {rcpt} has no membership or sponsorship left to carry over.',
   'carry.itemTaken':

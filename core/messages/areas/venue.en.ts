@@ -6,7 +6,7 @@ export const venueEn = {
   'venue.title': 'Venue Pass Collection',
   'venue.scan': 'Scan pass QR',
   'venue.stopScan': 'Stop camera',
-  'venue.searchLabel': 'Mobile, email or contribution id',
+  'venue.searchLabel': 'Name, mobile or contribution id',
   'venue.search': 'Search',
   'venue.markCollected': 'Mark as Collected',
   'venue.stateCollected': 'COLLECTED',
@@ -14,7 +14,6 @@ export const venueEn = {
   'venue.stateNotPaid': 'NOT PAID',
   'venue.collectedBy': 'Collected at {time} by {volunteer}',
   'venue.syncNow': 'Sync now',
-  'venue.waiting': 'Waiting to upload: {count}',
   'venue.localCopy': 'This phone holds {count} pass orders of {year}. Last synced: {time}',
   'venue.neverSynced': 'never',
   'venue.offline':
@@ -31,6 +30,20 @@ export const venueEn = {
 
   // cancellations and refunds (issue 13, docs/decisions/080-081)
   'venue.stateRefunded': 'REFUNDED',
+
+  // connectivity by evidence, name search and undo (docs/decisions/150-153)
+  'venue.searchHint': 'A name many people share? Add digits of the mobile or the contribution id: "Ananya 4321".',
+  'venue.moreResults': 'Showing the first {count}. Add digits of the mobile or the contribution id to narrow the list.',
+  'venue.mobileMasked': 'mobile {mobile}',
+  'venue.offlineSince': 'No connection since {time}.',
+  'venue.waitingNone': 'Nothing waiting to upload.',
+  'venue.waitingOne': '1 collection waiting to upload since {time}',
+  'venue.waitingMany': '{count} collections waiting to upload since {time}',
+  'venue.pendingUpload': 'waiting to upload',
+  'venue.syncFailed': 'Nothing got through. This phone keeps its collections and tries again by itself.',
+  'venue.undo': 'Undo',
+  'venue.undone': 'Undone: {rcpt} is not collected.',
+  'venue.undoFailed': 'Could not undo: {reason} The pass stays collected.',
 } as const;
 
 export type VenueKey = keyof typeof venueEn;

@@ -1,9 +1,10 @@
 // The direct-transfer pieces shared by checkout and the profile's Retry Payment: bank details with a UPI QR
 // that carries the payee VPA, the exact amount and the contribution id, and the transaction-id form.
-import { tm } from '../../../core/messages/member.en';
+
 import QRCode from 'qrcode';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { t } from '../../../core/i18n';
+import { tm } from '../../../core/messages/member.en';
 import '../../../core/messages/areas/checkout';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
 import { formatINR } from '../../../core/money';

@@ -3,7 +3,7 @@ import type { CompleteFailedResult } from '../../../core/contracts/refunds';
 import { t } from '../../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../../core/ids';
 import { useToast } from '../../components/toast';
-import { api } from '../../lib/api-client';
+import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { RefundDialog } from './RefundDialog';
 
@@ -25,10 +25,12 @@ export function CompleteFailedOrder() {
     if (!orderPkId) return void toast.error(t('venue.badRcptId'));
     const ref = reference.trim();
     void run(async () => {
-      const r = await api('completeFailedOrder', {
-        orderPkId,
-        ...(/^pay_/.test(ref) ? { razorpayPaymentId: ref } : { transactionId: ref }),
-      });
+      // the server asks Razorpay about the payment: a payment call's time limit (docs/decisions/150)
+      const r = await api(
+        'completeFailedOrder',
+        { orderPkId, ...(/^pay_/.test(ref) ? { razorpayPaymentId: ref } : { transactionId: ref }) },
+        { timeoutMs: PAYMENT_TIMEOUT_MS },
+      );
       if (r.lost) {
         toast.error(r.message);
         setRefund(r);

@@ -1,4 +1,3 @@
-import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { UnitTotals } from '../../../core/contracts/admin';
@@ -6,8 +5,10 @@ import type { OrderView } from '../../../core/contracts/orders';
 import type { StatementCredits } from '../../../core/contracts/refunds';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
+import { ta } from '../../../core/messages/admin.en';
 import { paths } from '../../app/paths';
 import { useAction } from '../../lib/use-action';
+import { AttentionPanel } from './AttentionPanel';
 import {
   CURSOR_START,
   getCollectionTotals,
@@ -18,12 +19,11 @@ import {
   PAGE_SIZE,
   searchUserOrder,
 } from './api';
-import { type CsvColumn, downloadCsv } from './csv';
-import { AttentionPanel } from './AttentionPanel';
 import { CompleteFailedOrder } from './CompleteFailedOrder';
-import { StatementMatcher } from './StatementMatcher';
+import { type CsvColumn, downloadCsv } from './csv';
 import { inr, OrderDialog, units } from './OrderDialog';
 import { ScrollBox } from './ScrollBox';
+import { StatementMatcher } from './StatementMatcher';
 
 const lineText = (o: OrderView) => o.selectedProducts.map((l) => `${l.code} x ${l.qty}`).join('; ');
 const baseCsv: CsvColumn<OrderView>[] = [

@@ -1,11 +1,13 @@
 // The refund calls of the admin console (issue 13). The amount is computed by the server; the dialog shows
 // the same number from the shared rule (core/refunds.ts) before the admin confirms.
 import type { CallBody } from '../../../core/contracts/calls';
-import { api } from '../../lib/api-client';
+import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 
 export const getOrderRefunds = (orderPkId: number) => api('getOrderRefunds', { orderPkId });
 
-export const refundOrder = (body: CallBody<'refundOrder'>) => api('refundOrder', body);
+// a refund goes to Razorpay: a payment call's time limit (docs/decisions/150)
+export const refundOrder = (body: CallBody<'refundOrder'>) =>
+  api('refundOrder', body, { timeoutMs: PAYMENT_TIMEOUT_MS });
 
 export const carryOverOrder = (body: CallBody<'carryOverOrder'>) => api('carryOverOrder', body);
 

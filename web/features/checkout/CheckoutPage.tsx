@@ -1,28 +1,31 @@
 // /summary and /dpsummary (SPEC.md sections 2 and 4): the server's priced cart, the address card (contributions),
 // online payment through Razorpay Checkout and direct bank/UPI transfer.
-import { tm } from '../../../core/messages/member.en';
+
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CartDetails } from '../../../core/contracts/cart';
 import { type BankDetailsView, REFER_SOURCES, type UserExtraInfo } from '../../../core/contracts/checkout';
+import { formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
+import { tm } from '../../../core/messages/member.en';
 import '../../../core/messages/areas/checkout';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { convenienceCharge } from '../../../core/pricing';
 import { paths } from '../../app/paths';
-import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
 import { Dialog } from '../../components/Dialog';
+import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
 import { useToast } from '../../components/toast';
 import association from '../../content/association.json';
+import { ApiError } from '../../lib/api-client';
+import { keepOfflineCopy, readSavedCopy, readWithOfflineCopy } from '../../lib/offline-read';
+import { isOnline, onBackOnline, probe, useOnline } from '../../lib/online';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import {
   addToCart,
   clearLocalCart,
   deleteCart,
-  getCartDetails,
   getOrders,
-  getPaymentOptions,
   getUserExtraInfo,
   handleFailOrder,
   handleOfflineOrder,
@@ -44,6 +47,15 @@ type Done = { online: boolean; orderRcptId: string; totalPaise: number; message:
 type Unfinished = { orderRcptId: string; paymentType: 'Online' | 'Offline'; kind: Kind; orderTotal: number };
 
 const ADDRESS_REQUIRED = ['addrLine1', 'city', 'state', 'pin'] as const;
+
+/** How long the page waits for the server before it shows the cart saved on this device instead. */
+const QUICK_COPY_MS = 3_000;
+
+/** A read that did not get through answers nothing, rather than failing the page. */
+const networkNull = (e: unknown) => {
+  if (e instanceof ApiError && e.code === 'Network') return null;
+  throw e;
+};
 
 /** The address form: every field text ('' when empty), as /saveUserExtraInfo takes it. */
 type InfoForm = Record<keyof UserExtraInfo, string>;
@@ -85,31 +97,82 @@ function CheckoutPage({ kind }: { kind: Kind }) {
     return () => toast.setPosition('top-right');
   }, [isPass, toast]);
 
+  // With no connection (docs/decisions/151) the page shows the cart as last seen on this device, says that the
+  // selection is kept and that payment waits for the network, and loads afresh as soon as requests get through
+  // again; it never waits on "Loading…" longer than a moment, even on a link where requests hang.
+  const online = useOnline();
+  const [copyAt, setCopyAt] = useState<number | null>(null);
+  const [unreachable, setUnreachable] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const infoLoaded = useRef(false);
+  useEffect(() => onBackOnline(() => setReloads((n) => n + 1)), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks for a fresh load (back online, Try again)
   useEffect(() => {
-    void run(async () => {
-      const [c, options, extra] = await Promise.all([
-        getCartDetails(),
-        getPaymentOptions(),
-        isPass ? Promise.resolve(null) : getUserExtraInfo(),
-      ]);
-      // An empty server cart says so and offers the way on (docs/decisions/100) instead of bouncing
-      // silently (SPEC.md section 4); a cart of the other kind goes to its own page.
+    let live = true;
+    let fresh = false;
+    /** An empty server cart says so and offers the way on (docs/decisions/100) instead of bouncing silently
+     * (SPEC.md section 4); a cart of the other kind goes to its own page. */
+    const show = async (c: CartDetails | null, savedAt: number | null) => {
+      if (!live || (savedAt !== null && fresh)) return;
+      setCopyAt(savedAt);
       if (!c || c.selectedProducts.length === 0) {
         const orders = await getOrders().catch(() => []);
         const open = orders.find((o) => o.status === 'Pending Payment');
-        setEmpty({ unfinished: open ?? null });
+        if (live) setEmpty({ unfinished: open ?? null });
         return;
       }
       if (c.kind && c.kind !== kind) {
-        return navigate(c.kind === 'DAILY_PASS' ? paths.dpSummary : paths.summary, { replace: true });
+        navigate(c.kind === 'DAILY_PASS' ? paths.dpSummary : paths.summary, { replace: true });
+        return;
       }
+      setEmpty(null);
       setCart(c);
-      setBp(options.convenienceChargeBasisPoints);
-      if (extra) {
-        setInfo(Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, v ?? ''])) as InfoForm);
+    };
+    // when nothing has answered in a moment (or the store already knows nothing gets through), the saved copy
+    const early = setTimeout(
+      () =>
+        void Promise.all([readSavedCopy('getCartDetails'), readSavedCopy('getPaymentOptions')]).then(
+          ([saved, options]) => {
+            if (live && !fresh && options) setBp((v) => v ?? options.data.convenienceChargeBasisPoints);
+            if (saved) void show(saved.data, saved.savedAt);
+            else if (live && !fresh && !isOnline()) setUnreachable(true);
+          },
+        ),
+      isOnline() ? QUICK_COPY_MS : 0,
+    );
+    void (async () => {
+      try {
+        const [c, options, extra] = await Promise.all([
+          readWithOfflineCopy('getCartDetails'),
+          readWithOfflineCopy('getPaymentOptions').catch(() => null),
+          isPass || infoLoaded.current ? Promise.resolve(null) : getUserExtraInfo().catch(networkNull),
+        ]);
+        if (!live) return;
+        if (!c.offline) fresh = true;
+        setUnreachable(false);
+        await show(c.data, c.offline ? c.savedAt : null);
+        if (options) setBp(options.data.convenienceChargeBasisPoints);
+        if (extra) {
+          infoLoaded.current = true;
+          setInfo(Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, v ?? ''])) as InfoForm);
+        }
+      } catch (e) {
+        if (!live) return;
+        if (e instanceof ApiError && e.code === 'Network') setUnreachable(true);
+        else toast.error(e instanceof Error ? e.message : String(e));
+      } finally {
+        clearTimeout(early);
       }
-    });
-  }, [run, navigate, isPass, kind]);
+    })();
+    return () => {
+      live = false;
+      clearTimeout(early);
+    };
+  }, [navigate, isPass, kind, toast, reloads]);
+
+  /** Nothing may be paid from a saved copy or while nothing gets through: the server prices the cart first. */
+  const waiting = !online || copyAt !== null;
 
   const subtotal = cart ? rupeesToPaise(cart.totalSellPrice) : 0;
   const convenience = bp === null ? 0 : convenienceCharge(subtotal, bp);
@@ -162,7 +225,9 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         ]),
       );
       try {
-        setCart(await addToCart(productQtys));
+        const back = await addToCart(productQtys);
+        setCart(back);
+        void keepOfflineCopy('getCartDetails', back);
       } catch (e) {
         lost = e instanceof Error ? e.message : t('network.error');
       }
@@ -275,9 +340,36 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       navigate(selectPage);
     });
 
+  /** "Try again now": loads afresh, and tells the connectivity store to ask too. */
+  const retry = () => {
+    probe();
+    setReloads((n) => n + 1);
+  };
+
   if (done) return <Confirmation done={done} />;
   if (empty) return <EmptyCart isPass={isPass} unfinished={empty.unfinished} selectPage={selectPage} />;
-  if (!cart) return <p className="loading">{t('layout.loading')}</p>;
+  if (!cart) {
+    if (!unreachable) return <p className="loading">{t('layout.loading')}</p>;
+    return (
+      <section className="page checkout">
+        <h1>{isPass ? tm('ck.titlePass') : tm('ck.title')}</h1>
+        <div className="card narrow">
+          <h2>{t('checkout.offlineTitle')}</h2>
+          <p role="status" data-offline-note>
+            {t('checkout.offlineKept')}
+          </p>
+          <div className="done-actions">
+            <Link className="btn btn-primary" to={selectPage}>
+              {t('checkout.offlineSee')}
+            </Link>
+            <button type="button" className="btn" onClick={retry}>
+              {t('checkout.offlineRetry')}
+            </button>
+          </div>
+        </div>
+      </section>
+    );
+  }
   const field = (
     key: keyof UserExtraInfo,
     label: string,
@@ -309,6 +401,17 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   return (
     <section className="page checkout">
       <h1>{isPass ? tm('ck.titlePass') : tm('ck.title')}</h1>
+      {waiting && (
+        <div className="notice checkout-offline" role="status" data-offline-note>
+          <p>
+            {online ? t('checkout.offlineWaiting') : t('checkout.offlineKept')}
+            {copyAt !== null && ` ${t('checkout.offlineSaved', { when: formatDateTime(copyAt) })}`}
+          </p>
+          <button type="button" className="btn btn-small" onClick={retry}>
+            {t('checkout.offlineRetry')}
+          </button>
+        </div>
+      )}
       <div className="table-wrap">
         <table className="checkout-table stack-table">
           <thead>
@@ -400,10 +503,15 @@ function CheckoutPage({ kind }: { kind: Kind }) {
               </Link>
             ) : (
               <div className="pay-notice-actions">
-                <button type="button" className="btn btn-small btn-primary" onClick={payOnline} disabled={busy}>
+                <button
+                  type="button"
+                  className="btn btn-small btn-primary"
+                  onClick={payOnline}
+                  disabled={busy || waiting}
+                >
                   {t('checkout.tryAgain')}
                 </button>
-                <button type="button" className="btn btn-small" onClick={payOffline} disabled={busy}>
+                <button type="button" className="btn btn-small" onClick={payOffline} disabled={busy || waiting}>
                   {t('checkout.payByTransfer')}
                 </button>
               </div>
@@ -420,18 +528,23 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         </dl>
         <div className="pay-actions">
           {!isPass && (
-            <button type="button" className="btn" onClick={startOver} disabled={busy}>
+            <button type="button" className="btn" onClick={startOver} disabled={busy || waiting}>
               {tm('ck.startOver')}
             </button>
           )}
           <div className="pay-option">
-            <button type="button" className="btn btn-primary" onClick={payOnline} disabled={busy || bp === null}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={payOnline}
+              disabled={busy || bp === null || waiting}
+            >
               {tm(isPass ? 'ck.payNow' : 'ck.payOnline', { amount: formatAmount(onlineTotal) })}
             </button>
             <small>{tm('ck.withCharges')}</small>
           </div>
           <div className="pay-option">
-            <button type="button" className="btn btn-accent" onClick={payOffline} disabled={busy}>
+            <button type="button" className="btn btn-accent" onClick={payOffline} disabled={busy || waiting}>
               {tm('ck.directTransfer', { amount: formatAmount(subtotal) })}
             </button>
             <small>{tm('ck.noCharges')}</small>

@@ -1,9 +1,8 @@
 // The calls of the checkout screens (SPEC.md section 7).
 import type { CallBody } from '../../../core/contracts/calls';
-import { api } from '../../lib/api-client';
+import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { localStore } from '../../lib/local-store';
 
-export const getCartDetails = () => api('getCartDetails');
 /** Puts a selection back into the server cart (after a failed attempt the order had used it up). */
 export const addToCart = (productQtys: Record<string, { qty: number; price: number; code: string }>) =>
   api('addToCart', { productQtys });
@@ -11,16 +10,21 @@ export const getOrders = () => api('getOrders');
 export const deleteCart = () => api('deleteCart');
 export const getUserExtraInfo = () => api('getUserExtraInfo');
 export const saveUserExtraInfo = (info: CallBody<'saveUserExtraInfo'>) => api('saveUserExtraInfo', info);
-export const getPaymentOptions = () => api('getPaymentOptions');
-export const startOnlineOrder = () => api('startOrder', { offline: false });
+// the calls that wait on Razorpay may take longer than others before they are given up (docs/decisions/150)
+const slow = { timeoutMs: PAYMENT_TIMEOUT_MS };
+export const startOnlineOrder = () => api('startOrder', { offline: false }, slow);
 export const startOfflineOrder = () => api('startOrder', { offline: true });
 export const handleSuccessOrder = (r: { orderId: string; razorpayPaymentId: string; razorpaySignature: string }) =>
-  api('handleSuccessOrder', {
-    isOffline: false,
-    ...r,
-  });
+  api(
+    'handleSuccessOrder',
+    {
+      isOffline: false,
+      ...r,
+    },
+    slow,
+  );
 export const handleFailOrder = (orderId: string, razorpayPaymentId: string | null) =>
-  api('handleFailOrder', { orderId, razorpayPaymentId });
+  api('handleFailOrder', { orderId, razorpayPaymentId }, slow);
 export const handleOfflineOrder = (orderRcptId: string, offlineTxnId: string, offlineBankName: string) =>
   api('handleOfflineOrder', {
     isOffline: true,

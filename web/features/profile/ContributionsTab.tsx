@@ -1,6 +1,6 @@
 // The profile's Contribution tab (SPEC.md sections 2 and 4): the member's orders with the actions per status,
 // the 'Contribution Details' modal and Retry Payment for a direct transfer that still awaits its details.
-import { tm } from '../../../core/messages/member.en';
+
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { CallBody } from '../../../core/contracts/calls';
@@ -8,18 +8,19 @@ import type { BankDetailsView } from '../../../core/contracts/checkout';
 import type { OrderView } from '../../../core/contracts/orders';
 import { festivalYear, formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
+import { tm } from '../../../core/messages/member.en';
 import '../../../core/messages/areas/checkout';
 import '../../../core/messages/areas/profile';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { contributionActions } from '../../../core/orders';
 import { paths } from '../../app/paths';
-import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
-import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';
-import { useToast } from '../../components/toast';
-import { api } from '../../lib/api-client';
-import { readWithOfflineCopy } from '../../lib/offline-read';
 import { OfflineCopyNote } from '../../components/NetworkNotes';
+import { PassQr } from '../../components/PassQr';
+import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
+import { useToast } from '../../components/toast';
+import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
+import { readWithOfflineCopy } from '../../lib/offline-read';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import './profile.css';
@@ -61,7 +62,8 @@ const paise = (rupees: number) => rupeesToPaise(rupees);
 const getProducts = () => api('getProducts');
 const getUProducts = () => api('getUProducts');
 const addToCart = (productQtys: CallBody<'addToCart'>['productQtys']) => api('addToCart', { productQtys });
-const giveUpOrder = (orderRcptId: string) => api('giveUpOrder', { orderRcptId });
+// the server asks Razorpay first: a payment call's time limit (docs/decisions/150)
+const giveUpOrder = (orderRcptId: string) => api('giveUpOrder', { orderRcptId }, { timeoutMs: PAYMENT_TIMEOUT_MS });
 
 const linesKey = (o: OrderView) =>
   `${o.kind}|${o.selectedProducts

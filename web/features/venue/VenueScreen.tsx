@@ -1,24 +1,31 @@
 // /venue: the volunteer's screen at the gate. Scan or search, see the order at a glance, one tap to collect.
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { CollectionConflict } from '../../../core/contracts/venue';
-import { formatDateTime } from '../../../core/festival';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { CollectionConflict, VenuePass } from '../../../core/contracts/venue';
+import { formatDateTime, formatTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
+import { maskMobile } from '../../../core/mobile';
+import { MIN_QUERY } from '../../../core/venue-search';
 import '../../../core/messages/areas/venue';
 import { parsePassQr } from '../../../core/pass-qr';
 import { useToast } from '../../components/toast';
 import { ApiError, api } from '../../lib/api-client';
-import { useOnline } from '../../lib/online';
+import { onBackOnline, onReached, useConnectivity } from '../../lib/online';
 import { useUserInfo } from '../../lib/session';
 import {
+  type CollectOutcome,
   collect,
   type FlushSummary,
   findByPassCode,
+  isSyncing,
   loadLocal,
-  SYNC_EVERY_MS,
+  passesById,
   searchLocal,
   searchServer,
+  syncEveryMs,
   syncNow,
+  undo,
   useVenueState,
+  venueState,
 } from './engine';
 import type { LocalPass } from './store';
 import './venue.css';
@@ -26,7 +33,11 @@ import './venue.css';
 // The camera and its QR decoder load only when a volunteer starts scanning (and are precached for offline).
 const Scanner = lazy(() => import('./Scanner').then((m) => ({ default: m.Scanner })));
 
-type Shown = { ids: number[]; query: string } | null;
+type Shown = { ids: number[]; query: string; more: boolean } | null;
+type Undoable = { outcome: CollectOutcome; until: number };
+
+/** How long "Undo" stays on a card after a tap; the server allows a little longer (UNDO_WINDOW_MS, decision 153). */
+const UNDO_SHOWN_MS = 8_000;
 
 /**
  * The search box is part of the prerendered frame (docs/decisions/116): a volunteer on a slow phone may type into
@@ -40,13 +51,15 @@ function typedBeforeHydration(): string {
 
 export function VenueScreen() {
   const toast = useToast();
-  const online = useOnline();
+  const { online, since: offlineSince } = useConnectivity();
   const user = useUserInfo();
   const venue = useVenueState();
   const [query, setQuery] = useState(typedBeforeHydration);
   const [shown, setShown] = useState<Shown>(null);
+  const [passes, setPasses] = useState<ReadonlyMap<number, LocalPass>>(new Map());
   const [scanning, setScanning] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
+  const [undoable, setUndoable] = useState<Undoable | null>(null);
 
   useEffect(() => {
     toast.setPosition('bottom-center');
@@ -59,6 +72,7 @@ export function VenueScreen() {
         toast.success(t('venue.uploaded', { count: s.uploaded }));
         if (s.conflicts > 0) toast.warning(t('venue.conflictsFound', { count: s.conflicts }));
       } else if (always && s) toast.info(t('venue.uploaded', { count: 0 }));
+      else if (always && !s) toast.error(t('venue.syncFailed'));
     },
     [toast],
   );
@@ -71,37 +85,89 @@ export function VenueScreen() {
     [report, toast],
   );
 
-  // flush and pull: at start, when the connection returns, when the screen becomes visible, on a timer
+  // Flush and pull: at start, after any request that got through while collections wait (a search, a probe of
+  // the connectivity store), when requests get through again, when the screen becomes visible, and on a timer.
+  // None of these asks navigator.onLine (docs/decisions/150).
   useEffect(() => {
     void loadLocal().then(() => runSync());
-    const onOnline = () => void runSync();
+    const stopReached = onReached(() => {
+      if (venueState().waiting > 0 && !isSyncing()) void runSync();
+    });
+    const stopBack = onBackOnline(() => void runSync());
     const onVisible = () => document.visibilityState === 'visible' && void runSync();
-    window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
-    const timer = setInterval(() => void runSync(), SYNC_EVERY_MS);
+    const timer = setInterval(() => void runSync(), syncEveryMs());
     return () => {
-      window.removeEventListener('online', onOnline);
+      stopReached();
+      stopBack();
       document.removeEventListener('visibilitychange', onVisible);
       clearInterval(timer);
     };
   }, [runSync]);
 
+  /** What the box holds now: a lookup for any other text is stale. */
+  const typed = useRef(query);
+  const lookups = useRef(0);
+  /** What the server found for a query (an email the phone does not keep, a pass sold a moment ago). */
+  const serverFound = useRef<{ query: string; ids: number[] } | null>(null);
+
+  /**
+   * The lookup in this phone's copy, as the volunteer types: the search worker answers, with what the server found
+   * for the same text; an answer overtaken by a later lookup, or for a text no longer in the box, is dropped.
+   */
+  const lookUp = useCallback(async (text: string) => {
+    const seq = ++lookups.current;
+    const q = text.trim();
+    if (q.length < MIN_QUERY) {
+      setShown(null);
+      return;
+    }
+    const extra = serverFound.current?.query === q ? serverFound.current.ids : [];
+    const [answer, found] = await Promise.all([searchLocal(q), extra.length > 0 ? passesById(extra) : []]);
+    // the last lookup asked for wins (it knows the most: the latest text, copy and server answer)
+    if (seq !== lookups.current || typed.current.trim() !== q) return;
+    const list = [...answer.passes, ...found.filter((f) => !answer.passes.some((p) => p.id === f.id))];
+    setPasses(new Map(list.map((p) => [p.id, p])));
+    setShown({ ids: list.map((p) => p.id), query: q, more: answer.more });
+  }, []);
+
+  // Once the copy is loaded (what was typed before hydration), and whenever it changes (a sync page, a
+  // collection, an upload): the text in the box is looked up again, so that what a volunteer typed while the first
+  // sync was running finds what has arrived since, and the cards on screen show the copy as it is now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the copy's readiness and version are the signals
+  useEffect(() => {
+    if (venue.ready) void lookUp(typed.current);
+  }, [venue.ready, venue.version]);
+
+  function onType(text: string) {
+    typed.current = text;
+    setQuery(text);
+    void lookUp(text);
+  }
+
+  /** Search: fresh answers from the server when anything gets through; offline the copy has answered already. */
+  const askServer = useCallback(
+    async (q: string) => {
+      const rows = await searchServer(q);
+      serverFound.current = { query: q, ids: rows.map((r) => r.id) };
+      await lookUp(q);
+      return rows;
+    },
+    [lookUp],
+  );
+
   async function search(e: FormEvent) {
     e.preventDefault();
     const q = query.trim();
-    if (q.length < 3) {
+    if (q.length < MIN_QUERY) {
       toast.error(t('venue.searchShort'));
       return;
     }
-    const local = searchLocal(venue.passes, q);
-    setShown({ ids: local.map((p) => p.id), query: q });
-    if (navigator.onLine) {
-      try {
-        const rows = await searchServer(q);
-        setShown({ ids: [...new Set([...rows.map((r) => r.id), ...local.map((p) => p.id)])], query: q });
-      } catch (err) {
-        if (!(err instanceof ApiError) || err.status !== 0) toast.error((err as Error).message);
-      }
+    await lookUp(q);
+    try {
+      await askServer(q);
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.code !== 'Network') toast.error((err as Error).message);
     }
   }
 
@@ -113,26 +179,19 @@ export function VenueScreen() {
         toast.error(t('venue.qrUnknown'));
         return;
       }
+      typed.current = code;
       setQuery(code);
-      const local = findByPassCode(venue.passes, code);
-      if (local) setShown({ ids: [local.id], query: code });
-      if (navigator.onLine) {
-        try {
-          const rows = await searchServer(code);
-          if (rows.length > 0) {
-            setShown({ ids: rows.map((r) => r.id), query: code });
-            return;
-          }
-        } catch {
-          // offline after all: the local copy answers
-        }
+      await lookUp(code);
+      const local = await findByPassCode(code);
+      let rows: VenuePass[] = [];
+      try {
+        rows = await askServer(code);
+      } catch {
+        // no connection: the local copy answers
       }
-      if (!local) {
-        setShown({ ids: [], query: code });
-        toast.error(t('venue.qrUnknown'));
-      }
+      if (!local && rows.length === 0 && typed.current === code) toast.error(t('venue.qrUnknown'));
     },
-    [toast, venue.passes],
+    [toast, lookUp, askServer],
   );
   const onScanError = useCallback(
     (m: string) => {
@@ -147,6 +206,8 @@ export function VenueScreen() {
     setBusyId(p.id);
     try {
       const r = await collect(p);
+      setPasses((old) => new Map(old).set(p.id, r.pass));
+      setUndoable({ outcome: r, until: Date.now() + UNDO_SHOWN_MS });
       if (r.kind === 'online') toast.success(r.message);
       else toast.info(t('venue.savedOffline'));
     } catch (e) {
@@ -156,8 +217,28 @@ export function VenueScreen() {
     }
   }
 
-  const results = (shown?.ids ?? []).map((id) => venue.passes.get(id)).filter((p): p is LocalPass => !!p);
-  const count = venue.passes.size;
+  async function undoCollection(u: Undoable) {
+    setUndoable(null);
+    setBusyId(u.outcome.pass.id);
+    try {
+      const back = await undo(u.outcome);
+      setPasses((old) => new Map(old).set(back.id, back));
+      toast.info(t('venue.undone', { rcpt: back.orderRcptId }));
+    } catch (e) {
+      toast.error(t('venue.undoFailed', { reason: e instanceof ApiError ? e.message : String(e) }));
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  // the undo offer goes after a few seconds
+  useEffect(() => {
+    if (!undoable) return;
+    const id = setTimeout(() => setUndoable(null), Math.max(0, undoable.until - Date.now()));
+    return () => clearTimeout(id);
+  }, [undoable]);
+
+  const results = (shown?.ids ?? []).map((id) => passes.get(id)).filter((p): p is LocalPass => !!p);
 
   return (
     <section className="venue">
@@ -165,7 +246,7 @@ export function VenueScreen() {
       <div className="venue-status">
         {!online && (
           <p className="venue-offline" role="status">
-            {t('venue.offline')}
+            {t('venue.offline')} {t('venue.offlineSince', { time: formatTime(offlineSince) })}
           </p>
         )}
         <p
@@ -173,11 +254,16 @@ export function VenueScreen() {
           role="status"
           aria-live="polite"
         >
-          {t('venue.waiting', { count: venue.waiting })}
+          {venue.waiting === 0
+            ? t('venue.waitingNone')
+            : t(venue.waiting === 1 ? 'venue.waitingOne' : 'venue.waitingMany', {
+                count: venue.waiting,
+                time: formatTime(venue.waitingSince ?? Date.now()),
+              })}
         </p>
         <p className="venue-copy">
           {t('venue.localCopy', {
-            count,
+            count: venue.count,
             year: venue.year ?? '',
             time: venue.syncedAt ? formatDateTime(venue.syncedAt) : t('venue.neverSynced'),
           })}
@@ -186,7 +272,7 @@ export function VenueScreen() {
           type="button"
           className="btn"
           onClick={() => void runSync(true)}
-          disabled={!online || venue.syncing}
+          disabled={venue.syncing}
           aria-busy={venue.syncing}
         >
           {t('venue.syncNow')}
@@ -214,21 +300,36 @@ export function VenueScreen() {
             <input
               id="venue-q"
               value={query}
-              onChange={(e) => setQuery(e.target.value)}
+              onChange={(e) => onType(e.target.value)}
               inputMode="search"
               autoComplete="off"
+              aria-describedby="venue-q-hint"
             />
             <button type="submit" className="btn">
               {t('venue.search')}
             </button>
           </div>
+          <small id="venue-q-hint" className="venue-hint">
+            {t('venue.searchHint')}
+          </small>
         </form>
       </div>
 
       {shown && results.length === 0 && <p className="empty">{t('venue.noResults', { q: shown.query })}</p>}
+      {shown?.more && (
+        <p className="venue-more" role="status">
+          {t('venue.moreResults', { count: results.length })}
+        </p>
+      )}
       <div className="venue-results">
         {results.map((p) => (
-          <PassCard key={p.id} pass={p} busy={busyId === p.id} onCollect={() => void markCollected(p)} />
+          <PassCard
+            key={p.id}
+            pass={p}
+            busy={busyId === p.id}
+            onCollect={() => void markCollected(p)}
+            undo={undoable && undoable.outcome.pass.id === p.id ? () => void undoCollection(undoable) : null}
+          />
         ))}
       </div>
 
@@ -237,7 +338,17 @@ export function VenueScreen() {
   );
 }
 
-function PassCard({ pass, busy, onCollect }: { pass: LocalPass; busy: boolean; onCollect: () => void }) {
+function PassCard({
+  pass,
+  busy,
+  onCollect,
+  undo,
+}: {
+  pass: LocalPass;
+  busy: boolean;
+  onCollect: () => void;
+  undo: (() => void) | null;
+}) {
   // a refunded pass is void (issue 13): refused here, online at once and on this phone after its next sync
   const state = pass.refunded
     ? 'refunded'
@@ -259,7 +370,8 @@ function PassCard({ pass, busy, onCollect }: { pass: LocalPass; busy: boolean; o
       <p className="venue-state">{label}</p>
       <h2 className="venue-name">{pass.name}</h2>
       <p className="venue-ids">
-        {pass.orderRcptId} · {pass.mobile}
+        {pass.orderRcptId} ·{' '}
+        <span className="venue-mobile">{t('venue.mobileMasked', { mobile: maskMobile(pass.mobile) })}</span>
       </p>
       <ul className="venue-lines">
         {pass.lines.map((l) => (
@@ -271,8 +383,13 @@ function PassCard({ pass, busy, onCollect }: { pass: LocalPass; busy: boolean; o
       {state === 'collected' && (
         <p className="venue-by">
           {t('venue.collectedBy', { time: formatDateTime(pass.collectedAt), volunteer: pass.collectedBy ?? '' })}
-          {pass.pending && ` · ${t('venue.waiting', { count: 1 })}`}
+          {pass.pending && ` · ${t('venue.pendingUpload')}`}
         </p>
+      )}
+      {state === 'collected' && undo && (
+        <button type="button" className="btn venue-undo" onClick={undo} disabled={busy}>
+          {t('venue.undo')}
+        </button>
       )}
       {state === 'open' && (
         <button type="button" className="btn btn-primary venue-collect" onClick={onCollect} disabled={busy}>

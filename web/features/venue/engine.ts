@@ -1,54 +1,71 @@
-// The venue phone's engine: keeps the local copy in step (delta sync), records collections online or
-// into the outbox, and flushes the outbox when it can (on `online`, on becoming visible, on a timer and
-// from Sync now: Background Sync is Chromium-only, these work everywhere).
+// The venue phone's engine: keeps the local copy in step (delta sync), records collections online or into the
+// outbox, and flushes the outbox whenever there is a chance that it goes through (docs/decisions/150): after any
+// request that got an answer, when requests get through again, when the screen becomes visible, on a timer and
+// from Sync now. navigator.onLine decides none of it: on lie-fi it says "online" while nothing passes, and a
+// failed attempt costs one request. The copy itself lives in a Web Worker (pass-client.ts, decision 152).
 import { useSyncExternalStore } from 'react';
 import type { VenuePass } from '../../../core/contracts/venue';
-import { normalizeMobile } from '../../../core/contracts/common';
-import { parseRcptId } from '../../../core/ids';
 import { ApiError, api } from '../../lib/api-client';
+import { isOnline } from '../../lib/online';
 import { readUserInfo } from '../../lib/session';
+import { passCall } from './pass-client';
+import type { SearchAnswer } from './pass-index';
 import {
-  clearPasses,
   dequeue,
   enqueue,
   type LocalPass,
   loadMeta,
   loadOutbox,
-  loadPasses,
-  putPasses,
   saveMeta,
+  takeFromOutbox,
   venueDeviceId,
 } from './store';
 
 export const UPLOAD_CHUNK = 25;
-export const SYNC_EVERY_MS = 30_000;
-/** Rows merged and written per task: a first sync brings tens of thousands of passes, and a volunteer's
- * tap must not wait behind it, so the work is cut into small tasks with a yield to the browser between. */
-export const MERGE_CHUNK = 100;
+/** A tap's answer is waited for this long, then the collection is queued with its nonce (docs/decisions/150). */
+const TAP_TIMEOUT_MS = 6_000;
+/** Sync pages and uploads are bigger than most calls: on a weak link they get longer. */
+const BULK = { timeoutMs: 30_000 };
 
-const yieldToMain = () =>
-  new Promise<void>((resolve) => {
-    const sched = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-    if (sched?.yield) void sched.yield().then(resolve);
-    else setTimeout(resolve, 0);
-  });
+/**
+ * The timer's period. Tests of the evidence-driven retries set `window.__venueSyncEveryMs` (an init script) to a
+ * period longer than the test, so that only the behaviour under test can make them pass; nothing else reads it.
+ */
+export function syncEveryMs(): number {
+  const hook = (globalThis as { __venueSyncEveryMs?: unknown }).__venueSyncEveryMs;
+  return typeof hook === 'number' && hook > 0 ? hook : 30_000;
+}
 
 export type VenueState = {
   ready: boolean;
-  /** the local copy, by order id (mutated in place; the state object changes with it) */
-  passes: Map<number, LocalPass>;
+  /** passes in this phone's copy */
+  count: number;
+  /** moves on whenever the copy changed: a screen re-reads the passes it shows */
+  version: number;
   waiting: number;
+  /** when the oldest collection still waiting to upload happened */
+  waitingSince: number | null;
   syncedAt: number | null;
   year: string | null;
   syncing: boolean;
 };
 
-let state: VenueState = { ready: false, passes: new Map(), waiting: 0, syncedAt: null, year: null, syncing: false };
+let state: VenueState = {
+  ready: false,
+  count: 0,
+  version: 0,
+  waiting: 0,
+  waitingSince: null,
+  syncedAt: null,
+  year: null,
+  syncing: false,
+};
 const listeners = new Set<() => void>();
 function setState(patch: Partial<VenueState>) {
   state = { ...state, ...patch };
   for (const l of listeners) l();
 }
+const changed = (count: number) => setState({ count, version: state.version + 1 });
 
 export function useVenueState(): VenueState {
   return useSyncExternalStore(
@@ -61,60 +78,48 @@ export function useVenueState(): VenueState {
   );
 }
 
-const passMap = new Map<number, LocalPass>();
-let loaded = false;
+export const venueState = () => state;
 
-/** Re-reads the small things (outbox size, sync time) and publishes the state. */
+/** Re-reads the small things (outbox, sync time) and publishes them. */
 async function reload() {
   const [outbox, meta] = await Promise.all([loadOutbox(), loadMeta()]);
-  setState({ ready: true, passes: passMap, waiting: outbox.length, syncedAt: meta.syncedAt, year: meta.year });
+  setState({
+    ready: true,
+    waiting: outbox.length,
+    waitingSince: outbox.length > 0 ? Math.min(...outbox.map((o) => o.happenedAt)) : null,
+    syncedAt: meta.syncedAt,
+    year: meta.year,
+  });
 }
 
 export async function loadLocal() {
-  if (!loaded) {
-    for (const [id, p] of await loadPasses()) passMap.set(id, p);
-    loaded = true;
-  }
+  const { count } = await passCall('load', {});
+  changed(count);
   await reload();
 }
 
-/** Takes server rows into the copy; a pass still waiting in the outbox stays collected here. */
-async function merge(rows: VenuePass[], pendingRcpts?: Set<string>) {
-  const pending = pendingRcpts ?? new Set((await loadOutbox()).map((o) => o.orderRcptId));
-  for (let i = 0; i < rows.length; i += MERGE_CHUNK) {
-    if (i > 0) await yieldToMain();
-    const changed: LocalPass[] = [];
-    for (const r of rows.slice(i, i + MERGE_CHUNK)) {
-      const mine = passMap.get(r.id);
-      const next: LocalPass =
-        mine?.pending && pending.has(r.orderRcptId) && r.passCollected !== 1
-          ? { ...r, passCollected: 1, collectedAt: mine.collectedAt, collectedBy: mine.collectedBy, pending: true }
-          : { ...r };
-      passMap.set(r.id, next);
-      changed.push(next);
-    }
-    await putPasses(changed);
-  }
+async function merge(rows: VenuePass[], pending?: string[]) {
+  if (rows.length === 0) return;
+  const rcpts = pending ?? (await loadOutbox()).map((o) => o.orderRcptId);
+  changed((await passCall('merge', { rows, pending: rcpts })).count);
 }
 
 async function putOne(p: LocalPass) {
-  passMap.set(p.id, p);
-  await putPasses([p]);
+  changed((await passCall('put', { pass: p })).count);
 }
 
 /** Pulls every change since the stored cursor, page by page. A new festival year starts the copy afresh. */
 async function pull() {
   let meta = await loadMeta();
-  const pending = new Set((await loadOutbox()).map((o) => o.orderRcptId));
+  const pending = (await loadOutbox()).map((o) => o.orderRcptId);
   let reset = false;
   for (let page = 0; page < 1000; page++) {
-    const r = await api('getVenuePasses', { cursor: meta.cursor, limit: 500 });
+    const r = await api('getVenuePasses', { cursor: meta.cursor, limit: 500 }, BULK);
     if (meta.year !== r.fiscalYear && !reset && meta.cursor !== null) {
       // the festival year turned over: drop last year's copy and start from the beginning
       reset = true;
       meta = { cursor: null, syncedAt: null, year: r.fiscalYear };
-      passMap.clear();
-      await clearPasses();
+      changed((await passCall('clear', {})).count);
       continue;
     }
     await merge(r.rows, pending);
@@ -129,33 +134,44 @@ async function pull() {
 
 export type FlushSummary = { uploaded: number; conflicts: number };
 
+/** The upload in flight and its nonces: an undo of one of them waits for its answer (undo()). */
+let uploading: { nonces: Set<string>; done: Promise<unknown> } | null = null;
+/** Nonces whose upload failed without an answer: they may have reached the server. */
+const unsure = new Set<string>();
+
 /** Uploads the outbox a chunk at a time; what the server answered for leaves the outbox. */
 async function flush(): Promise<FlushSummary> {
   const summary = { uploaded: 0, conflicts: 0 };
   for (;;) {
     const items = (await loadOutbox()).slice(0, UPLOAD_CHUNK);
     if (items.length === 0) break;
-    const r = await api('uploadCollections', {
-      items: items.map((i) => ({
-        nonce: i.nonce,
-        ...(i.passCode ? { passCode: i.passCode } : { orderRcptId: i.orderRcptId }),
-        happenedAt: i.happenedAt,
-        deviceId: i.deviceId,
-      })),
-    });
-    const byRcpt = new Map([...passMap.values()].map((p) => [p.orderRcptId, p]));
-    for (const res of r.results) {
-      const p = res.orderRcptId ? byRcpt.get(res.orderRcptId) : undefined;
-      if (p) {
-        await putOne({
-          ...p,
-          passCollected: 1,
-          collectedAt: res.collectedAt,
-          collectedBy: res.collectedBy,
-          pending: false,
-        });
-      }
+    // the same nonces as when they were queued: an upload whose answer was lost, sent again, changes nothing
+    const sent = api(
+      'uploadCollections',
+      {
+        items: items.map((i) => ({
+          nonce: i.nonce,
+          ...(i.passCode ? { passCode: i.passCode } : { orderRcptId: i.orderRcptId }),
+          happenedAt: i.happenedAt,
+          deviceId: i.deviceId,
+        })),
+      },
+      BULK,
+    );
+    uploading = { nonces: new Set(items.map((i) => i.nonce)), done: sent };
+    let r: Awaited<typeof sent>;
+    try {
+      r = await sent;
+    } catch (e) {
+      for (const i of items) unsure.add(i.nonce);
+      throw e;
+    } finally {
+      uploading = null;
     }
+    const done = r.results.flatMap((x) =>
+      x.orderRcptId ? [{ orderRcptId: x.orderRcptId, collectedAt: x.collectedAt, collectedBy: x.collectedBy }] : [],
+    );
+    changed((await passCall('uploaded', { results: done })).count);
     await dequeue(new Set(r.results.map((x) => x.nonce)));
     summary.uploaded += r.recorded + r.duplicates + r.conflicts;
     summary.conflicts += r.conflicts;
@@ -165,10 +181,13 @@ async function flush(): Promise<FlushSummary> {
 
 let running: Promise<FlushSummary | null> | null = null;
 
-/** Flush, then pull. One at a time; offline or logged out it does nothing. */
+/**
+ * Flush, then pull. One at a time; logged out it does nothing. Whatever navigator.onLine says, it tries: a
+ * failure costs one request and tells the connectivity store what it needs to know.
+ */
 export function syncNow(): Promise<FlushSummary | null> {
   if (running) return running;
-  if (!navigator.onLine || !readUserInfo()?.session) return Promise.resolve(null);
+  if (!readUserInfo()?.session) return Promise.resolve(null);
   running = (async () => {
     setState({ syncing: true });
     try {
@@ -176,7 +195,7 @@ export function syncNow(): Promise<FlushSummary | null> {
       await pull();
       return summary;
     } catch (e) {
-      if (e instanceof ApiError && e.status === 0) return null; // the connection dropped: next trigger retries
+      if (e instanceof ApiError && e.code === 'Network') return null; // nothing got through: the next chance retries
       throw e;
     } finally {
       running = null;
@@ -187,36 +206,48 @@ export function syncNow(): Promise<FlushSummary | null> {
   return running;
 }
 
-export type CollectOutcome = { kind: 'online'; pass: VenuePass; message: string } | { kind: 'queued'; pass: LocalPass };
+export const isSyncing = () => running !== null;
 
 /**
- * One tap: online, the server decides at once (409 AlreadyCollected comes back as an ApiError); with
- * no connection, or when the request's fate is unknown, the collection goes to the outbox with its
- * nonce, so an upload after a lost answer cannot count it twice.
+ * One tap. Online (by evidence), the server decides at once (409 AlreadyCollected comes back as an ApiError);
+ * with no connection, or when the request's fate is unknown (timed out), the collection goes to the outbox with
+ * its nonce, so an upload after a lost answer cannot count it twice.
  */
+export type CollectOutcome = {
+  kind: 'online' | 'queued';
+  nonce: string;
+  /** the pass as it was before the tap, for undo */
+  before: LocalPass;
+  pass: LocalPass;
+  message: string;
+  /** queued after a request that may have reached the server: undo asks the server too */
+  uncertain: boolean;
+};
+
 export async function collect(pass: LocalPass): Promise<CollectOutcome> {
   const nonce = crypto.randomUUID();
   const happenedAt = Date.now();
   const deviceId = await venueDeviceId();
-  if (navigator.onLine) {
+  let uncertain = false;
+  if (isOnline()) {
     try {
-      const r = await api('markCouponCollected', {
-        userName: pass.name,
-        userEmail: pass.email,
-        orderRcptId: pass.orderRcptId,
-        nonce,
-        happenedAt,
-        deviceId,
-      });
-      await putOne({ ...r.pass, pending: false });
+      const r = await api(
+        'markCouponCollected',
+        { userName: pass.name, userEmail: pass.email, orderRcptId: pass.orderRcptId, nonce, happenedAt, deviceId },
+        { timeoutMs: TAP_TIMEOUT_MS },
+      );
+      const now: LocalPass = { ...r.pass, pending: false };
+      await putOne(now);
       await reload();
-      return { kind: 'online', pass: r.pass, message: r.message };
+      return { kind: 'online', nonce, before: pass, pass: now, message: r.message, uncertain: false };
     } catch (e) {
-      if (!(e instanceof ApiError) || e.status !== 0) {
+      if (!(e instanceof ApiError) || e.code !== 'Network') {
         if (e instanceof ApiError && e.code === 'AlreadyCollected') void refresh(pass);
         throw e;
       }
-      // no answer: queue it with the same nonce
+      // no answer: queue it with the same nonce. The request may have reached the server before the link
+      // dropped (or timed out on the way back), so an undo asks the server too.
+      uncertain = true;
     }
   }
   await enqueue({ nonce, orderRcptId: pass.orderRcptId, passCode: pass.passCode || null, happenedAt, deviceId });
@@ -224,7 +255,35 @@ export async function collect(pass: LocalPass): Promise<CollectOutcome> {
   const queued: LocalPass = { ...pass, passCollected: 1, collectedAt: happenedAt, collectedBy: me, pending: true };
   await putOne(queued);
   await reload();
-  return { kind: 'queued', pass: queued };
+  return { kind: 'queued', nonce, before: pass, pass: queued, message: '', uncertain };
+}
+
+/**
+ * Takes a mistaken tap back (docs/decisions/153). A collection still in the outbox leaves it (and never reaches
+ * the server); one the server has is reversed there, which the database allows only to the same volunteer within
+ * a short window. Throws the server's refusal; the pass then stays collected: nothing is lost by a failed undo.
+ */
+export async function undo(outcome: CollectOutcome): Promise<LocalPass> {
+  // an upload carrying this collection is on its way: its answer says whether the server has it
+  while (uploading?.nonces.has(outcome.nonce)) await uploading.done.catch(() => undefined);
+  if (outcome.kind === 'queued' && (await takeFromOutbox(outcome.nonce))) {
+    const back: LocalPass = { ...outcome.before, pending: false };
+    await putOne(back);
+    await reload();
+    if (outcome.uncertain || unsure.has(outcome.nonce)) {
+      // the timed-out request may have reached the server after all
+      await api('undoCollection', { nonce: outcome.nonce }).then(
+        (r) => putOne({ ...r.pass, pending: false }),
+        () => undefined,
+      );
+    }
+    return back;
+  }
+  const r = await api('undoCollection', { nonce: outcome.nonce });
+  const back: LocalPass = { ...r.pass, pending: false };
+  await putOne(back);
+  await reload();
+  return back;
 }
 
 /** Re-reads one pass from the server (after a refusal), keeping the local copy true. */
@@ -232,42 +291,27 @@ async function refresh(pass: LocalPass) {
   try {
     const rows = await api('searchVenuePasses', { q: pass.orderRcptId });
     await merge(rows.filter((r) => r.id === pass.id));
-    await reload();
   } catch {
     // offline again: the next sync brings it
   }
 }
 
-/** Search the local copy by mobile, email, contribution id or pass code. */
-export function searchLocal(passes: Map<number, LocalPass>, q: string): LocalPass[] {
-  const text = q.trim().toLowerCase();
-  if (text.length < 3) return [];
-  const digits = /^[\d\s+-]+$/.test(text) ? normalizeMobile(text) : '';
-  const pk = /^smt\d+$/.test(text) ? parseRcptId(text) : null;
-  const out: LocalPass[] = [];
-  for (const p of passes.values()) {
-    if (
-      (digits.length >= 4 && p.mobile.includes(digits)) ||
-      (text.includes('@') ? p.email.toLowerCase() === text : p.email.toLowerCase().startsWith(text)) ||
-      (pk !== null && p.id === pk) ||
-      p.passCode.toLowerCase() === text
-    ) {
-      out.push(p);
-    }
-    if (out.length >= 50) break;
-  }
-  return out.sort((a, b) => b.id - a.id);
+/** The gate's lookup in this phone's copy (core/venue-search.ts), answered by the search worker. */
+export function searchLocal(q: string): Promise<SearchAnswer> {
+  return passCall('search', { q });
 }
 
-/** Server search when online; its rows also refresh the local copy. */
+export function passesById(ids: number[]): Promise<LocalPass[]> {
+  return passCall('get', { ids });
+}
+
+/** Server search (fresh results); its rows also refresh the local copy. */
 export async function searchServer(q: string): Promise<VenuePass[]> {
   const rows = await api('searchVenuePasses', { q });
   await merge(rows);
-  await reload();
   return rows;
 }
 
-export function findByPassCode(passes: Map<number, LocalPass>, code: string): LocalPass | undefined {
-  for (const p of passes.values()) if (p.passCode === code) return p;
-  return undefined;
+export async function findByPassCode(code: string): Promise<LocalPass | undefined> {
+  return (await passCall('byCode', { code })) ?? undefined;
 }

@@ -3,7 +3,7 @@
 // (clearLocalStore) keeps: a volunteer who logs out with collections waiting must not lose them. The
 // passes (thousands) live one row per key in a store of their own, so a sync page writes only its rows.
 // idb-keyval's update() reads and writes in one transaction, so two tabs cannot drop each other's items.
-import { clear, createStore, entries, get, set, setMany, update } from 'idb-keyval';
+import { clear, createStore, get, set, setMany, update, values } from 'idb-keyval';
 import type { VenuePass } from '../../../core/contracts/venue';
 
 export type LocalPass = VenuePass & { pending?: boolean };
@@ -31,9 +31,9 @@ const passes = () => {
 
 export type SyncMeta = { cursor: string | null; syncedAt: number | null; year: string | null };
 
-export async function loadPasses(): Promise<Map<number, LocalPass>> {
-  const all = await entries<number, LocalPass>(passes());
-  return new Map(all.map(([k, v]) => [Number(k), v]));
+/** Every pass of the copy (the search worker loads them once, docs/decisions/152). */
+export async function loadPassRows(): Promise<LocalPass[]> {
+  return values<LocalPass>(passes());
 }
 
 export async function loadMeta(): Promise<SyncMeta> {
@@ -66,6 +66,17 @@ export async function enqueue(item: OutboxItem) {
     const list = old ?? [];
     return list.some((x) => x.nonce === item.nonce) ? list : [...list, item];
   });
+}
+
+/** Removes one collection that has not been uploaded yet (undo); false when it is no longer waiting. */
+export async function takeFromOutbox(nonce: string): Promise<boolean> {
+  let taken = false;
+  await update<OutboxItem[]>(K.outbox, (old) => {
+    const list = old ?? [];
+    taken = list.some((x) => x.nonce === nonce);
+    return list.filter((x) => x.nonce !== nonce);
+  });
+  return taken;
 }
 
 export async function dequeue(nonces: Set<string>) {
