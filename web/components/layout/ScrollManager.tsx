@@ -10,11 +10,10 @@ import { useToast } from '../toast';
  */
 export function ScrollManager() {
   const { hash, key, pathname } = useLocation();
-  const { clearStale } = useToast();
+  const { pageChanged } = useToast();
   useScrollRestoration();
-  // toasts of the page left behind do not follow the user (docs/decisions/104)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on every change of page
-  useEffect(() => clearStale(), [pathname]);
+  // toasts of the page left behind do not follow the user (docs/decisions/160)
+  useEffect(() => pageChanged(pathname), [pageChanged, pathname]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation (key), for its hash
   useEffect(() => {
     if (!hash) return;

@@ -9,7 +9,7 @@ import { MAX_QTY, quantityChangeMessage } from '../../../core/pricing';
 import { paths } from '../../app/paths';
 import plansEn from '../../content/plans.json';
 import { localized, productDesc, productName } from '../../lib/content';
-import { useToast } from '../../components/toast';
+import { ToastSlot, useToast } from '../../components/toast';
 import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
 import { Dialog } from '../../components/Dialog';
 import { Stepper } from './Stepper';
@@ -49,8 +49,9 @@ export function MembershipPage() {
     const msg = quantityChangeMessage(p.code, from, to);
     if (msg) {
       const text = t(msg.key, { amount: formatINR(linePaise(p, 'MEMBERSHIP', to, NO_CONTEXT)) });
-      if (to < from) toast.warning(text);
-      else toast.info(text);
+      // a newer benefit note replaces the one before; it shows in the total bar (docs/decisions/160)
+      if (to < from) toast.warning(text, { group: 'benefit' });
+      else toast.info(text, { group: 'benefit' });
     }
   }
 
@@ -101,6 +102,7 @@ export function MembershipPage() {
         })}
       </div>
       <div className="ct-bar">
+        <ToastSlot />
         <span className="ct-total" data-testid="total">
           {t('contribute.total', { amount: formatINR(total) })}
         </span>
