@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
@@ -14,8 +14,8 @@ import {
   quantityChangeMessage,
 } from '../../../core/pricing';
 import { paths } from '../../app/paths';
-import { Field } from '../../components/forms';
-import { useToast } from '../../components/toast';
+import { Field, fieldOfError, useFieldError, useFieldProblem } from '../../components/forms';
+import { ToastSlot, useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { storeUserInfo, useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
@@ -28,6 +28,8 @@ import './contribute.css';
 import { productDesc, productName } from '../../lib/content';
 
 type Step = null | 'extra' | 'register';
+
+const REGISTER_FIELDS = ['name', 'email', 'mobile', 'password'] as const;
 
 export function DailyPassPage() {
   const navigate = useNavigate();
@@ -45,6 +47,11 @@ export function DailyPassPage() {
   const [extra, setExtra] = useState('');
   const [extraRupees, setExtraRupees] = useState(0);
   const [reg, setReg] = useState({ name: '', email: '', mobile: '', password: '' });
+  // the dialogs' problems go under their fields, which take the focus (docs/decisions/160)
+  const extraForm = useRef<HTMLFormElement>(null);
+  const extraProblem = useFieldError();
+  const regForm = useRef<HTMLFormElement>(null);
+  const regProblem = useFieldProblem(REGISTER_FIELDS);
 
   // SPEC.md section 9: toasts sit bottom-center on the daily-pass screen.
   useEffect(() => {
@@ -91,7 +98,13 @@ export function DailyPassPage() {
   const { cart, setCart } = useLocalCart(totalOf);
   const total = totalOf(cart);
   const units = list.reduce((n, p) => n + (cart[p.id]?.qty ?? 0), 0);
-  const closeStep = useCallback(() => setStep(null), []);
+  const { clear: clearExtraProblem } = extraProblem;
+  const { clear: clearRegProblem } = regProblem;
+  const closeStep = useCallback(() => {
+    setStep(null);
+    clearExtraProblem();
+    clearRegProblem();
+  }, [clearExtraProblem, clearRegProblem]);
 
   function change(p: ProductView, qty: number) {
     const from = cart[p.id]?.qty ?? 0;
@@ -105,8 +118,9 @@ export function DailyPassPage() {
     const msg = quantityChangeMessage(p.code, from, to);
     if (msg) {
       const text = t(msg.key, { amount: formatINR(linePaise(p, 'DAILY_PASS', to, ctx)) });
-      if (to < from) toast.warning(text);
-      else toast.info(text);
+      // a newer benefit note replaces the one before; it shows in the total bar (docs/decisions/160)
+      if (to < from) toast.warning(text, { group: 'benefit' });
+      else toast.info(text, { group: 'benefit' });
     }
   }
 
@@ -122,8 +136,14 @@ export function DailyPassPage() {
   function withContribution(e: FormEvent) {
     e.preventDefault();
     const amount = Number(extra.trim());
-    if (!extra.trim() || !Number.isFinite(amount) || amount <= 0) return toast.error(t('pass.extraAmount'));
-    if (!Number.isInteger(amount) || amount > 10_00_000) return toast.error(t('passes.extraLimit'));
+    const problem =
+      !extra.trim() || !Number.isFinite(amount) || amount <= 0
+        ? t('pass.extraAmount')
+        : !Number.isInteger(amount) || amount > 10_00_000
+          ? t('passes.extraLimit')
+          : null;
+    if (problem) return extraProblem.show(extraForm.current, 'extraContribution', problem);
+    extraProblem.clear();
     void next(amount);
   }
 
@@ -148,8 +168,17 @@ export function DailyPassPage() {
     // the form's rules come with zod (24 kB of gzip): loaded when the form is sent, not with the page
     const { checkSignupForm } = await import('../../../core/contracts/accounts');
     const problem = checkSignupForm(reg, 'dialog');
-    if (problem) return toast.error(t(problem));
-    const info = await run(() => signUpAndLogin(reg));
+    if (problem) return regProblem.report(regForm.current, problem, reg);
+    regProblem.clear();
+    const info = await run(
+      () => signUpAndLogin(reg),
+      (err) => {
+        // a taken email belongs under the email field; anything else is said inside the dialog
+        const field = fieldOfError(err, REGISTER_FIELDS);
+        if (field) regProblem.show(regForm.current, field, err.message);
+        else toast.error(err.message);
+      },
+    );
     if (!info) return;
     storeUserInfo(info);
     // logged in from here on: if sending fails, Proceed goes straight to the contribution dialog
@@ -203,6 +232,7 @@ export function DailyPassPage() {
             })}
           </div>
           <div className="ct-bar">
+            <ToastSlot />
             <span className="ct-total" data-testid="total">
               {t('contribute.total', { amount: formatINR(total) })}
             </span>
@@ -217,7 +247,7 @@ export function DailyPassPage() {
       )}
       {step === 'extra' && (
         <Dialog title={t('passes.extraTitle')} onClose={closeStep}>
-          <form onSubmit={withContribution} noValidate>
+          <form onSubmit={withContribution} noValidate ref={extraForm}>
             <p>{t('passes.extraBody')}</p>
             <Field
               label={t('passes.extraLabel')}
@@ -228,6 +258,7 @@ export function DailyPassPage() {
               max={1000000}
               step={1}
               value={extra}
+              error={extraProblem.errorOf('extraContribution')}
               onChange={(e) => setExtra(e.target.value)}
             />
             <div className="dialog-actions">
@@ -243,12 +274,13 @@ export function DailyPassPage() {
       )}
       {step === 'register' && (
         <Dialog title={t('passes.registerTitle')} onClose={closeStep}>
-          <form onSubmit={register} noValidate>
+          <form onSubmit={register} noValidate ref={regForm}>
             <Field
               label={t('form.fullName')}
               name="name"
               autoComplete="name"
               value={reg.name}
+              error={regProblem.errorOf('name')}
               onChange={setR('name')}
             />
             <Field
@@ -257,6 +289,7 @@ export function DailyPassPage() {
               name="email"
               autoComplete="email"
               value={reg.email}
+              error={regProblem.errorOf('email')}
               onChange={setR('email')}
             />
             <Field
@@ -265,6 +298,7 @@ export function DailyPassPage() {
               name="mobile"
               autoComplete="tel"
               value={reg.mobile}
+              error={regProblem.errorOf('mobile')}
               onChange={setR('mobile')}
             />
             <Field
@@ -273,6 +307,7 @@ export function DailyPassPage() {
               name="password"
               autoComplete="new-password"
               value={reg.password}
+              error={regProblem.errorOf('password')}
               onChange={setR('password')}
             />
             <p className="hint">{t('signup.passwordHint')}</p>
