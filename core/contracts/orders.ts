@@ -49,6 +49,8 @@ export type OrderView = {
   passCollected: number | null;
   passCode: string | null;
   rejectReason: string | null;
+  /** why a Failed order failed (migrations/0160): 'cancelled', 'expired' or 'failed'; null for other statuses */
+  closedAs: 'cancelled' | 'expired' | 'failed' | null;
   selectedProducts: OrderLineView[];
   /** refunds (migrations/0080): null, 'Partially Refunded' or 'Refunded'; amount in rupees */
   refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | null;

@@ -276,7 +276,7 @@ async function sendPaymentDetails(s: Svc, order: OrderRow, bank: BankDetails, li
         lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.sellPricePaise)}`).join('\n'),
         `Account payee: ${bank.payee}\nAccount number: ${bank.accountNumber}\nIFSC: ${bank.ifsc}\nBank: ${bank.bankName}\nUPI: ${bank.upiVpa}`,
         `UPI payment link: ${upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise: order.totalPaise, note: rcpt })}`,
-        `Please write ${rcpt} as the note of the transfer. After paying, share the transaction id on your profile (Retry Payment) so that we can verify it.`,
+        `Please write ${rcpt} as the note of the transfer. After paying, share the transaction id on your profile (Share transfer details) so that we can verify it.`,
       ],
       { href: `${s.origin}/profile`, label: 'Share the transaction details' },
     ),
