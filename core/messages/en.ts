@@ -5,11 +5,11 @@
 
 export const en = {
   // validation (SPEC.md section 5)
-  'login.mandatory': 'Email & Password, both are Mandatory!',
+  'login.mandatory': 'Email and password are both mandatory!',
   'email.invalid': 'Email is invalid!',
   'email.invalidDialog': 'Please enter a valid email!',
-  'email.mandatory': 'Email is Mandatory!',
-  'fields.mandatory': 'All fields are Mandatory!',
+  'email.mandatory': 'Email is mandatory!',
+  'fields.mandatory': 'All fields are mandatory!',
   'password.tooShort': 'Password must be at least 8 characters!',
   'mobile.invalid': 'Mobile number is invalid!',
 
@@ -17,11 +17,11 @@ export const en = {
   'payment.failed': "Payment failed, order couldn't be processed successfully!",
 
   // success toasts (SPEC.md section 8)
-  'password.codeSent': 'An email with temp code has been sent to your registered email id, please check your mail.',
-  'password.updated': 'Your password updated successfully, Please login now!',
-  'order.received': 'Congratulations!! We received your contibution, Please check you email for datails!',
+  'password.codeSent': 'An email with a temporary code has been sent to your registered email address. Please check your mail.',
+  'password.updated': 'Your password has been updated. Please log in now.',
+  'order.received': 'Congratulations! We have received your contribution. Please check your email for the details.',
   'order.offlineCaptured':
-    'Your contribution deatils has been captured and sent for verfication, will sent you an email on once verification completes!',
+    'Your contribution details have been sent for verification. We will send you an email once the verification is complete.',
   'verification.invalid': 'This verification link is invalid or has expired. Please send a new one from your profile.',
 
   // quantity warnings and info (SPEC.md section 8)

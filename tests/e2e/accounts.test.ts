@@ -22,7 +22,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password').fill('first-password-1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page
-      .getByText('We have sent verfication email to your email address, please validate before login!')
+      .getByText('We have sent a verification email to your email address. You can log in now; please verify your email with the link in it.')
       .waitFor();
     await page.waitForURL('**/login');
 
@@ -60,7 +60,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Temporary code or old password').fill(code);
     await page.getByLabel('New password').fill('second-password-2');
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await page.getByText('Your password updated successfully, Please login now!').waitFor();
+    await page.getByText('Your password has been updated. Please log in now.').waitFor();
     await page.waitForURL('**/login');
 
     await signIn(page, email, 'second-password-2', { open: false });
@@ -72,7 +72,7 @@ describe('accounts in the browser', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText('Email & Password, both are Mandatory!').waitFor();
+    await page.getByText('Email and password are both mandatory!').waitFor();
     // in place, not a toast (docs/decisions/104)
     await expect(page.getByLabel('Email').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect.poll(() => page.getByLabel('Email').evaluate((el) => el === document.activeElement)).toBe(true);
@@ -86,7 +86,7 @@ describe('accounts in the browser', () => {
     await page.getByText('Email is invalid!').waitFor();
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('All fields are Mandatory!').waitFor();
+    await page.getByText('All fields are mandatory!').waitFor();
     await page.getByLabel('Full Name').fill('Mitali Bose');
     await page.getByLabel('Email').fill('mitali@example.org');
     await page.getByLabel('Mobile').fill('12');
@@ -96,7 +96,7 @@ describe('accounts in the browser', () => {
     await expect(page.getByLabel('Mobile').getAttribute('aria-invalid')).resolves.toBe('true');
     await page.goto('/forgotPasswd');
     await page.getByRole('button', { name: 'Forgot Password' }).click();
-    await page.getByText('Email is Mandatory!').waitFor();
+    await page.getByText('Email is mandatory!').waitFor();
     await page.goto('/login');
     await page.getByLabel('Email').fill('member@example.org');
     await page.getByLabel('Password').fill('wrong-password');

@@ -137,10 +137,10 @@ describe('admin console', () => {
     await page.getByRole('tab', { name: 'All Products' }).click();
     const row = page.getByRole('row').filter({ hasText: 'SSDK' });
     await row.getByRole('button', { name: 'Disable SSDK' }).click();
-    await page.getByText('Product availbility updated!').first().waitFor();
+    await page.getByText('Product availability updated!').first().waitFor();
     await row.getByRole('button', { name: 'Enable SSDK' }).waitFor();
     await row.getByRole('button', { name: 'Disable Co-Sponsor SSDK' }).click();
-    await page.getByText('Product spnsorship status updated!').waitFor();
+    await page.getByText('Product sponsorship status updated!').waitFor();
     await row.getByRole('button', { name: 'Enable Co-Sponsor SSDK' }).waitFor();
 
     const [download] = await Promise.all([

@@ -55,7 +55,7 @@ describe('choosing contributions on a phone', () => {
 
     // proceeding with nothing warns but lets the user go on
     await page.getByRole('button', { name: 'Proceed for Sponsorship' }).click();
-    const zero = page.getByRole('dialog', { name: 'Are you sure to proceed?' });
+    const zero = page.getByRole('dialog', { name: 'Are you sure you want to proceed?' });
     await zero.getByRole('button', { name: 'No, Stay Here' }).click();
     await zero.waitFor({ state: 'detached' });
 
@@ -118,7 +118,7 @@ describe('choosing contributions on a phone', () => {
     await page.getByRole('button', { name: 'Proceed' }).click();
     const extra = page.getByRole('dialog', { name: 'Add an extra contribution?' });
     await extra.getByRole('button', { name: 'Proceed with Contribution' }).click();
-    await page.getByText('Please add the amount to contribute!').waitFor();
+    await page.getByText('Please enter the amount you would like to contribute.').waitFor();
     await extra.getByLabel('Contribution amount (₹)').fill('1001');
     await extra.getByRole('button', { name: 'Proceed with Contribution' }).click();
 

@@ -153,7 +153,7 @@ describe('no sideways scrolling at 390 px', () => {
     }
     // the profile's contribution: amount, status and its action visible without scrolling sideways
     const row = page.locator('table.contributions tbody tr').first();
-    for (const part of [row.getByText('Pending Payment'), row.getByRole('button', { name: 'Retry Payment' })]) {
+    for (const part of [row.getByText('Pending Payment'), row.getByRole('button', { name: 'Share transfer details' })]) {
       const b = (await part.boundingBox())!;
       expect(b.x + b.width).toBeLessThanOrEqual(390);
     }

@@ -50,7 +50,7 @@ describe('prerendered public pages', () => {
     }
     await page.goto('/index', { waitUntil: 'networkidle' });
     const html = await page.evaluate(() => document.documentElement.outerHTML.length);
-    await page.getByRole('link', { name: 'Create Account to become member' }).click();
+    await page.getByRole('link', { name: 'Create an account to become a member' }).click();
     await page.waitForURL('**/signup');
     expect(html).toBeGreaterThan(0);
     expect(problems).toEqual([]);

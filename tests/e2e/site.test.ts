@@ -66,7 +66,7 @@ describe('public pages', () => {
     expect(await row('Ashtami and Nabami bhog')).toEqual(['✓Included', '–Not included', '✓Included']);
     expect(await row('Dandiya')).toEqual(['–Not included', '✓Included', '✓Included']);
     expect(await row('Gala dinner')).toEqual(['–Not included', '–Not included', '✓Included']);
-    await page.getByRole('link', { name: 'Create Account to become member' }).click();
+    await page.getByRole('link', { name: 'Create an account to become a member' }).click();
     await page.waitForURL('**/signup');
     // no horizontal scrolling on a 360 px phone
     await page.goto('/index');
@@ -86,8 +86,8 @@ describe('public pages', () => {
     await page.getByRole('heading', { name: 'Our Membership Plans' }).waitFor();
     // /index arrives prerendered for a visitor; the stored session takes over when React hydrates it
     // (docs/decisions/112): the button goes away then
-    await page.getByRole('link', { name: 'Create Account to become member' }).waitFor({ state: 'detached' });
-    expect(await page.getByRole('link', { name: 'Create Account to become member' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Create an account to become a member' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('link', { name: 'Create an account to become a member' }).count()).toBe(0);
   });
 
   it('renders every public route with its key content, /dmPasss leads to /dmPass, and unknown paths show home', async () => {

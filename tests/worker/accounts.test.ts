@@ -12,7 +12,7 @@ describe('/signUp', () => {
     const r = await call('signUp', { name: 'Ananya Sen', mobile: '+91 98765 43210', email, password: 'shubho-bijoya' });
     expect(r.status).toBe(200);
     expect(r.body.data.message).toBe(
-      'We have sent verfication email to your email address, please validate before login!',
+      'We have sent a verification email to your email address. You can log in now; please verify your email with the link in it.',
     );
     expect(r.body.data.session).toBeUndefined();
     const row = await db().select().from(users).where(eq(users.email, email)).get();
@@ -202,7 +202,7 @@ describe('forgot and change password', () => {
     const unknown = await call('forgotPasswd', { email: 'nobody-here@example.net' });
     expect(known).toEqual(unknown);
     expect(known.body.data.message).toBe(
-      'An email with temp code has been sent to your registered email id, please check your mail.',
+      'An email with a temporary code has been sent to your registered email address. Please check your mail.',
     );
     expect((await outbox(u.email)).filter((m) => /temporary code/i.test(m.subject))).toHaveLength(1);
     expect(await outbox('nobody-here@example.net')).toHaveLength(0);
@@ -220,7 +220,7 @@ describe('forgot and change password', () => {
       newPasswd: 'brand-new-pass',
     });
     expect(r.status).toBe(200);
-    expect(r.body.data.message).toBe('Your password updated successfully, Please login now!');
+    expect(r.body.data.message).toBe('Your password has been updated. Please log in now.');
     expect((await call('getUserProfile', {}, u.token)).status).toBe(401);
     expect((await call('getUserProfile', {}, other)).status).toBe(401);
     expect((await call('login', { email: u.email, password: u.password })).status).toBe(401);

@@ -298,7 +298,7 @@ describe('catalogue', () => {
     const p = await productByCode('DPDY');
     const r = await call('markProductAvailable', { id: p.id, available: false }, admin);
     expect(r.status).toBe(200);
-    expect(r.body.data.message).toBe('Product availbility updated!');
+    expect(r.body.data.message).toBe('Product availability updated!');
     expect((await productByCode('DPDY')).available).toBe(false);
     const log = await audits('product', p.id);
     expect(log.at(-1)).toMatchObject({ action: 'product.availability_changed', actorId: 1 });
@@ -313,7 +313,7 @@ describe('catalogue', () => {
   it('toggles full-sponsor-only on sponsorship products only', async () => {
     const p = await productByCode('SLGT');
     const r = await call('markProductFullSponsor', { id: p.id, fullSponsorOnly: true }, admin);
-    expect(r.body.data.message).toBe('Product spnsorship status updated!');
+    expect(r.body.data.message).toBe('Product sponsorship status updated!');
     expect((await productByCode('SLGT')).fullSponsorOnly).toBe(true);
     await call('markProductFullSponsor', { id: p.id, fullSponsorOnly: false }, admin);
     const m = await productByCode('MABD');

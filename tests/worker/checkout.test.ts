@@ -167,7 +167,7 @@ describe('/handleSuccessOrder', () => {
     );
     expect(r.status).toBe(200);
     expect(r.body.data.message).toBe(
-      'Congratulations!! We received your contibution, Please check you email for datails!',
+      'Congratulations! We have received your contribution. Please check your email for the details.',
     );
     const o = await orderRow(start.orderPkId);
     expect(o).toMatchObject({ status: 'Success', passCollected: 0, transactionId: paid.razorpay_payment_id });
@@ -510,7 +510,7 @@ describe('direct transfer', () => {
     );
     expect(ok.status).toBe(200);
     expect(ok.body.data.message).toBe(
-      'Your contribution deatils has been captured and sent for verfication, will sent you an email on once verification completes!',
+      'Your contribution details have been sent for verification. We will send you an email once the verification is complete.',
     );
     const o = await orderRow(r.body.data.orderPkId);
     expect(o).toMatchObject({

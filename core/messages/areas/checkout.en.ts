@@ -3,8 +3,8 @@
 // and loads only its strings; t() finds them like every other key. Bengali: checkout.bn.ts, same keys.
 export const checkoutEn = {
   // validation (SPEC.md section 5)
-  'address.mandatory': 'Please fill the mandatory(*) fields!',
-  'txn.requiredCheckout': 'Please add the Bank/UPI transaction id to proceed',
+  'address.mandatory': 'Please fill in the mandatory (*) fields.',
+  'txn.requiredCheckout': 'Please enter the bank/UPI transaction ID to proceed.',
 
   // checkout and profile on a phone (issue 12, docs/decisions/100)
   'checkout.required': 'Required',
@@ -16,7 +16,7 @@ export const checkoutEn = {
   'checkout.chooseAgain': 'Choose again',
   'checkout.confirming':
     'Your payment was made. We are confirming it with the bank; your profile shows it as soon as that is done.',
-  'checkout.doneTitle': 'Thank you! Your payment is received',
+  'checkout.doneTitle': 'Thank you! Your payment has been received',
   'checkout.doneBody': 'Your contribution is confirmed. An email with the details is on its way to you.',
   'checkout.sharedBody':
     'We have your transaction details. We will check the transfer and email you as soon as it is confirmed.',

@@ -4,7 +4,7 @@
 export const contributeEn = {
   // validation (SPEC.md section 5)
   'pass.selectOne': 'Please select at least one quantity before proceeding!',
-  'pass.extraAmount': 'Please add the amount to contribute!',
+  'pass.extraAmount': 'Please enter the amount you would like to contribute.',
 
   // choosing contributions: /membership, /sponsorship, /dmPass (issue 3)
   'contribute.membershipTitle': 'Choose your Membership / Renewal Option',
@@ -15,8 +15,8 @@ export const contributeEn = {
   'contribute.total': 'Total Amount: {amount}',
   'contribute.clearCart': 'Clear Cart',
   'contribute.proceedSponsorship': 'Proceed for Sponsorship',
-  'contribute.zeroTitle': 'Are you sure to proceed?',
-  'contribute.zeroBody': 'You have not chosen any membership plan, your membership total is {amount}.',
+  'contribute.zeroTitle': 'Are you sure you want to proceed?',
+  'contribute.zeroBody': 'You have not chosen any membership plan; your membership total is {amount}.',
   'contribute.yesProceed': 'Yes, Proceed',
   'contribute.notLive': 'Membership and sponsorship are not open right now. Please check back soon.',
   'contribute.sponsorshipTitle': 'Choose Sponsorship(s)',

@@ -3,7 +3,7 @@
 // and loads only its strings; t() finds them like every other key. Bengali: site.bn.ts, same keys.
 export const siteEn = {
   // public site and gallery (web/app/public, web/features/site)
-  'site.becomeMember': 'Create Account to become member',
+  'site.becomeMember': 'Create an account to become a member',
   'site.galleryPrev': 'Previous photo',
   'site.galleryNext': 'Next photo',
   'site.galleryPause': 'Pause slideshow',

@@ -3,9 +3,9 @@
 // web/prerender/render.tsx) before anything else runs, so that every screen has it. Bengali: web.bn.ts.
 export const webEn = {
   // network and payments (SPEC.md section 8)
-  'network.error': 'Seems some internal issue with your network, please check your network!',
+  'network.error': 'There seems to be a problem with your network. Please check your connection and try again.',
   'network.offlineAction': 'You are offline. This needs a connection, please try again when you are back online.',
-  'payment.dismissed': 'Payment Failed, Please start over!',
+  'payment.dismissed': 'Payment failed. Please start over.',
 
   // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'pass.qrAlt': 'Pass QR code for {rcpt}',
