@@ -24,13 +24,13 @@ export const en = {
     'Your contribution details have been sent for verification. We will send you an email once the verification is complete.',
   'verification.invalid': 'This verification link is invalid or has expired. Please send a new one from your profile.',
 
-  // quantity warnings and info (SPEC.md section 8)
-  'utsav.reduced': 'Benefit reduced from 10% to 5%, effective price for three UTSAV membership plan is: {amount}',
-  'utsav.removed': 'Benefit removed, effective price for two UTSAV membership plan is: {amount}',
-  'utsav.five': '5% benefit added new effective contribution for three UTSAV membership plan is: {amount}',
-  'utsav.ten': '10% benefit added new effective contribution for four UTSAV membership plan is: {amount}',
-  'dandiya.removed': 'Benefit removed, effective price for three Dandiya Night Pass is: {amount}',
-  'dandiya.ten': '10% benefit added new effective contribution for four Dandiya Night Pass is: {amount}',
+  // quantity warnings and info (SPEC.md section 8, in correct English: docs/decisions/163)
+  'utsav.reduced': 'Benefit reduced from 10% to 5%: the effective price of three UTSAV memberships is {amount}.',
+  'utsav.removed': 'Benefit removed: the effective price of two UTSAV memberships is {amount}.',
+  'utsav.five': '5% benefit added: the new effective contribution for three UTSAV memberships is {amount}.',
+  'utsav.ten': '10% benefit added: the new effective contribution for four UTSAV memberships is {amount}.',
+  'dandiya.removed': 'Benefit removed: the effective price of three Dandiya Night Passes is {amount}.',
+  'dandiya.ten': '10% benefit added: the new effective contribution for four Dandiya Night Passes is {amount}.',
 
   // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'venue.badRcptId': 'orderRcptId is not a contribution id (such as SMT000042)',

@@ -62,11 +62,11 @@ describe('choosing contributions on a phone', () => {
     const plus = page.getByRole('button', { name: 'Add one UTSAV' });
     for (let i = 0; i < 3; i++) await plus.click();
     await page
-      .getByText('5% benefit added new effective contribution for three UTSAV membership plan is: ₹7,552.50')
+      .getByText('5% benefit added: the new effective contribution for three UTSAV memberships is ₹7,552.50.')
       .waitFor();
     await plus.click();
     await page
-      .getByText('10% benefit added new effective contribution for four UTSAV membership plan is: ₹9,540.00')
+      .getByText('10% benefit added: the new effective contribution for four UTSAV memberships is ₹9,540.00.')
       .waitFor();
     await expect.poll(() => total(page).textContent()).toBe('Total Amount: ₹9,540.00');
 
@@ -110,7 +110,7 @@ describe('choosing contributions on a phone', () => {
     const plus = page.getByRole('button', { name: 'Add one Dandiya Night Pass' });
     for (let i = 0; i < 4; i++) await plus.click();
     await page
-      .getByText('10% benefit added new effective contribution for four Dandiya Night Pass is: ₹1,800.00')
+      .getByText('10% benefit added: the new effective contribution for four Dandiya Night Passes is ₹1,800.00.')
       .waitFor();
     await plus.click();
     await expect.poll(() => total(page).textContent()).toBe('Total Amount: ₹2,250.00');

@@ -117,13 +117,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 function InlineToasts({ children, count }: { children: ReactNode; count: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
-    if (count > 0) ref.current?.scrollIntoView?.({ block: 'nearest' });
+    // a long dialog or the pay card scrolls to show it; a sticky bar is on screen already (and scrolling to its
+    // place in the page would jump to the end)
+    if (count > 0 && ref.current && !inStickyBox(ref.current)) ref.current.scrollIntoView?.({ block: 'nearest' });
   }, [count]);
   return (
     <div className="toasts toasts-inline" aria-live="polite" ref={ref}>
       {children}
     </div>
   );
+}
+
+function inStickyBox(el: HTMLElement): boolean {
+  for (let e: HTMLElement | null = el; e; e = e.parentElement) {
+    const position = getComputedStyle(e).position;
+    if (position === 'sticky' || position === 'fixed') return true;
+  }
+  return false;
 }
 
 /**
