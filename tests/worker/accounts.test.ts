@@ -182,7 +182,7 @@ describe('email verification', () => {
   it('verifies with the emailed link once, and resends on request', async () => {
     const u = await newUser();
     const resend = await call('sendVerificationEmail', {}, u.token);
-    expect(resend.body.data.message).toBe('We have sent verification link, please check your Mail!');
+    expect(resend.body.data.message).toBe('We have sent a verification link. Please check your email.');
     const mails = await outbox(u.email);
     expect(mails).toHaveLength(2);
     const token = decodeURIComponent(/token=([^\s"&]+)/.exec(mails[0]!.text)![1]!);

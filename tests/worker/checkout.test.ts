@@ -639,6 +639,43 @@ describe('reconciler', () => {
   });
 });
 
+describe('why a Failed order failed', () => {
+  it('says cancelled for a given-up order or a closed payment window, failed for a refused payment, expired when unpaid in time', async () => {
+    const closedAs = async (token: string, rcpt: string) =>
+      ((await call('getOrders', {}, token)).body.data as { orderRcptId: string; closedAs: string | null }[]).find(
+        (o) => o.orderRcptId === rcpt,
+      )?.closedAs;
+    const givenUp = await startOnline();
+    expect((await call('giveUpOrder', { orderRcptId: givenUp.start.orderRcptId }, givenUp.u.token)).status).toBe(200);
+    expect(await closedAs(givenUp.u.token, givenUp.start.orderRcptId)).toBe('cancelled');
+
+    const dismissed = await startOnline();
+    await call('handleFailOrder', { orderId: dismissed.start.orderOrTokenId, razorpayPaymentId: null }, dismissed.u.token);
+    expect(await closedAs(dismissed.u.token, dismissed.start.orderRcptId)).toBe('cancelled');
+
+    const refused = await startOnline();
+    const failure = await gatewayPay(refused.start.orderOrTokenId, 'failure');
+    await call(
+      'handleFailOrder',
+      { orderId: refused.start.orderOrTokenId, razorpayPaymentId: failure.error!.metadata.payment_id },
+      refused.u.token,
+    );
+    expect(await closedAs(refused.u.token, refused.start.orderRcptId)).toBe('failed');
+
+    const abandoned = await startOnline();
+    await db()
+      .update(orders)
+      .set({ createdAt: Date.now() - 3 * 60 * 60_000 })
+      .where(eq(orders.id, abandoned.start.orderPkId));
+    await reconcilePayments(s());
+    expect(await closedAs(abandoned.u.token, abandoned.start.orderRcptId)).toBe('expired');
+
+    // only a Failed order carries it
+    const waiting = await startOnline();
+    expect(await closedAs(waiting.u.token, waiting.start.orderRcptId)).toBeNull();
+  });
+});
+
 describe('extra info and orders', () => {
   it('saves and returns the address, and fills it into an unpaid order started before', async () => {
     const { u, start } = await startOnline();
