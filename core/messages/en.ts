@@ -17,7 +17,8 @@ export const en = {
   'payment.failed': "Payment failed, order couldn't be processed successfully!",
 
   // success toasts (SPEC.md section 8)
-  'password.codeSent': 'An email with a temporary code has been sent to your registered email address. Please check your mail.',
+  'password.codeSent':
+    'An email with a temporary code has been sent to your registered email address. Please check your mail.',
   'password.updated': 'Your password has been updated. Please log in now.',
   'order.received': 'Congratulations! We have received your contribution. Please check your email for the details.',
   'order.offlineCaptured':

@@ -3,7 +3,7 @@
 // the verification email in Bengali. Screenshots of the Bengali pages go to /tmp/bn-*.png for a person to look at.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, outbox, post, reviewSelection, uniqueEmail } from './browser';
+import { adminTabNames, BASE, launch, openAdminTab, outbox, post, reviewSelection, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -340,12 +340,8 @@ describe('Bengali on a phone', () => {
     await page.waitForURL('**/admin');
     await page.getByRole('heading', { level: 1, name: 'অ্যাডমিন কনসোল' }).waitFor();
     const left: string[] = [];
-    const tabs = page.getByRole('tab');
-    const count = await tabs.count();
-    for (let i = 0; i < count; i++) {
-      const tab = tabs.nth(i);
-      const name = (await tab.textContent()) ?? '';
-      await tab.click();
+    for (const name of await adminTabNames(page)) {
+      await openAdminTab(page, name);
       await page.waitForTimeout(400);
       // the lists' cells and pickers hold the admins' and members' data (names, reasons)
       for (const run of await untranslated(page, 'td.stack-title, td[data-label], option, pre'))

@@ -3,7 +3,7 @@
 // details dialog; the venue phone then refuses the refunded pass, and the member sees the refund.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, outbox, post, signIn, uniqueEmail } from './browser';
+import { launch, newPage, openAdminTab, outbox, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ async function paidTransfer() {
 async function openRefundDialog(page: import('playwright-core').Page, email: string, rcpt: string) {
   await signIn(page, 'admin@example.org', 'admin-demo-123');
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Pass Collection' }).click();
+  await openAdminTab(page, 'Pass Collection');
   await page.getByLabel('Mobile or Email').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row').filter({ hasText: rcpt });
@@ -178,7 +178,7 @@ describe('refunds from the admin console', () => {
     const { page, problems } = await newPage(browser);
     await signIn(page, 'admin@example.org', 'admin-demo-123');
     await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Pending Orders' }).click();
+    await openAdminTab(page, 'Pending Orders');
     await page.getByText('Match a bank statement').click();
     await page
       .getByLabel('Bank statement (CSV)')

@@ -558,7 +558,7 @@ function noRefunds(amount: number) {
 }
 
 describe('/getConsoleCounts', () => {
-  it('counts the transfers to verify, the orders needing attention and this year\'s collection conflicts', async () => {
+  it("counts the transfers to verify, the orders needing attention and this year's collection conflicts", async () => {
     const before = await call('getConsoleCounts', {}, admin);
     expect(before.status).toBe(200);
     const b = before.body.data as { pendingTransfers: number; attention: number; conflicts: number };
@@ -574,16 +574,14 @@ describe('/getConsoleCounts', () => {
       [twice, true],
       [lastYear, true],
     ] as const) {
-      await db()
-        .insert(collectionEvents)
-        .values({
-          orderId: o.id,
-          nonce: crypto.randomUUID(),
-          volunteerId: 3,
-          happenedAt: Date.now(),
-          source: 'offline',
-          isConflict: conflict,
-        });
+      await db().insert(collectionEvents).values({
+        orderId: o.id,
+        nonce: crypto.randomUUID(),
+        volunteerId: 3,
+        happenedAt: Date.now(),
+        source: 'offline',
+        isConflict: conflict,
+      });
     }
     const after = await call('getConsoleCounts', {}, admin);
     // one pass collected on three phones is one conflict; last year's conflicts are not this year's work

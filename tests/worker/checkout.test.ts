@@ -650,7 +650,11 @@ describe('why a Failed order failed', () => {
     expect(await closedAs(givenUp.u.token, givenUp.start.orderRcptId)).toBe('cancelled');
 
     const dismissed = await startOnline();
-    await call('handleFailOrder', { orderId: dismissed.start.orderOrTokenId, razorpayPaymentId: null }, dismissed.u.token);
+    await call(
+      'handleFailOrder',
+      { orderId: dismissed.start.orderOrTokenId, razorpayPaymentId: null },
+      dismissed.u.token,
+    );
     expect(await closedAs(dismissed.u.token, dismissed.start.orderRcptId)).toBe('cancelled');
 
     const refused = await startOnline();

@@ -9,7 +9,8 @@ export const serverEn = {
   'order.approved': 'You have approved the contribution successfully!',
   'order.rejected': 'You have rejected the contribution successfully!',
   'product.blocked': 'Product blocked for: {name} ({email})',
-  'signup.verifySent': 'We have sent a verification email to your email address. You can log in now; please verify your email with the link in it.',
+  'signup.verifySent':
+    'We have sent a verification email to your email address. You can log in now; please verify your email with the link in it.',
   'verification.sent': 'We have sent a verification link. Please check your email.',
   'verification.done': 'Thank you, your email address is verified.',
 

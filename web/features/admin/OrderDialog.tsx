@@ -11,6 +11,8 @@ import { approveOfflineOrder, markCouponCollected, rejectOfflineOrder } from './
 import { Dialog } from '../../components/Dialog';
 import { RefundDialog } from './RefundDialog';
 import { ScrollBox } from './ScrollBox';
+import { paymentTypeText } from './words';
+import { statusText } from '../../lib/labels';
 
 export const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
 export const units = (o: OrderView) => o.selectedProducts.reduce((s, l) => s + l.qty, 0);
@@ -118,8 +120,8 @@ export function OrderDialog({
         <dd>{order.orderRcptId}</dd>
         <dt>{ta('col.status')}</dt>
         <dd>
-          {order.status}
-          {order.refundState ? ` · ${order.refundState} (${inr(order.refundedAmount ?? 0)})` : ''}
+          {statusText(order.status, order.closedAs)}
+          {order.refundState ? ` · ${statusText(order.refundState)} (${inr(order.refundedAmount ?? 0)})` : ''}
         </dd>
         <dt>{ta('adm.name')}</dt>
         <dd>{order.userName}</dd>
@@ -130,7 +132,7 @@ export function OrderDialog({
         {mode === 'success' || mode === 'plain' ? (
           <>
             <dt>{ta('col.paymentType')}</dt>
-            <dd>{order.paymentType}</dd>
+            <dd>{paymentTypeText(order.paymentType)}</dd>
             <dt>{ta('adm.paymentDate')}</dt>
             <dd>{formatDate(order.paymentDate)}</dd>
             <dt>{ta('col.transactionId')}</dt>

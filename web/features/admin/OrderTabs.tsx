@@ -21,6 +21,7 @@ import { AttentionPanel } from './AttentionPanel';
 import { CompleteFailedOrder } from './CompleteFailedOrder';
 import { StatementMatcher } from './StatementMatcher';
 import { inr, OrderDialog, units } from './OrderDialog';
+import { paymentTypeText } from './words';
 import { ScrollBox } from './ScrollBox';
 
 const lineText = (o: OrderView) => o.selectedProducts.map((l) => `${l.code} x ${l.qty}`).join('; ');
@@ -30,7 +31,7 @@ const baseCsv: CsvColumn<OrderView>[] = [
   { header: 'Payment Date', value: (o) => formatDate(o.paymentDate) },
   { header: 'Contribution Id', value: (o) => o.orderRcptId },
   { header: 'Status', value: (o) => o.status },
-  { header: 'Payment Type', value: (o) => o.paymentType },
+  { header: 'Payment Type', value: (o) => paymentTypeText(o.paymentType) },
   { header: 'Transaction Id', value: (o) => o.transactionId },
   { header: 'Bank', value: (o) => o.bankName },
   { header: 'Amount', value: (o) => o.orderTotal },
