@@ -318,7 +318,7 @@ describe('Bengali on a phone', () => {
       ['/tnc', 'নিয়ম ও শর্তাবলি'],
       ['/responsibitity', 'আমাদের সামাজিক দায়বদ্ধতা'],
       ['/sponsors', 'আমাদের স্পনসর'],
-      ['/2023', 'কালীপুজো 2023: মণ্ডপ ও অনুষ্ঠানসূচি'],
+      ['/2023', 'কালীপুজো 2026: মণ্ডপ ও অনুষ্ঠানসূচি'],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: h1 }).waitFor();

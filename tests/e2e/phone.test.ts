@@ -97,7 +97,7 @@ describe('no sideways scrolling at 390 px', () => {
       await page.goto(path);
       await settle(page);
       expect(await sideways(page), path).toEqual([]);
-      // stand-in media is documented in web/content/README.md, never labelled as such on screen
+      // stand-in media is documented in docs/association-content.md, never labelled as such on screen
       expect((await page.locator('main').textContent()) ?? '', path).not.toMatch(/\(placeholder|\(sample files/i);
     }
     // the home-screen icon shows the mark (the diya's cream flame above the centre), not a bare disc
