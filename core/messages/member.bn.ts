@@ -6,6 +6,7 @@ export const memberBn: Record<MemberKey, string> = {
   'login.submit': 'লগইন করুন',
   'login.reset': 'পাসওয়ার্ড ভুলে গেছেন?',
   'login.createAccount': 'নতুন অ্যাকাউন্ট খুলুন',
+  'login.unverified': 'সবে অ্যাকাউন্ট খুলেছেন? ইমেল যাচাইয়ের আগেই এখন লগইন করতে পারেন।',
   'signup.title': 'অ্যাকাউন্ট খুলুন',
   'signup.submit': 'অ্যাকাউন্ট খুলুন',
   'auth.backToLogin': 'লগইনে ফিরে যান',

@@ -8,6 +8,7 @@ export const memberEn = {
   'login.submit': 'Login',
   'login.reset': 'Reset Password',
   'login.createAccount': 'Create Account',
+  'login.unverified': 'Just signed up? You can log in now, before you verify your email address.',
   'signup.title': 'Create Account',
   'signup.submit': 'Create Account',
   'auth.backToLogin': 'Back to Login',
