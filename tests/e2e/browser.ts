@@ -153,7 +153,7 @@ export async function reviewSelection(
  * docs/decisions/164) the picker's options, without their "(N waiting)".
  */
 export async function adminTabNames(page: Page): Promise<string[]> {
-  await page.locator('#admin-section, [role="tab"]').first().waitFor();
+  await page.locator('#admin-section:visible, [role="tab"]:visible').first().waitFor();
   if (await page.locator('#admin-section').isVisible()) {
     return page.$$eval('#admin-section option', (os) =>
       os.map((o) => (o as HTMLOptionElement).text.replace(/ \(\d+[^)]*\)$/, '')),
@@ -164,7 +164,7 @@ export async function adminTabNames(page: Page): Promise<string[]> {
 
 /** Opens a section of the admin console by its name: its tab, or on a phone the Section picker's option. */
 export async function openAdminTab(page: Page, name: string | RegExp) {
-  await page.locator('#admin-section, [role="tab"]').first().waitFor();
+  await page.locator('#admin-section:visible, [role="tab"]:visible').first().waitFor();
   if (!(await page.locator('#admin-section').isVisible())) {
     await page
       .getByRole('tab', typeof name === 'string' ? { name, exact: true } : { name })
