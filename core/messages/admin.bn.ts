@@ -102,6 +102,7 @@ export const adminBn: Record<AdminKey, string> = {
   'adm.yes': 'হ্যাঁ',
   'adm.no': 'না',
   'adm.perHourOn': '{day}-এ প্রতি ঘণ্টায় দেওয়া পাস',
+  'adm.contributionTitle': 'অনুদান {rcpt}',
   // the console's picker and the audit log in sentences (docs/decisions/164)
   'adm.festivalYearOf': 'উৎসব-বছর {year}',
   'adm.section': 'বিভাগ',

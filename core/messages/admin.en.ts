@@ -105,6 +105,7 @@ export const adminEn = {
   'adm.yes': 'Yes',
   'adm.no': 'No',
   'adm.perHourOn': 'Passes collected per hour on {day}',
+  'adm.contributionTitle': 'Contribution {rcpt}',
   // the console's picker and the audit log in sentences (docs/decisions/164)
   'adm.festivalYearOf': 'Festival year {year}',
   'adm.section': 'Section',

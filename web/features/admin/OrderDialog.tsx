@@ -86,7 +86,7 @@ export function OrderDialog({
   }
 
   return (
-    <Dialog title={`Contribution ${order.orderRcptId}`} onClose={onClose} closeButton={false}>
+    <Dialog title={ta('adm.contributionTitle', { rcpt: order.orderRcptId })} onClose={onClose} closeButton={false}>
       <ScrollBox label={ta('col.lines')}>
         <table className="admin-table stack-table">
           <thead>
