@@ -1,6 +1,6 @@
 import { t } from '../../core/i18n';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { ToastSlot } from './toast';
+import { ToastSlot } from './toast-slot';
 import './dialog.css';
 
 /**

@@ -3,7 +3,7 @@
 // web/prerender/render.tsx) before anything else runs, so that every screen has it. Bengali: web.bn.ts.
 export const webEn = {
   // network and payments (SPEC.md section 8)
-  'network.error': 'There seems to be a problem with your network. Please check your connection and try again.',
+  'network.error': 'Your network seems to have a problem. Please check it and try again.',
   'network.offlineAction': 'You are offline. This needs a connection, please try again when you are back online.',
   'payment.dismissed': 'Payment failed. Please start over.',
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { festivalYear } from '../../../core/festival';
+import { festivalYear } from '../../../core/festival-year';
 import { format } from '../../../core/i18n';
 import associationEn from '../../content/association.json';
 import presentationsEn from '../../content/presentations.json';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useScrollRestoration } from '../../lib/scroll-restoration';
+import { loadScrollReturn, useScrollRestoration } from '../../lib/scroll-restoration';
 import { useToast } from '../toast';
 
 /**
@@ -24,18 +24,14 @@ export function ScrollManager() {
       return;
     }
     if (document.getElementById(id)) return; // useScrollRestoration has scrolled to it
-    const observer = new MutationObserver(() => {
-      const el = document.getElementById(id);
-      if (el) {
-        observer.disconnect();
-        el.scrollIntoView();
-      }
+    let stop = () => {};
+    let live = true;
+    void loadScrollReturn().then(({ scrollWhenItAppears }) => {
+      if (live) stop = scrollWhenItAppears(id);
     });
-    observer.observe(document.body, { childList: true, subtree: true });
-    const stop = setTimeout(() => observer.disconnect(), 3000);
     return () => {
-      observer.disconnect();
-      clearTimeout(stop);
+      live = false;
+      stop();
     };
   }, [key]);
   return null;

@@ -1,5 +1,5 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
@@ -14,22 +14,20 @@ import {
   quantityChangeMessage,
 } from '../../../core/pricing';
 import { paths } from '../../app/paths';
-import { Field, fieldOfError, useFieldError, useFieldProblem } from '../../components/forms';
-import { ToastSlot, useToast } from '../../components/toast';
+import { ToastSlot } from '../../components/toast-slot';
+import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
-import { storeUserInfo, useUserInfo } from '../../lib/session';
+import { useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
-import { addToCart, getBijayaSanmelaniCount, getUtsavUserCount, signUpAndLogin } from './api';
+import { addToCart, getBijayaSanmelaniCount, getUtsavUserCount } from './api';
 import { type LocalCart, lineOf, linePaise, pick, selectionPaise, toPricing, useLocalCart } from './local-cart';
-import { Dialog } from '../../components/Dialog';
 import { Stepper } from './Stepper';
 import { loadPasses, NO_CONTEXT } from './use-catalogue';
 import './contribute.css';
 import { productDesc, productName } from '../../lib/content';
 
-type Step = null | 'extra' | 'register';
-
-const REGISTER_FIELDS = ['name', 'email', 'mobile', 'password'] as const;
+// the dialogs after Proceed load when it is pressed, not with the page
+const PassSteps = lazy(() => import('./PassSteps'));
 
 export function DailyPassPage() {
   const navigate = useNavigate();
@@ -43,15 +41,8 @@ export function DailyPassPage() {
   const [stale, setStale] = useState(false);
   const [ctx, setCtx] = useState<PricingContext>(NO_CONTEXT);
   const [utsavCount, setUtsavCount] = useState(0);
-  const [step, setStep] = useState<Step>(null);
-  const [extra, setExtra] = useState('');
-  const [extraRupees, setExtraRupees] = useState(0);
-  const [reg, setReg] = useState({ name: '', email: '', mobile: '', password: '' });
-  // the dialogs' problems go under their fields, which take the focus (docs/decisions/160)
-  const extraForm = useRef<HTMLFormElement>(null);
-  const extraProblem = useFieldError();
-  const regForm = useRef<HTMLFormElement>(null);
-  const regProblem = useFieldProblem(REGISTER_FIELDS);
+  // the extra contribution and Register to Proceed (./PassSteps, loaded on Proceed)
+  const [stepsOpen, setStepsOpen] = useState(false);
 
   // SPEC.md section 9: toasts sit bottom-center on the daily-pass screen.
   useEffect(() => {
@@ -98,13 +89,7 @@ export function DailyPassPage() {
   const { cart, setCart } = useLocalCart(totalOf);
   const total = totalOf(cart);
   const units = list.reduce((n, p) => n + (cart[p.id]?.qty ?? 0), 0);
-  const { clear: clearExtraProblem } = extraProblem;
-  const { clear: clearRegProblem } = regProblem;
-  const closeStep = useCallback(() => {
-    setStep(null);
-    clearExtraProblem();
-    clearRegProblem();
-  }, [clearExtraProblem, clearRegProblem]);
+  const closeSteps = useCallback(() => setStepsOpen(false), []);
 
   function change(p: ProductView, qty: number) {
     const from = cart[p.id]?.qty ?? 0;
@@ -130,27 +115,7 @@ export function DailyPassPage() {
 
   function proceed() {
     if (units === 0) return toast.error(t('pass.selectOne'));
-    setStep('extra');
-  }
-
-  function withContribution(e: FormEvent) {
-    e.preventDefault();
-    const amount = Number(extra.trim());
-    const problem =
-      !extra.trim() || !Number.isFinite(amount) || amount <= 0
-        ? t('pass.extraAmount')
-        : !Number.isInteger(amount) || amount > 10_00_000
-          ? t('passes.extraLimit')
-          : null;
-    if (problem) return extraProblem.show(extraForm.current, 'extraContribution', problem);
-    extraProblem.clear();
-    void next(amount);
-  }
-
-  async function next(amount: number) {
-    setExtraRupees(amount);
-    if (!user) return setStep('register');
-    await send(amount);
+    setStepsOpen(true);
   }
 
   async function send(amount: number) {
@@ -158,35 +123,10 @@ export function DailyPassPage() {
     if (amount > 0) selection[extraId] = { qty: 1, price: amount, code: EXTRA_CONTRIBUTION_CODE };
     const res = await run(() => addToCart(selection, utsavCount));
     if (res) {
-      setStep(null);
+      setStepsOpen(false);
       navigate(paths.dpSummary);
     }
   }
-
-  async function register(e: FormEvent) {
-    e.preventDefault();
-    // the form's rules come with zod (24 kB of gzip): loaded when the form is sent, not with the page
-    const { checkSignupForm } = await import('../../../core/contracts/accounts');
-    const problem = checkSignupForm(reg, 'dialog');
-    if (problem) return regProblem.report(regForm.current, problem, reg);
-    regProblem.clear();
-    const info = await run(
-      () => signUpAndLogin(reg),
-      (err) => {
-        // a taken email belongs under the email field; anything else is said inside the dialog
-        const field = fieldOfError(err, REGISTER_FIELDS);
-        if (field) regProblem.show(regForm.current, field, err.message);
-        else toast.error(err.message);
-      },
-    );
-    if (!info) return;
-    storeUserInfo(info);
-    // logged in from here on: if sending fails, Proceed goes straight to the contribution dialog
-    setStep(null);
-    await send(extraRupees);
-  }
-
-  const setR = (k: keyof typeof reg) => (e: { target: { value: string } }) => setReg({ ...reg, [k]: e.target.value });
 
   return (
     <section className="ct-page">
@@ -232,7 +172,7 @@ export function DailyPassPage() {
             })}
           </div>
           <div className="ct-bar">
-            <ToastSlot />
+            <ToastSlot sticky />
             <span className="ct-total" data-testid="total">
               {t('contribute.total', { amount: formatINR(total) })}
             </span>
@@ -245,82 +185,10 @@ export function DailyPassPage() {
           </div>
         </>
       )}
-      {step === 'extra' && (
-        <Dialog title={t('passes.extraTitle')} onClose={closeStep}>
-          <form onSubmit={withContribution} noValidate ref={extraForm}>
-            <p>{t('passes.extraBody')}</p>
-            <Field
-              label={t('passes.extraLabel')}
-              name="extraContribution"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={1000000}
-              step={1}
-              value={extra}
-              error={extraProblem.errorOf('extraContribution')}
-              onChange={(e) => setExtra(e.target.value)}
-            />
-            <div className="dialog-actions">
-              <button type="button" className="btn" onClick={() => void next(0)} disabled={busy}>
-                {t('passes.skip')}
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {t('passes.withContribution')}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      )}
-      {step === 'register' && (
-        <Dialog title={t('passes.registerTitle')} onClose={closeStep}>
-          <form onSubmit={register} noValidate ref={regForm}>
-            <Field
-              label={t('form.fullName')}
-              name="name"
-              autoComplete="name"
-              value={reg.name}
-              error={regProblem.errorOf('name')}
-              onChange={setR('name')}
-            />
-            <Field
-              label={t('form.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={reg.email}
-              error={regProblem.errorOf('email')}
-              onChange={setR('email')}
-            />
-            <Field
-              label={t('form.mobile')}
-              type="tel"
-              name="mobile"
-              autoComplete="tel"
-              value={reg.mobile}
-              error={regProblem.errorOf('mobile')}
-              onChange={setR('mobile')}
-            />
-            <Field
-              label={t('form.password')}
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              value={reg.password}
-              error={regProblem.errorOf('password')}
-              onChange={setR('password')}
-            />
-            <p className="hint">{t('signup.passwordHint')}</p>
-            <div className="dialog-actions">
-              <Link to={`${paths.login}?next=${encodeURIComponent(paths.dmPass)}`} className="btn btn-ghost">
-                {t('passes.haveAccount')}
-              </Link>
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {t('passes.register')}
-              </button>
-            </div>
-          </form>
-        </Dialog>
+      {stepsOpen && (
+        <Suspense fallback={null}>
+          <PassSteps loggedIn={!!user} busy={busy} onClose={closeSteps} send={send} />
+        </Suspense>
       )}
     </section>
   );

@@ -9,7 +9,8 @@ import { MAX_QTY, quantityChangeMessage } from '../../../core/pricing';
 import { paths } from '../../app/paths';
 import plansEn from '../../content/plans.json';
 import { localized, productDesc, productName } from '../../lib/content';
-import { ToastSlot, useToast } from '../../components/toast';
+import { ToastSlot } from '../../components/toast-slot';
+import { useToast } from '../../components/toast';
 import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
 import { Dialog } from '../../components/Dialog';
 import { Stepper } from './Stepper';
@@ -102,7 +103,7 @@ export function MembershipPage() {
         })}
       </div>
       <div className="ct-bar">
-        <ToastSlot />
+        <ToastSlot sticky />
         <span className="ct-total" data-testid="total">
           {t('contribute.total', { amount: formatINR(total) })}
         </span>

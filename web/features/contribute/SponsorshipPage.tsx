@@ -5,7 +5,8 @@ import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { paths } from '../../app/paths';
-import { ToastSlot, useToast } from '../../components/toast';
+import { ToastSlot } from '../../components/toast-slot';
+import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { addToCart, getUtsavUserCount, getBijayaSanmelaniCount } from './api';
 import { type LocalCart, lineOf, pick, selectionPaise, useLocalCart } from './local-cart';
@@ -135,7 +136,7 @@ export function SponsorshipPage() {
         })}
       </div>
       <div className="ct-bar">
-        <ToastSlot />
+        <ToastSlot sticky />
         <span className="ct-total" data-testid="total">
           {t('contribute.total', { amount: formatINR(total) })}
         </span>
