@@ -234,11 +234,10 @@ describe('Bengali on a phone', () => {
     expect(await fits(page), await wide(page)).toBe(true);
     await page.screenshot({ path: '/tmp/bn-summary-390.png', fullPage: true });
     await page.getByRole('button', { name: 'সরাসরি ট্রান্সফার ₹1,500.00' }).click();
-    const transfer = page.getByRole('dialog', { name: 'সরাসরি ট্রান্সফার' });
-    await transfer.getByRole('button', { name: 'ট্রানজ্যাকশনের তথ্য জানান' }).click();
-    const share = page.getByRole('dialog', { name: 'ট্রানজ্যাকশনের তথ্য জানান' });
-    await share.getByLabel('ব্যাঙ্ক / UPI ট্রানজ্যাকশন আইডি *').fill(`UTR${Date.now()}`);
-    await share.getByRole('button', { name: 'জমা দিন' }).click();
+    // one transfer dialog, as on the profile (docs/decisions/163)
+    const share = page.getByRole('dialog', { name: 'টাকা দিন ও তথ্য জানান' });
+    await share.getByLabel('ব্যাঙ্ক / UPI ট্রানজ্যাকশন আইডি').fill(`UTR${Date.now()}`);
+    await share.getByRole('button', { name: 'পেমেন্টের তথ্য জানান' }).click();
     await page.getByRole('heading', { level: 1, name: 'ধন্যবাদ! আমরা আপনার ট্রান্সফার যাচাই করব' }).waitFor();
 
     // the emails of this walk arrive in Bengali (the account took the screens' language at sign-up)

@@ -35,94 +35,106 @@ function settingValue(setting: string, v: unknown): string {
   return valueText('', v);
 }
 
-const SENTENCES: Record<string, Sentence> = {
-  'order.started': (d, r) => [
-    'audit.orderStarted',
-    { rcpt: rcptOf(r), amount: paise(d.totalPaise), payment: paymentTypeText(text(d.paymentType)) },
-  ],
-  'order.paid': (d, r) => ['audit.orderPaid', { rcpt: rcptOf(r), amount: paise(d.totalPaise) }],
-  'order.approved': (d, r) => ['audit.orderApproved', { rcpt: rcptOf(r), amount: paise(d.totalPaise) }],
-  'order.rejected': (d, r) => ['audit.orderRejected', { rcpt: rcptOf(r), reason: text(d.reason) }],
-  'order.failed': (d, r) => ['audit.orderFailed', { rcpt: rcptOf(r), reason: text(d.reason) }],
-  'order.transfer_submitted': (d, r) => [
-    'audit.transferShared',
-    { rcpt: rcptOf(r), txn: text(d.transactionId), amount: paise(d.totalPaise) },
-  ],
-  'order.needs_attention': (d, r) => ['audit.needsAttention', { rcpt: rcptOf(r), attention: text(d.attention) }],
-  'order.attention_cleared': (d, r) => ['audit.attentionCleared', { rcpt: rcptOf(r), note: text(d.note) }],
-  'order.completed_by_admin': (_d, r) => ['audit.completedByAdmin', { rcpt: rcptOf(r) }],
-  'order.carried_over': (d, r) => [
-    'audit.carriedOver',
-    { rcpt: rcptOf(r), amount: paise(d.amountPaise), year: text(d.toYear) },
-  ],
-  'order.carried_in': (d, r) => [
-    'audit.carriedIn',
-    { rcpt: rcptOf(r), amount: paise(d.amountPaise), from: text(d.fromOrder) },
-  ],
-  'pass.collected': (d, r) => [
-    d.source === 'offline' ? 'audit.passCollectedOffline' : 'audit.passCollected',
-    { rcpt: text(d.orderRcptId ?? rcptOf(r)) },
-  ],
-  'pass.collect_unknown': () => ['audit.passUnknown'],
-  'refund.requested': (d, r) => [
-    'audit.refundRequested',
-    { rcpt: rcptOf(r), amount: paise(d.amountPaise), reason: text(d.reason) },
-  ],
-  'refund.recorded': (d, r) => [
-    'audit.refundRecorded',
-    { rcpt: rcptOf(r), amount: paise(d.amountPaise), reference: text(d.reference), reason: text(d.reason) },
-  ],
-  'refund.accepted': (d, r) => ['audit.refundAccepted', { rcpt: rcptOf(r), amount: paise(d.amountPaise) }],
-  'refund.processed': (d, r) => ['audit.refundProcessed', { rcpt: rcptOf(r), amount: paise(d.amountPaise) }],
-  'refund.failed': (d, r) => [
-    'audit.refundFailed',
-    { rcpt: rcptOf(r), amount: paise(d.amountPaise), reason: text(d.failureReason) },
-  ],
-  'product.added': (d) => ['audit.productAdded', { code: text(d.code), name: text(d.name) }],
-  'product.availability_changed': (d) => [
-    d.to ? 'audit.productOnSale' : 'audit.productOffSale',
-    { code: text(d.code) },
-  ],
-  'product.full_sponsor_changed': (d) => [
-    d.to ? 'audit.productFullOnly' : 'audit.productCoAllowed',
-    { code: text(d.code) },
-  ],
-  'product.bengali_changed': (d) => ['audit.productBengali', { code: text(d.code) }],
-  'product.blocked': (d) => [
-    'audit.productBlocked',
-    { code: text(d.code), name: text(d.blockedByName), email: text(d.blockedByEmail) },
-  ],
-  'product.unblocked': (d) => ['audit.productUnblocked', { code: text(d.code) }],
-  'settings.updated': (d, r) => {
-    const key = SETTING[r.entityId];
-    return [
-      'audit.settingChanged',
-      {
-        setting: key ? ta(key) : humanize(r.entityId),
-        from: settingValue(r.entityId, d.from),
-        to: settingValue(r.entityId, d.to),
-      },
-    ];
+/** The sentence of each action, by its area and verb (the action order.approved is SENTENCES.order.approved). */
+const SENTENCES: Record<string, Record<string, Sentence>> = {
+  order: {
+    started: (d, r) => [
+      'audit.orderStarted',
+      { rcpt: rcptOf(r), amount: paise(d.totalPaise), payment: paymentTypeText(text(d.paymentType)) },
+    ],
+    paid: (d, r) => ['audit.orderPaid', { rcpt: rcptOf(r), amount: paise(d.totalPaise) }],
+    approved: (d, r) => ['audit.orderApproved', { rcpt: rcptOf(r), amount: paise(d.totalPaise) }],
+    rejected: (d, r) => ['audit.orderRejected', { rcpt: rcptOf(r), reason: text(d.reason) }],
+    failed: (d, r) => ['audit.orderFailed', { rcpt: rcptOf(r), reason: text(d.reason) }],
+    transfer_submitted: (d, r) => [
+      'audit.transferShared',
+      { rcpt: rcptOf(r), txn: text(d.transactionId), amount: paise(d.totalPaise) },
+    ],
+    needs_attention: (d, r) => ['audit.needsAttention', { rcpt: rcptOf(r), attention: text(d.attention) }],
+    attention_cleared: (d, r) => ['audit.attentionCleared', { rcpt: rcptOf(r), note: text(d.note) }],
+    completed_by_admin: (_d, r) => ['audit.completedByAdmin', { rcpt: rcptOf(r) }],
+    carried_over: (d, r) => [
+      'audit.carriedOver',
+      { rcpt: rcptOf(r), amount: paise(d.amountPaise), year: text(d.toYear) },
+    ],
+    carried_in: (d, r) => [
+      'audit.carriedIn',
+      { rcpt: rcptOf(r), amount: paise(d.amountPaise), from: text(d.fromOrder) },
+    ],
   },
-  'statement.imported': (d) => [
-    'audit.statementImported',
-    { file: text(d.fileName), credits: text(d.credits), duplicates: text(d.duplicates) },
-  ],
-  'statement.approved': (d, r) => ['audit.statementApproved', { count: text(d.approved), id: r.entityId }],
-  'user.role_granted': (d) => ['audit.roleGranted', { email: text(d.email), role: roleText(d.role) }],
-  'user.role_removed': (d) => ['audit.roleRemoved', { email: text(d.email), role: roleText(d.role) }],
-  'user.password_changed': () => ['audit.passwordChanged'],
-  'user.reminders_off': () => ['audit.remindersOff'],
-  'user.reminders_on': () => ['audit.remindersOn'],
-  'reminder.campaign_started': (d) => ['audit.campaignStarted', { year: text(d.fiscalYear), count: text(d.audience) }],
-  'reminder.campaign_stopped': () => ['audit.campaignStopped'],
-  'reminder.campaign_year_ended': () => ['audit.campaignYearEnded'],
-  'reminder.campaign_done': () => ['audit.campaignDone'],
+  pass: {
+    collected: (d, r) => [
+      d.source === 'offline' ? 'audit.passCollectedOffline' : 'audit.passCollected',
+      { rcpt: text(d.orderRcptId ?? rcptOf(r)) },
+    ],
+    collect_unknown: () => ['audit.passUnknown'],
+  },
+  refund: {
+    requested: (d, r) => [
+      'audit.refundRequested',
+      { rcpt: rcptOf(r), amount: paise(d.amountPaise), reason: text(d.reason) },
+    ],
+    recorded: (d, r) => [
+      'audit.refundRecorded',
+      { rcpt: rcptOf(r), amount: paise(d.amountPaise), reference: text(d.reference), reason: text(d.reason) },
+    ],
+    accepted: (d, r) => ['audit.refundAccepted', { rcpt: rcptOf(r), amount: paise(d.amountPaise) }],
+    processed: (d, r) => ['audit.refundProcessed', { rcpt: rcptOf(r), amount: paise(d.amountPaise) }],
+    failed: (d, r) => [
+      'audit.refundFailed',
+      { rcpt: rcptOf(r), amount: paise(d.amountPaise), reason: text(d.failureReason) },
+    ],
+  },
+  product: {
+    added: (d) => ['audit.productAdded', { code: text(d.code), name: text(d.name) }],
+    availability_changed: (d) => [d.to ? 'audit.productOnSale' : 'audit.productOffSale', { code: text(d.code) }],
+    full_sponsor_changed: (d) => [d.to ? 'audit.productFullOnly' : 'audit.productCoAllowed', { code: text(d.code) }],
+    bengali_changed: (d) => ['audit.productBengali', { code: text(d.code) }],
+    blocked: (d) => [
+      'audit.productBlocked',
+      { code: text(d.code), name: text(d.blockedByName), email: text(d.blockedByEmail) },
+    ],
+    unblocked: (d) => ['audit.productUnblocked', { code: text(d.code) }],
+  },
+  settings: {
+    updated: (d, r) => {
+      const key = SETTING[r.entityId];
+      return [
+        'audit.settingChanged',
+        {
+          setting: key ? ta(key) : humanize(r.entityId),
+          from: settingValue(r.entityId, d.from),
+          to: settingValue(r.entityId, d.to),
+        },
+      ];
+    },
+  },
+  statement: {
+    imported: (d) => [
+      'audit.statementImported',
+      { file: text(d.fileName), credits: text(d.credits), duplicates: text(d.duplicates) },
+    ],
+    approved: (d, r) => ['audit.statementApproved', { count: text(d.approved), id: r.entityId }],
+  },
+  user: {
+    role_granted: (d) => ['audit.roleGranted', { email: text(d.email), role: roleText(d.role) }],
+    role_removed: (d) => ['audit.roleRemoved', { email: text(d.email), role: roleText(d.role) }],
+    password_changed: () => ['audit.passwordChanged'],
+    reminders_off: () => ['audit.remindersOff'],
+    reminders_on: () => ['audit.remindersOn'],
+  },
+  reminder: {
+    campaign_started: (d) => ['audit.campaignStarted', { year: text(d.fiscalYear), count: text(d.audience) }],
+    campaign_stopped: () => ['audit.campaignStopped'],
+    campaign_year_ended: () => ['audit.campaignYearEnded'],
+    campaign_done: () => ['audit.campaignDone'],
+  },
 };
 
 /** What an audit row says, as a sentence. */
 export function auditSentence(row: AuditRow): string {
-  const sentence = SENTENCES[row.action];
+  const [area = '', verb = ''] = row.action.split('.');
+  const sentence = SENTENCES[area]?.[verb];
   if (sentence) {
     const [key, params] = sentence(row.details ?? {}, row);
     return ta(key, params);
