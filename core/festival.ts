@@ -1,14 +1,8 @@
 // The festival (fiscal) year runs April to March, in India's time zone: label "2026-27".
+import { festivalYear } from './festival-year';
 import { getLocale, intlLocale, type Locale } from './i18n';
 
-const IST_OFFSET_MS = 5.5 * 60 * 60 * 1000;
-
-export function festivalYear(atMs: number = Date.now()): string {
-  const ist = new Date(atMs + IST_OFFSET_MS);
-  const year = ist.getUTCFullYear();
-  const start = ist.getUTCMonth() >= 3 ? year : year - 1;
-  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-}
+export { festivalYear };
 
 const dateOpts: Intl.DateTimeFormatOptions = {
   timeZone: 'Asia/Kolkata',

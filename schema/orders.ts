@@ -40,6 +40,8 @@ export const orders = sqliteTable(
     transactionId: text('transaction_id'),
     bankName: text('bank_name'),
     rejectReason: text('reject_reason'),
+    // why a Failed order failed (migrations/0160): given up, not paid in time, or refused by the provider
+    closedAs: text('closed_as', { enum: ['cancelled', 'expired', 'failed'] }),
     transitionId: text('transition_id'), // token of the last state change (migrations/0021)
     // what an admin must look at, e.g. a late capture whose item was taken meanwhile (migrations/0070)
     attention: text('attention'),

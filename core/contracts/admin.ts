@@ -353,6 +353,12 @@ export type AuditRow = {
   details: Record<string, unknown>;
 };
 
+/**
+ * /getConsoleCounts: what waits for an admin, counted for the console's tab picker: direct transfers to verify
+ * (Pending Approval), orders flagged for attention, and passes collected more than once this festival year.
+ */
+export type ConsoleCounts = { pendingTransfers: number; attention: number; conflicts: number };
+
 /** /getAuditLog: a page of rows, newest first, and the cursor of the next page */
 export type AuditPage = { rows: AuditRow[]; nextCursor: number | null };
 

@@ -15,6 +15,7 @@ import type {
   AuditPage,
   OrderDecision,
   Overview,
+  ConsoleCounts,
   ProductChange,
   RoleChange,
   SettingsChange,
@@ -145,6 +146,7 @@ export type ApiCalls = {
   getStaff: NoBody<StaffMember[]>;
   setUserRole: Call<typeof admin.setUserRoleRequest, RoleChange>;
   getOverview: Call<typeof admin.overviewRequest, Overview>;
+  getConsoleCounts: NoBody<ConsoleCounts>;
   getAuditLog: Call<typeof admin.auditLogRequest, AuditPage>;
 
   // ---- admin: refunds and bank statements ----

@@ -51,6 +51,8 @@ export type OrderView = {
   passCollected: number | null;
   passCode: string | null;
   rejectReason: string | null;
+  /** why a Failed order failed (migrations/0160): 'cancelled', 'expired' or 'failed'; null for other statuses */
+  closedAs: 'cancelled' | 'expired' | 'failed' | null;
   selectedProducts: OrderLineView[];
   /** refunds (migrations/0080, decision 145): 'Refund Pending' while the money has not gone; amount in rupees */
   refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | 'Refund Pending' | null;

@@ -17,15 +17,16 @@ export const en = {
   'payment.failed': "Payment failed, order couldn't be processed successfully!",
 
   // success toasts (SPEC.md section 8)
-  'password.codeSent': 'An email with temp code has been sent to your registered email id, please check your mail.',
+  'password.codeSent':
+    'An email with temp code has been sent to your registered email id, please check your mail.',
   'password.updated': 'Your password updated successfully, Please login now!',
-  'order.received': 'Congratulations!! We received your contibution, Please check you email for datails!',
+  'order.received': 'Congratulations!! We received your contribution, Please check your email for details!',
   'order.offlineCaptured':
-    'Your contribution deatils has been captured and sent for verfication, will sent you an email on once verification completes!',
+    'Your contribution details have been captured and sent for verification, we will send you an email once verification completes!',
   'verification.invalid': 'This verification link is invalid or has expired. Please send a new one from your profile.',
 
-  // quantity warnings and info (SPEC.md section 8)
-  'utsav.reduced': 'Benefit reduced from 10% to 5%, effective price for three UTSAV membership plan is: {amount}',
+  // quantity warnings and info (SPEC.md section 8, in correct English: docs/decisions/163)
+  'utsav.reduced': 'Benefit reduced from 10% to 5%: the effective price of three UTSAV memberships is {amount}.',
   'utsav.removed': 'Benefit removed, effective price for two UTSAV membership plan is: {amount}',
   'utsav.five': '5% benefit added new effective contribution for three UTSAV membership plan is: {amount}',
   'utsav.ten': '10% benefit added new effective contribution for four UTSAV membership plan is: {amount}',

@@ -26,11 +26,11 @@ export const mailEn = {
   'pay.bank': 'Bank: {v}',
   'pay.upiLink': 'UPI payment link', // the link itself follows on a line of its own
   'pay.note':
-    'Please write {rcpt} as the note of the transfer. After paying, share the transaction id on your profile (Retry Payment) so that we can verify it.',
+    'Please write {rcpt} as the note of the transfer. After paying, share the transaction id on your profile (Share transfer details) so that we can verify it.',
   'pay.link': 'Share the transaction details',
   'received.subject': 'We received your contribution details: {rcpt}',
   'received.details': 'We received the transfer details of your contribution {rcpt}: transaction id {txn}.',
-  'received.verify': 'Our team will verify the payment and send you an email once the verification completes.',
+  'received.verify': 'Our team will verify the payment and send you an email once the verification is complete.',
   // confirmation and rejection (worker/services/payments.ts)
   'confirmed.subject': 'Contribution confirmed: {rcpt}',
   'confirmed.thanks': 'Thank you! Your contribution {rcpt} for the festival year {year} is confirmed.',

@@ -37,7 +37,7 @@ const PUBLIC: [string, string][] = [
   ['/tnc', 'Terms and Conditions'],
   ['/sponsors', 'Our Sponsors'],
   ['/magazine', 'Annual Magazine'],
-  ['/2023', 'Kali Puja 2023: Venue and Schedule'],
+  ['/2023', 'Kali Puja 2026: Venue and Schedule'],
   ['/corporate', 'Corporate Engagement'],
 ];
 

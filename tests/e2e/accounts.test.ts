@@ -22,7 +22,9 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Password').fill('first-password-1');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page
-      .getByText('We have sent verfication email to your email address, please validate before login!')
+      .getByText(
+        'We have sent a verification email to your email address. You can log in now; please verify your email with the link in it.',
+      )
       .waitFor();
     await page.waitForURL('**/login');
 

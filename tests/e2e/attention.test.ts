@@ -2,7 +2,7 @@
 // the admin in Pending Orders until it is marked handled (issue 11), on a 390 px phone.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowServerError, launch, newPage, post, signIn, uniqueEmail } from './browser';
+import { allowServerError, launch, newPage, openAdminTab, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -62,10 +62,7 @@ describe('orders that need an admin', () => {
     const { page, problems } = await newPage(browser, { width: 390, height: 844 });
     await signIn(page, 'admin@example.org', 'admin-demo-123');
     await page.goto('/admin');
-    await page
-      .getByRole('tab', { name: /Pending/ })
-      .first()
-      .click();
+    await openAdminTab(page, /Pending/);
     const panel = page.getByRole('region', { name: /Needs attention/ });
     const item1 = panel.getByRole('listitem').filter({ hasText: a.orderRcptId });
     await item1.waitFor();

@@ -190,3 +190,41 @@ export async function restoreNetwork(context: BrowserContext, how: NetworkLoss) 
   if (how === 'offline') await context.setOffline(false);
   else await context.unroute('**/api/**');
 }
+
+/**
+ * The admin console's sections, in order: its tabs, or on a phone (where they fold into the Section picker,
+ * docs/decisions/164) the picker's options, without their "(N waiting)".
+ */
+export async function adminTabNames(page: Page): Promise<string[]> {
+  await page.locator('#admin-section:visible, [role="tab"]:visible').first().waitFor();
+  if (await page.locator('#admin-section').isVisible()) {
+    return page.$$eval('#admin-section option', (os) =>
+      os.map((o) => (o as HTMLOptionElement).text.replace(/ \(\d+[^)]*\)$/, '')),
+    );
+  }
+  return page.getByRole('tab').allTextContents();
+}
+
+/** Opens a section of the admin console by its name: its tab, or on a phone the Section picker's option. */
+export async function openAdminTab(page: Page, name: string | RegExp) {
+  await page.locator('#admin-section:visible, [role="tab"]:visible').first().waitFor();
+  if (!(await page.locator('#admin-section').isVisible())) {
+    await page
+      .getByRole('tab', typeof name === 'string' ? { name, exact: true } : { name })
+      .first()
+      .click();
+    return;
+  }
+  const pattern = typeof name === 'string' ? null : { source: name.source, flags: name.flags };
+  const value = await page.$$eval(
+    '#admin-section option',
+    (os, [text, re]) =>
+      (os as HTMLOptionElement[]).find((o) => {
+        const label = o.text.replace(/ \(\d+[^)]*\)$/, '');
+        return re ? new RegExp(re.source, re.flags).test(label) : label === text;
+      })?.value,
+    [typeof name === 'string' ? name : '', pattern] as const,
+  );
+  if (!value) throw new Error(`no admin section ${String(name)}`);
+  await page.locator('#admin-section').selectOption(value);
+}

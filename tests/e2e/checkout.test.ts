@@ -88,7 +88,7 @@ describe('checkout in the browser', () => {
     await expect(page.getByTestId('razorpay-amount').textContent()).resolves.toContain('₹3070.80');
     await gateway.getByRole('button', { name: 'Pay successfully' }).click();
     // a confirmation screen of its own, not a toast over the profile (docs/decisions/100)
-    await page.getByRole('heading', { level: 1, name: 'Thank you! Your payment is received' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Thank you! Your payment has been received' }).waitFor();
     await page.getByText('Your contribution is confirmed. An email with the details is on its way to you.').waitFor();
     expect(page.url()).toMatch(/\/summary$/);
     await page.getByRole('link', { name: 'Show my pass' }).click();
@@ -137,7 +137,7 @@ describe('checkout in the browser', () => {
       .getByRole('dialog', { name: 'Razorpay test checkout' })
       .getByRole('button', { name: 'Pay successfully' })
       .click();
-    await page.getByRole('heading', { level: 1, name: 'Thank you! Your payment is received' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Thank you! Your payment has been received' }).waitFor();
     // the failed attempt is folded away, not listed beside its paid twin
     await page.goto('/profile');
     const main = page.getByRole('table', { name: 'Your contributions' });
@@ -165,7 +165,7 @@ describe('checkout in the browser', () => {
     expect(new URL(fresh.url()).pathname).toBe('/summary');
     await notice.getByRole('button', { name: 'Pay by direct transfer' }).click();
     await fresh
-      .getByRole('dialog', { name: 'Direct Transfer' })
+      .getByRole('dialog', { name: 'Pay and Share details' })
       .getByRole('img', { name: /UPI QR code/ })
       .waitFor();
     await fresh.close();
@@ -193,18 +193,22 @@ describe('checkout in the browser', () => {
     await page.goto('/summary');
     await fillAddress(page);
     await page.getByRole('button', { name: 'Direct Transfer ₹1,500.00' }).click();
-    const bank = page.getByRole('dialog', { name: 'Direct Transfer' });
-    const qr = bank.getByRole('img', { name: /UPI QR code/ });
+    // one transfer dialog with the same labels as on /dpsummary and the profile (docs/decisions/163)
+    const share = page.getByRole('dialog', { name: 'Pay and Share details' });
+    const qr = share.getByRole('img', { name: /UPI QR code/ });
     await qr.waitFor();
     const upi = await qr.getAttribute('data-upi');
     expect(upi).toMatch(/^upi:\/\/pay\?pa=[^&]+@[^&]+&pn=[^&]+&am=1500\.00&tn=SMT\d{6}&cu=INR$/);
-    await bank.getByRole('button', { name: 'Update Transaction Details' }).click();
-    const share = page.getByRole('dialog', { name: 'Share transaction details' });
-    await share.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Please add the Bank/UPI transaction id to proceed').waitFor();
-    await share.getByLabel('Bank / UPI Transaction ID *').fill(newUtr());
-    await share.getByLabel('Bank Name').fill('HDFC');
-    await share.getByRole('button', { name: 'Submit' }).click();
+    await share.getByRole('button', { name: 'Update Payment Details' }).click();
+    // said under the field, which is marked and takes the focus, inside the dialog (no toast over its buttons)
+    const txn = share.getByLabel('Bank / UPI Transaction ID');
+    await share.getByText('Please add the Bank/UPI transaction id to proceed').waitFor();
+    await expect(txn.getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(await txn.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator('.toast').count()).toBe(0);
+    await txn.fill(newUtr());
+    await share.getByLabel('Bank Name (optional)').fill('HDFC');
+    await share.getByRole('button', { name: 'Update Payment Details' }).click();
     await page.getByRole('heading', { level: 1, name: 'Thank you! We will verify your transfer' }).waitFor();
     await page.getByText(/We have your transaction details/).waitFor();
     await page.getByRole('link', { name: 'My contributions' }).click();
@@ -215,18 +219,18 @@ describe('checkout in the browser', () => {
     expect(problems).toEqual([]);
   });
 
-  it('Retry Payment shares the details of a pending direct transfer from /profile', async () => {
+  it('Share transfer details sends the details of a pending direct transfer from /profile', async () => {
     const { page, problems } = await newPage(browser);
     const { token } = await memberWithCart(page, [{ code: 'MHHR', qty: 2 }]);
     const started = await post('startOrder', { offline: true }, token);
     const row = await statusOnProfile(page);
     await row.getByText('Pending Payment').waitFor();
-    await row.getByRole('button', { name: 'Retry Payment' }).click();
+    await row.getByRole('button', { name: 'Share transfer details' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pay and Share details' });
     await dialog.getByText(started.orderRcptId).first().waitFor();
     await dialog.getByRole('button', { name: 'Update Payment Details' }).click();
-    await page.getByText('Please add the transaction id to proceed').waitFor();
-    await dialog.getByLabel('Bank Transaction ID').fill(newUtr());
+    await dialog.getByText('Please add the Bank/UPI transaction id to proceed').waitFor();
+    await dialog.getByLabel('Bank / UPI Transaction ID').fill(newUtr());
     await dialog.getByRole('button', { name: 'Update Payment Details' }).click();
     await row.getByText('Pending Approval').waitFor();
     expect(problems).toEqual([]);
@@ -277,14 +281,14 @@ describe('checkout in the browser', () => {
       .getByRole('dialog', { name: 'Razorpay test checkout' })
       .getByRole('button', { name: 'Pay successfully' })
       .click();
-    await page.getByRole('heading', { level: 1, name: 'Thank you! Your payment is received' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Thank you! Your payment has been received' }).waitFor();
     await page.getByRole('link', { name: 'Show my pass' }).click();
     await page.waitForURL('**/profile');
     await page.locator('table.contributions tbody tr').first().getByText('Success').waitFor();
     expect(problems).toEqual([]);
   });
 
-  it('/dpsummary direct transfer: closing the dialog goes to /profile where Retry Payment waits', async () => {
+  it('/dpsummary direct transfer: closing the dialog goes to /profile where Share transfer details waits', async () => {
     const { page, problems } = await newPage(browser);
     await memberWithCart(page, [{ code: 'DPAD', qty: 3 }]);
     await page.goto('/dpsummary');
@@ -294,7 +298,7 @@ describe('checkout in the browser', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL('**/profile');
     const row = page.locator('table.contributions tbody tr').first();
-    await row.getByRole('button', { name: 'Retry Payment' }).waitFor();
+    await row.getByRole('button', { name: 'Share transfer details' }).waitFor();
     expect(problems).toEqual([]);
   });
 });

@@ -112,7 +112,7 @@ describe('offline after one visit', () => {
         ['/tnc', 'Terms and Conditions'],
         ['/sponsors', 'Our Sponsors'],
         ['/magazine', 'Annual Magazine'],
-        ['/2023', 'Kali Puja 2023: Venue and Schedule'],
+        ['/2023', 'Kali Puja 2026: Venue and Schedule'],
         ['/corporate', 'Corporate Engagement'],
       ] as const) {
         await page.goto(path);

@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleBn } from '../../core/messages/areas/console.bn';
 import { newUtr } from '../fixtures/bank-statements';
-import { api, launch, newPage, post, signIn, uniqueEmail } from './browser';
+import { api, launch, newPage, openAdminTab, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 let admin: string;
@@ -130,9 +130,9 @@ async function openDialog(
   const w = (key: keyof typeof consoleBn, en: string) => (opts.bn ? consoleBn[key] : en);
   await page.goto('/admin');
   if (opts.via === 'success') {
-    await page.getByRole('tab', { name: w('admin.tab.success', 'Success Orders') }).click();
+    await openAdminTab(page, w('admin.tab.success', 'Success Orders'));
   } else {
-    await page.getByRole('tab', { name: w('admin.tab.collection', 'Pass Collection') }).click();
+    await openAdminTab(page, w('admin.tab.collection', 'Pass Collection'));
     await page.getByLabel(w('admin.search.label', 'Mobile or Email')).fill(email);
     await page.getByRole('button', { name: w('admin.search.button', 'Search'), exact: true }).click();
   }

@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUtr } from '../fixtures/bank-statements';
-import { launch, newPage, outbox, post, signIn, uniqueEmail } from './browser';
+import { launch, newPage, openAdminTab, outbox, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -84,7 +84,7 @@ async function paidTransfer() {
 async function openRefundDialog(page: import('playwright-core').Page, email: string, rcpt: string) {
   await signIn(page, 'admin@example.org', 'admin-demo-123');
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Pass Collection' }).click();
+  await openAdminTab(page, 'Pass Collection');
   await page.getByLabel('Mobile or Email').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
   const row = page.getByRole('row').filter({ hasText: rcpt });

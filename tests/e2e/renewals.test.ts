@@ -2,7 +2,7 @@
 // a phone; another member's link is refused with a reason; the email's unsubscribe link works.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, outbox, post, reviewSelection, signIn, uniqueEmail } from './browser';
+import { launch, newPage, openAdminTab, outbox, post, reviewSelection, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('renewal from the reminder email', () => {
     const { page: adminPage, problems: adminProblems } = await newPage(browser);
     await signIn(adminPage, 'admin@example.org', 'admin-demo-123');
     await adminPage.goto('/admin');
-    await adminPage.getByRole('tab', { name: 'Renewals' }).click();
+    await openAdminTab(adminPage, 'Renewals');
     await adminPage
       .getByTestId('reminder-audience')
       .getByText(/^\d+ members of \d{4}-\d{2} have not renewed/)

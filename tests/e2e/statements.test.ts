@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsOf, findHeader, parseCsv } from '../../core/statement';
 import { axis, newUtr, sbi, upi } from '../fixtures/bank-statements';
-import { launch, newPage, outbox, post, signIn, uniqueEmail } from './browser';
+import { launch, newPage, openAdminTab, outbox, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -94,7 +94,7 @@ async function seriousViolations(page: Page) {
 
 async function openPending(page: Page, rcpt: string) {
   await page.goto('/admin');
-  await page.getByRole('tab', { name: 'Pending Orders' }).click();
+  await openAdminTab(page, 'Pending Orders');
   const row = page.getByRole('row').filter({ hasText: rcpt });
   await row.getByRole('button', { name: 'Details' }).click();
   return { row, dialog: page.getByRole('dialog') };
@@ -229,7 +229,7 @@ describe('deciding a transfer', () => {
     await page.getByRole('button', { name: /Switch to Bengali/ }).click();
     await page.getByRole('button', { name: 'মেনু' }).waitFor();
     await page.goto('/admin');
-    await page.getByRole('tab', { name: 'অপেক্ষমাণ অর্ডার' }).click();
+    await openAdminTab(page, 'অপেক্ষমাণ অর্ডার');
     const row = page.getByRole('row').filter({ hasText: t.rcpt });
     await row.getByRole('button').click();
     const dialog = page.getByRole('dialog');
@@ -265,7 +265,7 @@ describe('statements in the admin console', () => {
     const { page, context, problems } = await newPage(browser);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Pending Orders' }).click();
+    await openAdminTab(page, 'Pending Orders');
     const upload = async () => {
       const matcher = page.locator('details.statement-matcher');
       if (!(await matcher.evaluate((d) => (d as HTMLDetailsElement).open))) {

@@ -12,7 +12,7 @@ describe('/signUp', () => {
     const r = await call('signUp', { name: 'Ananya Sen', mobile: '+91 98765 43210', email, password: 'shubho-bijoya' });
     expect(r.status).toBe(200);
     expect(r.body.data.message).toBe(
-      'We have sent verfication email to your email address, please validate before login!',
+      'We have sent a verification email to your email address. You can log in now; please verify your email with the link in it.',
     );
     expect(r.body.data.session).toBeUndefined();
     const row = await db().select().from(users).where(eq(users.email, email)).get();

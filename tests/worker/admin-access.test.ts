@@ -35,6 +35,7 @@ const ADMIN_ONLY: [string, object][] = [
   ['setUserRole', { email: 'member@example.org', role: 'admin', granted: true }],
   ['getOverview', {}],
   ['getAuditLog', {}],
+  ['getConsoleCounts', {}],
   ['getAttentionOrders', {}],
   ['clearAttention', { orderPkId: 1 }],
   // renewals (issue 17; startReminderCampaign answers 409 NoAudience here: tests/worker/renewals.test.ts)

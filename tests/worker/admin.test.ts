@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, payments, sponsorshipClaims, users } from '../../schema/index';
+import { auditLog, collectionEvents, orders, payments, sponsorshipClaims, users } from '../../schema/index';
 import { makeOrder, productByCode } from './admin-fixtures';
 import { ADMIN, call, db, loginAs, MEMBER, newUser, outbox, VOLUNTEER } from './helpers';
 
@@ -298,7 +298,7 @@ describe('catalogue', () => {
     const p = await productByCode('DPDY');
     const r = await call('markProductAvailable', { id: p.id, available: false }, admin);
     expect(r.status).toBe(200);
-    expect(r.body.data.message).toBe('Product availbility updated!');
+    expect(r.body.data.message).toBe('Product availability updated!');
     expect((await productByCode('DPDY')).available).toBe(false);
     const log = await audits('product', p.id);
     expect(log.at(-1)).toMatchObject({ action: 'product.availability_changed', actorId: 1 });
@@ -313,7 +313,7 @@ describe('catalogue', () => {
   it('toggles full-sponsor-only on sponsorship products only', async () => {
     const p = await productByCode('SLGT');
     const r = await call('markProductFullSponsor', { id: p.id, fullSponsorOnly: true }, admin);
-    expect(r.body.data.message).toBe('Product spnsorship status updated!');
+    expect(r.body.data.message).toBe('Product sponsorship status updated!');
     expect((await productByCode('SLGT')).fullSponsorOnly).toBe(true);
     await call('markProductFullSponsor', { id: p.id, fullSponsorOnly: false }, admin);
     const m = await productByCode('MABD');
@@ -560,3 +560,48 @@ describe('member is untouched by admin reads', () => {
 function noRefunds(amount: number) {
   return { refunded: 0, carriedOver: 0, net: amount };
 }
+
+describe('/getConsoleCounts', () => {
+  it("counts the transfers to verify, the orders needing attention and this year's collection conflicts", async () => {
+    const before = await call('getConsoleCounts', {}, admin);
+    expect(before.status).toBe(200);
+    const b = before.body.data as { pendingTransfers: number; attention: number; conflicts: number };
+    await makeOrder({ status: 'Pending Approval', paymentType: 'Offline' });
+    await makeOrder({ status: 'Pending Approval', paymentType: 'Offline' });
+    const flagged = await makeOrder();
+    await db().update(orders).set({ attention: 'late capture' }).where(eq(orders.id, flagged.id));
+    const twice = await makeOrder({ passCollected: 1 });
+    const lastYear = await makeOrder({ passCollected: 1, fiscalYear: '2001-02' });
+    for (const [o, conflict] of [
+      [twice, false],
+      [twice, true],
+      [twice, true],
+      [lastYear, true],
+    ] as const) {
+      await db().insert(collectionEvents).values({
+        orderId: o.id,
+        nonce: crypto.randomUUID(),
+        volunteerId: 3,
+        happenedAt: Date.now(),
+        source: 'offline',
+        isConflict: conflict,
+      });
+    }
+    const after = await call('getConsoleCounts', {}, admin);
+    // one pass collected on three phones is one conflict; last year's conflicts are not this year's work
+    expect(after.body.data).toEqual({
+      pendingTransfers: b.pendingTransfers + 2,
+      attention: b.attention + 1,
+      conflicts: b.conflicts + 1,
+    });
+  });
+
+  it('refuses a body that is not an object, and anyone but an admin', async () => {
+    const bad = await call('getConsoleCounts', undefined, admin, { raw: '[1]' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('BadRequest');
+    expect((await call('getConsoleCounts', {}, volunteer)).status).toBe(403);
+    expect((await call('getConsoleCounts', {}, await loginAs(MEMBER))).status).toBe(403);
+    expect((await call('getConsoleCounts', {})).status).toBe(401);
+  });
+});

@@ -168,7 +168,7 @@ describe('/handleSuccessOrder', () => {
     );
     expect(r.status).toBe(200);
     expect(r.body.data.message).toBe(
-      'Congratulations!! We received your contibution, Please check you email for datails!',
+      'Congratulations!! We received your contribution, Please check your email for details!',
     );
     const o = await orderRow(start.orderPkId);
     expect(o).toMatchObject({ status: 'Success', passCollected: 0, transactionId: paid.razorpay_payment_id });
@@ -511,7 +511,7 @@ describe('direct transfer', () => {
     );
     expect(ok.status).toBe(200);
     expect(ok.body.data.message).toBe(
-      'Your contribution deatils has been captured and sent for verfication, will sent you an email on once verification completes!',
+      'Your contribution details have been captured and sent for verification, we will send you an email once verification completes!',
     );
     const o = await orderRow(r.body.data.orderPkId);
     expect(o).toMatchObject({
@@ -633,6 +633,47 @@ describe('reconciler', () => {
     expect((await orderRow(recent.start.orderPkId)).status).toBe('Pending Payment');
     await reconcilePayments(s()); // a second run changes nothing
     expect(await confirmations(paidOne.u.email)).toHaveLength(1);
+  });
+});
+
+describe('why a Failed order failed', () => {
+  it('says cancelled for a given-up order or a closed payment window, failed for a refused payment, expired when unpaid in time', async () => {
+    const closedAs = async (token: string, rcpt: string) =>
+      ((await call('getOrders', {}, token)).body.data as { orderRcptId: string; closedAs: string | null }[]).find(
+        (o) => o.orderRcptId === rcpt,
+      )?.closedAs;
+    const givenUp = await startOnline();
+    expect((await call('giveUpOrder', { orderRcptId: givenUp.start.orderRcptId }, givenUp.u.token)).status).toBe(200);
+    expect(await closedAs(givenUp.u.token, givenUp.start.orderRcptId)).toBe('cancelled');
+
+    const dismissed = await startOnline();
+    await call(
+      'handleFailOrder',
+      { orderId: dismissed.start.orderOrTokenId, razorpayPaymentId: null },
+      dismissed.u.token,
+    );
+    expect(await closedAs(dismissed.u.token, dismissed.start.orderRcptId)).toBe('cancelled');
+
+    const refused = await startOnline();
+    const failure = await gatewayPay(refused.start.orderOrTokenId, 'failure');
+    await call(
+      'handleFailOrder',
+      { orderId: refused.start.orderOrTokenId, razorpayPaymentId: failure.error!.metadata.payment_id },
+      refused.u.token,
+    );
+    expect(await closedAs(refused.u.token, refused.start.orderRcptId)).toBe('failed');
+
+    const abandoned = await startOnline();
+    await db()
+      .update(orders)
+      .set({ createdAt: Date.now() - 3 * 60 * 60_000 })
+      .where(eq(orders.id, abandoned.start.orderPkId));
+    await reconcilePayments(s());
+    expect(await closedAs(abandoned.u.token, abandoned.start.orderRcptId)).toBe('expired');
+
+    // only a Failed order carries it
+    const waiting = await startOnline();
+    expect(await closedAs(waiting.u.token, waiting.start.orderRcptId)).toBeNull();
   });
 });
 

@@ -60,6 +60,7 @@ const READS: Case[] = [
   { path: 'getAdminSettings', who: 'admin', budget: 1 },
   { path: 'getStaff', who: 'admin', budget: 1 },
   { path: 'getOverview', who: 'admin', body: {}, budget: 1 },
+  { path: 'getConsoleCounts', who: 'admin', budget: 1 },
   { path: 'getAuditLog', who: 'admin', body: {}, budget: 1 },
   { path: 'getAuditLog', who: 'admin', body: { actorEmail: 'admin@' }, budget: 1 },
   { path: 'getVenuePasses', who: 'volunteer', body: {}, budget: 1 },
@@ -261,6 +262,12 @@ describe('the session lookup in the batch of the call (SESSION_IN_BATCH)', () =>
       expect(allowed.rowsRead, path).toBeGreaterThan(60); // the orders and their lines
       await expectRefusedUnread(path, body, member);
     }
+    // the console's counts: 30 orders waiting for verification are counted for an admin only
+    await db().update(orders).set({ status: 'Pending Approval' }).where(eq(orders.status, 'Success'));
+    const counted = await measure('getConsoleCounts', {}, admin);
+    expect(JSON.parse(counted.text).data.pendingTransfers).toBeGreaterThanOrEqual(30);
+    expect(counted.roundTrips).toBe(1);
+    await expectRefusedUnread('getConsoleCounts', {}, member);
   });
 
   it('reads the membership year, refunds and statements only for an admin: no row of them for another caller', async () => {

@@ -1,10 +1,12 @@
 import { t } from '../../core/i18n';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { ToastSlot } from './toast-slot';
 import './dialog.css';
 
 /**
  * The one modal dialog: labelled by its title, focus moves to its first field or action and back on close,
  * Escape or a click on the backdrop closes it, and a × button unless the dialog has its own Close action.
+ * Toasts shown while it is open appear inside it, below its content.
  */
 export function Dialog({
   title,
@@ -60,6 +62,8 @@ export function Dialog({
           )}
         </div>
         {children}
+        {/* what the dialog's buttons answer appears here, under them, not over them (docs/decisions/160) */}
+        <ToastSlot />
       </div>
     </div>
   );

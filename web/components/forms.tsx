@@ -26,12 +26,28 @@ export function Field({ label, error, ...rest }: FieldProps) {
 }
 
 /**
+ * One problem at a time, in place (docs/decisions/104, 160): its text goes under the field it is about (`Field`'s
+ * `error`: aria-invalid, aria-describedby, role="alert"), and that field (found by its `name` in `form`) takes
+ * the focus. For a check of the screen's own, or a server answer about one field (a taken email).
+ */
+export function useFieldError() {
+  const [problem, setProblem] = useState<{ field: string; text: string } | null>(null);
+  const show = useCallback((form: HTMLFormElement | null, field: string, text: string) => {
+    setProblem({ field, text });
+    requestAnimationFrame(() => form?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus());
+  }, []);
+  const errorOf = (field: string) => (problem?.field === field ? problem.text : null);
+  const clear = useCallback(() => setProblem(null), []);
+  return { show, errorOf, clear };
+}
+
+/**
  * Inline validation of a form whose rules return a message key (core/contracts/accounts.ts): the message goes
  * under the field it is about, which takes the focus (docs/decisions/104). `order` lists the form's fields (their
  * `name`s) in screen order; a "mandatory" message points at the first empty one.
  */
 export function useFieldProblem(order: readonly string[]) {
-  const [problem, setProblem] = useState<{ field: string; text: string } | null>(null);
+  const { show, errorOf, clear } = useFieldError();
   const report = useCallback(
     (form: HTMLFormElement | null, key: MessageKey, values: Record<string, string>) => {
       const field =
@@ -44,12 +60,20 @@ export function useFieldProblem(order: readonly string[]) {
                 ? 'newPasswd'
                 : 'password'
               : (order.find((n) => !(values[n] ?? '').trim()) ?? order[0]!);
-      setProblem({ field, text: t(key) });
-      requestAnimationFrame(() => form?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus());
+      show(form, field, t(key));
     },
-    [order],
+    [order, show],
   );
-  const errorOf = (field: string) => (problem?.field === field ? problem.text : null);
-  const clear = useCallback(() => setProblem(null), []);
-  return { report, errorOf, clear };
+  return { report, errorOf, clear, show };
+}
+
+/**
+ * The field a server's refusal is about, when it is about one: a taken email, or a 400 whose description starts
+ * with the field's name (the API contract names the field). Anything else stays a message of the screen.
+ */
+export function fieldOfError(e: { code: string; message: string }, fields: readonly string[]): string | null {
+  if (e.code === 'EmailTaken' && fields.includes('email')) return 'email';
+  if (e.code === 'TransactionIdUsed' && fields.includes('offlineTxnId')) return 'offlineTxnId';
+  if (e.code === 'BadRequest') return fields.find((f) => new RegExp(`^${f}\\b`).test(e.message)) ?? null;
+  return null;
 }

@@ -14,8 +14,18 @@ const STATUS: Record<string, MemberKey> = {
   'Refund Pending': 'status.refundPending',
 };
 
-/** An order status or refund state as shown; an unknown value as it came. */
-export function statusText(value: string): string {
+const CLOSED_AS: Record<string, MemberKey> = {
+  cancelled: 'status.cancelled',
+  expired: 'status.expired',
+};
+
+/**
+ * An order status or refund state as shown; an unknown value as it came. A Failed order says why it closed when it
+ * was not a refused payment: "Cancelled" (given up, or the payment window closed) or "Expired" (not paid in time).
+ */
+export function statusText(value: string, closedAs?: string | null): string {
+  const closed = value === 'Failed' && closedAs ? CLOSED_AS[closedAs] : undefined;
+  if (closed) return tm(closed);
   const key = STATUS[value];
   return key ? tm(key) : value;
 }

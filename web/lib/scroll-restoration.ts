@@ -1,6 +1,9 @@
 // Scroll positions across navigations, as react-router's <ScrollRestoration> keeps them, for the declarative
 // router (docs/decisions/112): a new page starts at the top or at its #anchor; Back, Forward and a reload return
 // to where that history entry was. Positions are kept per history entry (location.key) in sessionStorage.
+// A page often comes back shorter than it was (a cart turned into an order, a search not repeated) or its data
+// arrives after the first paint: the position returned to is never below the page's content, and it follows the
+// content as it arrives until the reader scrolls (web/lib/scroll-return.ts, docs/decisions/161).
 import { useLayoutEffect } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
@@ -24,6 +27,9 @@ function persist() {
     // storage full or refused: positions live for this page only
   }
 }
+
+/** The scrolling that waits for the page's content (web/lib/scroll-return.ts), loaded when first needed. */
+export const loadScrollReturn = () => import('./scroll-return');
 
 export function useScrollRestoration() {
   const { key, hash } = useLocation();
@@ -52,7 +58,17 @@ export function useScrollRestoration() {
   useLayoutEffect(() => {
     const saved = load()[key];
     if (type === 'POP' && saved !== undefined) {
+      // at once where it was; then, once its small module is in, kept within the content as it arrives
       window.scrollTo(0, saved);
+      let stop = () => {};
+      let live = true;
+      void loadScrollReturn().then(({ returnTo }) => {
+        if (live) stop = returnTo(saved);
+      });
+      return () => {
+        live = false;
+        stop();
+      };
     } else if (hash) {
       let el: HTMLElement | null = null;
       try {

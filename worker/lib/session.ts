@@ -146,6 +146,7 @@ export const SESSION_IN_BATCH = new Set([
   '/api/getDPKPCollectedOrder',
   '/api/getCollectionTotals',
   '/api/getOverview',
+  '/api/getConsoleCounts',
   '/api/logout',
   // the membership year (worker/services/renewals.ts): the member's reads, the admins' aggregates
   '/api/getRenewal',

@@ -111,6 +111,9 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/getOverview', requireRole('admin'), input(overviewRequest), async (c) => {
     return c.json({ data: await system.overview(svc(c), c.req.valid('json')) });
   })
+  .post('/getConsoleCounts', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await system.consoleCounts(svc(c)) });
+  })
   .post('/getAuditLog', requireRole('admin'), input(auditLogRequest), async (c) => {
     return c.json({ data: await system.readAuditLog(svc(c), c.req.valid('json')) });
   });

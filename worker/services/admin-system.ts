@@ -1,9 +1,10 @@
 // Settings, roles, the festival-year Overview and the Audit log of the admin console.
-import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminSettings,
   auditLogRequest,
+  ConsoleCounts,
   Overview,
   overviewRequest,
   StaffMember,
@@ -13,7 +14,7 @@ import type {
 import { festivalYear } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { paiseToRupees } from '../../core/money';
-import { auditLog, orderLines, orders, users } from '../../schema/index';
+import { auditLog, collectionEvents, orderLines, orders, users } from '../../schema/index';
 import { refundLines, refunds } from '../../schema/refunds';
 import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
@@ -289,6 +290,30 @@ export async function overview(s: Svc, input: z.output<typeof overviewRequest>):
       return { day: start.toISOString().slice(0, 10), hour: start.getUTCHours(), collected: Number(h.n) };
     }),
   };
+}
+
+/**
+ * /getConsoleCounts: three counts in the batch of the session lookup (one D1 round trip), each read only for an
+ * admin (`me.limit()`), each backed by an index: orders by status, the partial attention index, and collection
+ * events by conflict flag.
+ */
+export async function consoleCounts(s: Svc): Promise<ConsoleCounts> {
+  const year = festivalYear();
+  const { results } = await sessionBatchOf(s)((me, db) => {
+    const n = sql<number>`count(*)`;
+    return [
+      db.select({ n }).from(orders).where(eq(orders.status, 'Pending Approval')).limit(me.limit()),
+      db.select({ n }).from(orders).where(isNotNull(orders.attention)).limit(me.limit()),
+      db
+        .select({ n: sql<number>`count(distinct ${collectionEvents.orderId})` })
+        .from(collectionEvents)
+        .innerJoin(orders, eq(orders.id, collectionEvents.orderId))
+        .where(and(eq(collectionEvents.isConflict, true), eq(orders.fiscalYear, year)))
+        .limit(me.limit()),
+    ] as const;
+  });
+  const [pending, attention, conflicts] = results.map((rows) => Number(rows[0]?.n ?? 0));
+  return { pendingTransfers: pending ?? 0, attention: attention ?? 0, conflicts: conflicts ?? 0 };
 }
 
 export const AUDIT_PAGE = 100;

@@ -104,6 +104,8 @@ export async function handleFailOrder(
           orderId: order.id,
           to: 'Failed',
           reason: `Payment failed${input.razorpayPaymentId ? ` (${input.razorpayPaymentId})` : ''}`,
+          // no payment id: the buyer closed the payment window (or it did not load) without paying
+          closedAs: input.razorpayPaymentId ? 'failed' : 'cancelled',
           via: 'callback',
           actorId: actor.userId,
         })
@@ -176,7 +178,7 @@ export async function handleOfflineOrder(
       `We received the transfer details of your contribution ${rcpt}: transaction id ${txn}${bankName ? `, ${bankName}` : ''}.`,
       lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.sellPricePaise)}`).join('\n'),
       `Total: ${formatINR(after.totalPaise)}`,
-      'Our team will verify the payment and send you an email once the verification completes.',
+      'Our team will verify the payment and send you an email once the verification is complete.',
     ]),
   );
   return { message: t('order.offlineCaptured'), orderRcptId: rcpt, status: after.status };
@@ -203,6 +205,7 @@ export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: st
     orderId: order.id,
     to: 'Failed',
     reason: 'Cancelled by the member before paying',
+    closedAs: 'cancelled',
     via: 'checkout',
     actorId: actor.userId,
   });

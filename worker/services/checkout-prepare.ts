@@ -163,6 +163,7 @@ async function supersedeOwnHolds(s: Svc, actor: Actor, orderIds: number[]) {
       orderId,
       to: 'Failed',
       reason: 'Replaced by a new checkout',
+      closedAs: 'cancelled',
       via: 'checkout',
       actorId: actor.userId,
     });

@@ -279,7 +279,7 @@ async function sendPaymentDetails(s: Svc, order: OrderRow, bank: BankDetails, li
           label: 'UPI payment link',
           href: upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise: order.totalPaise, note: rcpt }),
         },
-        `Please write ${rcpt} as the note of the transfer. After paying, share the transaction id on your profile (Retry Payment) so that we can verify it.`,
+        `Please write ${rcpt} as the note of the transfer. After paying, share the transaction id on your profile (Share transfer details) so that we can verify it.`,
       ],
       { href: `${s.origin}/profile`, label: 'Share the transaction details' },
     ),

@@ -45,6 +45,7 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[], refundRow
     passCollected: o.passCollected,
     passCode: o.passVoid ? null : o.passCode, // a refunded pass has no QR any more
     rejectReason: o.rejectReason,
+    closedAs: o.status === 'Failed' ? (o.closedAs ?? 'failed') : null,
     selectedProducts: lines.map((l) => ({
       name: l.name,
       code: l.code,

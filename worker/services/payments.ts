@@ -90,6 +90,7 @@ export async function settleOnline(
         orderId: order.id,
         to: 'Failed',
         reason: 'Payment not completed in time',
+        closedAs: 'expired',
         via: opts.via,
         actorId: null,
       })
@@ -98,7 +99,7 @@ export async function settleOnline(
   return order.status;
 }
 
-/** Direct-transfer orders started but never given a transaction id are kept this long (Retry Payment). */
+/** Direct-transfer orders started but never given a transaction id are kept this long (Share transfer details). */
 export const OFFLINE_ABANDON_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The cron's part: settle online orders left Pending Payment, expire abandoned ones. */
@@ -154,6 +155,7 @@ export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ set
             o.createdAt < now - offlineAbandonMs
               ? 'Transfer details not shared in time'
               : 'Transfer details not shared in time; the sponsorship hold was released',
+          closedAs: 'expired',
           via: 'reconciler',
           actorId: null,
         });

@@ -102,6 +102,7 @@ export async function handleWebhook(
             orderId: o.id,
             to: 'Failed',
             reason: `Payment failed (${pay.id})`,
+            closedAs: 'failed',
             via: 'webhook',
             actorId: null,
           });

@@ -20,7 +20,7 @@ export const checkoutEn = {
   'checkout.chooseAgain': 'Choose again',
   'checkout.confirming':
     'Your payment was made. We are confirming it with the bank; your profile shows it as soon as that is done.',
-  'checkout.doneTitle': 'Thank you! Your payment is received',
+  'checkout.doneTitle': 'Thank you! Your payment has been received',
   'checkout.doneBody': 'Your contribution is confirmed. An email with the details is on its way to you.',
   'checkout.sharedBody':
     'We have your transaction details. We will check the transfer and email you as soon as it is confirmed.',

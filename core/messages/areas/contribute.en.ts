@@ -16,7 +16,7 @@ export const contributeEn = {
   'contribute.clearCart': 'Clear Cart',
   'contribute.proceedSponsorship': 'Proceed for Sponsorship',
   'contribute.zeroTitle': 'Are you sure to proceed?',
-  'contribute.zeroBody': 'You have not chosen any membership plan, your membership total is {amount}.',
+  'contribute.zeroBody': 'You have not chosen any membership plan; your membership total is {amount}.',
   'contribute.yesProceed': 'Yes, Proceed',
   'contribute.notLive': 'Membership and sponsorship are not open right now. Please check back soon.',
   'contribute.sponsorshipTitle': 'Choose Sponsorship(s)',

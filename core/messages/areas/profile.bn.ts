@@ -3,7 +3,6 @@ import type { ProfileKey } from './profile.en';
 
 export const profileBn: Record<ProfileKey, string> = {
   // validation (SPEC.md section 5)
-  'txn.requiredProfile': 'এগোতে হলে ট্রানজ্যাকশন আইডি দিন',
 
   // checkout and profile on a phone (issue 12, docs/decisions/100)
   'profile.showPass': 'পাসের QR দেখান',

@@ -3,7 +3,6 @@
 // and loads only its strings; t() finds them like every other key. Bengali: profile.bn.ts, same keys.
 export const profileEn = {
   // validation (SPEC.md section 5)
-  'txn.requiredProfile': 'Please add the transaction id to proceed',
 
   // checkout and profile on a phone (issue 12, docs/decisions/100)
   'profile.showPass': 'Show pass QR',

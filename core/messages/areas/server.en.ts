@@ -3,13 +3,14 @@
 // and loads only its strings; t() finds them like every other key. Bengali: server.bn.ts, same keys.
 export const serverEn = {
   // success toasts (SPEC.md section 8)
-  'product.availabilityUpdated': 'Product availbility updated!',
-  'product.sponsorshipUpdated': 'Product spnsorship status updated!',
+  'product.availabilityUpdated': 'Product availability updated!',
+  'product.sponsorshipUpdated': 'Product sponsorship status updated!',
   'product.added': 'Product added successfully!',
   'order.approved': 'You have approved the contribution successfully!',
   'order.rejected': 'You have rejected the contribution successfully!',
   'product.blocked': 'Product blocked for: {name} ({email})',
-  'signup.verifySent': 'We have sent verfication email to your email address, please validate before login!',
+  'signup.verifySent':
+    'We have sent a verification email to your email address. You can log in now; please verify your email with the link in it.',
   'verification.sent': 'We have sent verification link, please check your Mail!',
   'verification.done': 'Thank you, your email address is verified.',
 
@@ -104,7 +105,7 @@ export const serverEn = {
   'auth.rateLimited': 'Too many attempts. Please wait a few minutes and try again.',
   'auth.emailTaken': 'An account with this email already exists. Please log in or reset your password.',
   'auth.invalidCode': 'The code or old password is incorrect, or the code has expired.',
-  'auth.forgotSent': 'If this email is registered, a temp code has been sent to it. It is valid for 30 minutes.',
+  'auth.forgotSent': 'If this email is registered, a temporary code has been sent to it. It is valid for 30 minutes.',
   'request.invalidJson': 'The request body must be a JSON object.',
   'request.tooLarge': 'The request body is too large (at most {kb} KB).',
   'server.error': 'Something went wrong on our side. Please try again.',

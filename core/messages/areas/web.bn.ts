@@ -3,9 +3,9 @@ import type { WebKey } from './web.en';
 
 export const webBn: Record<WebKey, string> = {
   // network and payments (SPEC.md section 8)
-  'network.error': 'মনে হচ্ছে আপনার নেটওয়ার্কে কোনও সমস্যা হয়েছে, একবার নেটওয়ার্ক দেখে নিন!',
+  'network.error': 'মনে হচ্ছে আপনার নেটওয়ার্কে কোনও সমস্যা হয়েছে। সংযোগটি দেখে নিয়ে আবার চেষ্টা করুন।',
   'network.offlineAction': 'আপনি এখন অফলাইন। এর জন্য ইন্টারনেট সংযোগ লাগবে, সংযোগ ফিরলে আবার চেষ্টা করুন।',
-  'payment.dismissed': 'পেমেন্ট হয়নি, আবার গোড়া থেকে শুরু করুন!',
+  'payment.dismissed': 'পেমেন্ট হয়নি। আবার গোড়া থেকে শুরু করুন।',
 
   // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'pass.qrAlt': '{rcpt}-এর পাসের QR কোড',

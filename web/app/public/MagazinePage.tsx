@@ -2,7 +2,10 @@ import magazinesEn from '../../content/magazines.json';
 import { localized } from '../../lib/content';
 import '../../features/site/site.css';
 
-/** /magazine (SPEC.md's /{name}, DECISIONS.md): one download card per year. */
+/**
+ * /magazine (SPEC.md's /{name}, DECISIONS.md): one download card per year, and the recent years that have no file
+ * yet said honestly as coming soon (docs/decisions/165).
+ */
 export function MagazinePage() {
   const magazines = localized('magazines', magazinesEn);
   return (
@@ -10,6 +13,15 @@ export function MagazinePage() {
       <h1>{magazines.title}</h1>
       <p className="lead">{magazines.intro}</p>
       <ul className="card-grid magazines">
+        {magazines.comingSoon ? (
+          <li className="magazine-soon">
+            <div className="magazine-cover" aria-hidden="true">
+              <span className="year">{magazines.comingSoon.label}</span>
+            </div>
+            <h2 className="magazine-title">{magazines.comingSoon.title}</h2>
+            <p className="magazine-theme">{magazines.comingSoon.text}</p>
+          </li>
+        ) : null}
         {magazines.issues.map((m) => (
           <li key={m.year}>
             <div className="magazine-cover" aria-hidden="true">

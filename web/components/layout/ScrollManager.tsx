@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useScrollRestoration } from '../../lib/scroll-restoration';
+import { loadScrollReturn, useScrollRestoration } from '../../lib/scroll-restoration';
 import { useToast } from '../toast';
 
 /**
@@ -10,11 +10,10 @@ import { useToast } from '../toast';
  */
 export function ScrollManager() {
   const { hash, key, pathname } = useLocation();
-  const { clearStale } = useToast();
+  const { pageChanged } = useToast();
   useScrollRestoration();
-  // toasts of the page left behind do not follow the user (docs/decisions/104)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: on every change of page
-  useEffect(() => clearStale(), [pathname]);
+  // toasts of the page left behind do not follow the user (docs/decisions/160)
+  useEffect(() => pageChanged(pathname), [pageChanged, pathname]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation (key), for its hash
   useEffect(() => {
     if (!hash) return;
@@ -25,18 +24,14 @@ export function ScrollManager() {
       return;
     }
     if (document.getElementById(id)) return; // useScrollRestoration has scrolled to it
-    const observer = new MutationObserver(() => {
-      const el = document.getElementById(id);
-      if (el) {
-        observer.disconnect();
-        el.scrollIntoView();
-      }
+    let stop = () => {};
+    let live = true;
+    void loadScrollReturn().then(({ scrollWhenItAppears }) => {
+      if (live) stop = scrollWhenItAppears(id);
     });
-    observer.observe(document.body, { childList: true, subtree: true });
-    const stop = setTimeout(() => observer.disconnect(), 3000);
     return () => {
-      observer.disconnect();
-      clearTimeout(stop);
+      live = false;
+      stop();
     };
   }, [key]);
   return null;

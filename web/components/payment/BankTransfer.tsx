@@ -1,4 +1,4 @@
-// The direct-transfer pieces shared by checkout and the profile's Retry Payment: bank details with a UPI QR
+// The direct-transfer pieces shared by checkout and the profile's "Share transfer details": bank details with a UPI QR
 // that carries the payee VPA, the exact amount and the contribution id, and the transaction-id form.
 
 import QRCode from 'qrcode';
@@ -10,7 +10,8 @@ import type { BankDetailsView } from '../../../core/contracts/checkout';
 import { formatINR } from '../../../core/money';
 import { upiLink } from '../../../core/orders';
 import { isPaymentReference, normalizeReference } from '../../../core/references';
-import { Field } from '../forms';
+import { Field, fieldOfError, useFieldError } from '../forms';
+import { useToast } from '../toast';
 import './payment.css';
 
 export function UpiQr({ bank, amountPaise, note }: { bank: BankDetailsView; amountPaise: number; note: string }) {
@@ -82,24 +83,14 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   );
 }
 
-export function BankDetails({
-  bank,
-  amountPaise,
-  note,
-  accountLabel = tm('bank.accountNumber'),
-}: {
-  bank: BankDetailsView;
-  amountPaise: number;
-  note: string;
-  accountLabel?: string;
-}) {
+export function BankDetails({ bank, amountPaise, note }: { bank: BankDetailsView; amountPaise: number; note: string }) {
   const link = upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise, note });
   // label, value, and whether a copy button helps (values typed into a banking app)
   const rows: [string, string, boolean, string?][] = [
     [tm('bank.amount'), formatINR(amountPaise), true, 'transfer-amount'],
     [tm('bank.contributionId'), note, true],
     [tm('bank.payee'), bank.payee, false],
-    [accountLabel, bank.accountNumber, true],
+    [tm('bank.accountNumber'), bank.accountNumber, true],
     [tm('bank.ifsc'), bank.ifsc, true],
     [tm('bank.bank'), bank.bankName, false],
     [tm('bank.upiId'), bank.upiVpa, true],
@@ -138,62 +129,68 @@ export function BankDetails({
   );
 }
 
+/** A refusal of the transaction details, as the screens' action runner hands it over. */
+export type TxnFailure = { code: string; message: string };
+
+const TXN_FIELDS = ['offlineTxnId', 'offlineBankName'] as const;
+
 /**
- * The transaction-id form; `onMissing` shows the screen's own message when the id is empty. An id that cannot
- * identify a payment (a fragment, a mobile number, an app's own order id) is refused at the field with what to
- * copy instead, by the rule the server applies (core/references.ts).
+ * The transaction-details form of every transfer dialog (checkout and profile alike, one label for one thing):
+ * a missing id, an id that cannot identify a payment (a fragment, a mobile number, an app's own order id: refused
+ * by the rule the server applies, core/references.ts, with what to copy instead), and a refusal about a field (an
+ * id shared before), are said under that field, which takes the focus; `onSubmit` answers the refusal it met, if
+ * any. Anything else is said inside the dialog.
  */
 export function TxnForm({
-  txnLabel,
-  submitLabel,
   busy,
-  onMissing,
   onSubmit,
 }: {
-  txnLabel: string;
-  submitLabel: string;
   busy: boolean;
-  onMissing: () => void;
-  onSubmit: (txn: string, bankName: string) => void;
+  onSubmit: (txn: string, bankName: string) => Promise<TxnFailure | undefined>;
 }) {
+  const toast = useToast();
   const [txn, setTxn] = useState('');
   const [bankName, setBankName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (e: FormEvent<HTMLFormElement>) => {
+  const form = useRef<HTMLFormElement>(null);
+  const problem = useFieldError();
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (txn.trim() === '') return onMissing();
+    if (txn.trim() === '') return problem.show(form.current, 'offlineTxnId', t('txn.requiredCheckout'));
     if (!isPaymentReference(normalizeReference(txn))) {
-      setProblem(t('txn.notReference'));
-      e.currentTarget.querySelector<HTMLInputElement>('input[name="txn"]')?.focus();
-      return;
+      return problem.show(form.current, 'offlineTxnId', t('txn.notReference'));
     }
-    onSubmit(txn.trim(), bankName.trim());
+    problem.clear();
+    const failure = await onSubmit(txn.trim(), bankName.trim());
+    if (!failure) return;
+    const field = fieldOfError(failure, TXN_FIELDS);
+    if (field) problem.show(form.current, field, failure.message);
+    else toast.error(failure.message);
   };
+  const txnProblem = problem.errorOf('offlineTxnId');
   return (
-    <form className="txn-form" onSubmit={submit} noValidate>
+    <form className="txn-form" onSubmit={submit} noValidate ref={form}>
       <Field
-        label={txnLabel}
-        name="txn"
+        label={tm('ck.txnLabel')}
+        name="offlineTxnId"
         value={txn}
-        onChange={(e) => {
-          setTxn(e.target.value);
-          setProblem(null);
-        }}
+        error={txnProblem}
+        onChange={(e) => setTxn(e.target.value)}
         autoComplete="off"
         inputMode="text"
         maxLength={64}
-        error={problem}
       />
-      {problem ? null : <p className="hint txn-hint">{t('txn.hint')}</p>}
+      {txnProblem ? null : <p className="hint txn-hint">{t('txn.hint')}</p>}
       <Field
         label={tm('bank.bankName')}
+        name="offlineBankName"
         value={bankName}
+        error={problem.errorOf('offlineBankName')}
         onChange={(e) => setBankName(e.target.value)}
         maxLength={100}
       />
       <div className="dialog-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {submitLabel}
+          {tm('profile.updatePayment')}
         </button>
       </div>
     </form>

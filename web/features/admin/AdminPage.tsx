@@ -1,6 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ConsoleCounts } from '../../../core/contracts/admin';
 import type { MessageKey } from '../../../core/i18n';
 import { t } from '../../../core/i18n';
+import { ta } from '../../../core/messages/admin.en';
+import { paths } from '../../app/paths';
 import { useToast } from '../../components/toast';
 import { useUserInfo } from '../../lib/session';
 import './admin.css';
@@ -10,6 +14,7 @@ import { RenewalsTab } from './RenewalsTab';
 import { AuditTab } from './AuditTab';
 import { OverviewTab } from './OverviewTab';
 import { SettingsTab } from './SettingsTab';
+import { getConsoleCounts } from './api';
 
 type Tab = {
   id: string;
@@ -74,12 +79,56 @@ export function AdminPage() {
   }, [toast]);
 
   const current = tabs.find((x) => x.id === active) ?? tabs[0]!;
+  const counts = useConsoleCounts(!!user?.admin, current.id);
+  // what waits, per tab: the transfers to verify and the orders needing attention are both on Pending Orders
+  const waitingOn = (id: string) => (id === 'pending' && counts ? counts.pendingTransfers + counts.attention : 0);
+  const groups = groupTabs(tabs);
   return (
     <section className="page admin-page">
       <h1>{t('admin.title')}</h1>
+      {/* on a phone a compact picker instead of the groups of tabs, so that the tab's content starts in the
+          first screen (docs/decisions/164) */}
+      {tabs.length > 1 ? (
+        <div className="admin-picker field">
+          <label htmlFor="admin-section">{ta('adm.section')}</label>
+          <select id="admin-section" value={current.id} onChange={(e) => setActive(e.target.value)}>
+            {groups.map((g) => (
+              <optgroup key={g.label} label={t(g.label)}>
+                {g.tabs.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {waitingOn(x.id) > 0
+                      ? ta('adm.sectionWaiting', { label: t(x.label), count: waitingOn(x.id) })
+                      : t(x.label)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {counts && counts.pendingTransfers + counts.attention + counts.conflicts > 0 ? (
+        <p className="admin-waiting" data-testid="admin-waiting">
+          <span className="admin-waiting-label">{ta('adm.waiting')}</span>
+          {counts.pendingTransfers > 0 ? (
+            <button type="button" className="btn btn-small" onClick={() => setActive('pending')}>
+              {ta('adm.waitTransfers', { count: counts.pendingTransfers })}
+            </button>
+          ) : null}
+          {counts.attention > 0 ? (
+            <button type="button" className="btn btn-small" onClick={() => setActive('pending')}>
+              {ta('adm.waitAttention', { count: counts.attention })}
+            </button>
+          ) : null}
+          {counts.conflicts > 0 ? (
+            <Link className="btn btn-small" to={paths.venue}>
+              {ta('adm.waitConflicts', { count: counts.conflicts })}
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
       {/* the tabs in labelled groups that wrap, never a sideways strip (docs/decisions/106) */}
-      <div className="admin-tabs">
-        {groupTabs(tabs).map((g) => (
+      <div className={tabs.length > 1 ? 'admin-tabs admin-tabs-grouped' : 'admin-tabs'}>
+        {groups.map((g) => (
           <div key={g.label} className="admin-tab-group">
             {tabs.length > 1 ? (
               <span className="admin-tab-group-label" id={`admin-group-${g.first}`}>
@@ -104,6 +153,12 @@ export function AdminPage() {
                   onClick={() => setActive(x.id)}
                 >
                   {t(x.label)}
+                  {/* the waiting line above says it in words; the badge is for the eye */}
+                  {waitingOn(x.id) > 0 ? (
+                    <span className="tab-count" aria-hidden="true">
+                      {waitingOn(x.id)}
+                    </span>
+                  ) : null}
                 </button>
               ))}
             </div>
@@ -121,4 +176,22 @@ export function AdminPage() {
       </div>
     </section>
   );
+}
+
+/** What waits for an admin (null for a volunteer, or until it is known), read again on every change of tab. */
+function useConsoleCounts(admin: boolean, tab: string): ConsoleCounts | null {
+  const [counts, setCounts] = useState<ConsoleCounts | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the admin moves to another tab
+  useEffect(() => {
+    if (!admin) return;
+    let live = true;
+    getConsoleCounts()
+      .then((c) => live && setCounts(c))
+      // a hint only: without it the console works as before
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [admin, tab]);
+  return counts;
 }

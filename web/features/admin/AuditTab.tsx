@@ -1,4 +1,5 @@
-// Audit: the audit log, filtered by action, entity, actor and time, paged and exported as CSV.
+// Audit: the audit log in sentences (audit-text.ts), filtered by action, entity, actor and time, paged and
+// exported as CSV.
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditRow } from '../../../core/contracts/admin';
 import { formatDateTime } from '../../../core/festival';
@@ -8,6 +9,7 @@ import { Field } from '../../components/forms';
 import { useAction } from '../../lib/use-action';
 import { type AuditFilter, getAuditLog } from './api';
 import { downloadCsv } from './csv';
+import { auditDetails, auditSentence, subjectOf } from './audit-text';
 import { ScrollBox } from './ScrollBox';
 
 export function AuditTab() {
@@ -68,10 +70,16 @@ export function AuditTab() {
             downloadCsv('audit-log', rows, [
               { header: 'Time', value: (r) => new Date(r.at).toISOString() },
               { header: 'Actor', value: (r) => r.actorEmail ?? 'system' },
+              { header: 'What happened', value: (r) => auditSentence(r) },
               { header: 'Action', value: (r) => r.action },
-              { header: 'Entity', value: (r) => r.entityType },
-              { header: 'Entity Id', value: (r) => r.entityId },
-              { header: 'Details', value: (r) => JSON.stringify(r.details) },
+              { header: 'About', value: (r) => subjectOf(r) },
+              {
+                header: 'Details',
+                value: (r) =>
+                  auditDetails(r)
+                    .map(([k, v]) => `${k}: ${v}`)
+                    .join('; '),
+              },
             ])
           }
         >
@@ -92,19 +100,36 @@ export function AuditTab() {
               </tr>
             </thead>
             <tbody>
-              {rows.map((r) => (
-                <tr key={r.id}>
-                  <td data-label={ta('col.time')}>{formatDateTime(r.at)}</td>
-                  <td data-label={ta('col.who')}>{r.actorName ? `${r.actorName} (${r.actorEmail})` : 'system'}</td>
-                  <td className="stack-title">{r.action}</td>
-                  <td data-label={ta('col.entity')}>
-                    {r.entityType} {r.entityId}
-                  </td>
-                  <td className="stack-actions">
-                    <pre>{JSON.stringify(r.details)}</pre>
-                  </td>
-                </tr>
-              ))}
+              {rows.map((r) => {
+                const details = auditDetails(r);
+                return (
+                  <tr key={r.id}>
+                    <td data-label={ta('col.time')}>{formatDateTime(r.at)}</td>
+                    <td data-label={ta('col.who')}>
+                      {r.actorName ? `${r.actorName} (${r.actorEmail})` : ta('audit.system')}
+                    </td>
+                    <td className="stack-title audit-sentence" data-action={r.action}>
+                      {auditSentence(r)}
+                    </td>
+                    <td data-label={ta('col.entity')}>{subjectOf(r)}</td>
+                    <td className="stack-actions">
+                      {details.length > 0 ? (
+                        <details className="audit-details">
+                          <summary>{ta('audit.more')}</summary>
+                          <dl>
+                            {details.map(([k, v]) => (
+                              <div key={k}>
+                                <dt>{k}</dt>
+                                <dd>{v}</dd>
+                              </div>
+                            ))}
+                          </dl>
+                        </details>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </ScrollBox>

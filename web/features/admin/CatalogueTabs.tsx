@@ -16,13 +16,8 @@ import {
 } from './api';
 import { downloadCsv } from './csv';
 import { inr } from './OrderDialog';
+import { categoryText } from './words';
 import { ScrollBox } from './ScrollBox';
-
-const TYPE_LABEL: Record<AdminProduct['type'], 'adm.typeMembership' | 'adm.typeSponsorship' | 'adm.typeDailyPass'> = {
-  MEMBERSHIP: 'adm.typeMembership',
-  SPONSORSHIP: 'adm.typeSponsorship',
-  DAILY_PASS: 'adm.typeDailyPass',
-};
 
 type Kind = 'membership' | 'sponsorship' | 'dailyMembership';
 
@@ -217,7 +212,7 @@ export function ProductsTab() {
           <tbody>
             {products.map((p) => (
               <tr key={p.id}>
-                <td data-label={ta('col.type')}>{ta(TYPE_LABEL[p.type])}</td>
+                <td data-label={ta('col.type')}>{categoryText(p.type)}</td>
                 <td className="stack-title">
                   {p.name}
                   {p.nameBn ? (

@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { CompleteFailedResult } from '../../../core/contracts/refunds';
 import { t } from '../../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../../core/ids';
+import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
@@ -18,11 +19,15 @@ export function CompleteFailedOrder() {
   const [rcpt, setRcpt] = useState('');
   const [reference, setReference] = useState('');
   const [refund, setRefund] = useState<CompleteFailedResult | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const problem = useFieldError();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const orderPkId = parseRcptId(rcpt);
-    if (!orderPkId) return void toast.error(t('venue.badRcptId'));
+    // a mistyped id is said at its field (docs/decisions/160)
+    if (!orderPkId) return problem.show(form.current, 'orderRcptId', t('venue.badRcptId'));
+    problem.clear();
     const ref = reference.trim();
     void run(async () => {
       // the server asks Razorpay about the payment: a payment call's time limit (docs/decisions/150)
@@ -44,21 +49,23 @@ export function CompleteFailedOrder() {
     <details className="admin-complete">
       <summary>{t('complete.title')}</summary>
       <p className="hint">{t('complete.hint')}</p>
-      <form className="admin-toolbar" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor="complete-rcpt">{t('complete.rcpt')}</label>
-          <input id="complete-rcpt" autoComplete="off" value={rcpt} onChange={(e) => setRcpt(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="complete-ref">{t('complete.reference')}</label>
-          <input
-            id="complete-ref"
-            autoComplete="off"
-            maxLength={64}
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-          />
-        </div>
+      <form className="admin-toolbar" onSubmit={submit} ref={form}>
+        <Field
+          label={t('complete.rcpt')}
+          name="orderRcptId"
+          autoComplete="off"
+          value={rcpt}
+          error={problem.errorOf('orderRcptId')}
+          onChange={(e) => setRcpt(e.target.value)}
+        />
+        <Field
+          label={t('complete.reference')}
+          name="reference"
+          autoComplete="off"
+          maxLength={64}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary" disabled={busy || !rcpt.trim() || !reference.trim()}>
           {t('complete.button')}
         </button>

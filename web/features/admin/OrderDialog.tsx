@@ -13,6 +13,8 @@ import { markCouponCollected } from './api';
 import { RefundDialog } from './RefundDialog';
 import { ScrollBox } from './ScrollBox';
 import { TransferDecision } from './TransferDecision';
+import { paymentTypeText } from './words';
+import { statusText } from '../../lib/labels';
 
 export const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
 export const units = (o: OrderView) => o.selectedProducts.reduce((s, l) => s + l.qty, 0);
@@ -80,7 +82,7 @@ export function OrderDialog({
   }
 
   return (
-    <Dialog title={`Contribution ${order.orderRcptId}`} onClose={onClose} closeButton={false}>
+    <Dialog title={ta('adm.contributionTitle', { rcpt: order.orderRcptId })} onClose={onClose} closeButton={false}>
       <ScrollBox label={ta('col.lines')}>
         <table className="admin-table stack-table">
           <thead>
@@ -114,8 +116,8 @@ export function OrderDialog({
         <dd>{order.orderRcptId}</dd>
         <dt>{ta('col.status')}</dt>
         <dd>
-          {order.status}
-          {order.refundState ? ` · ${order.refundState} (${inr(order.refundedAmount ?? 0)})` : ''}
+          {statusText(order.status, order.closedAs)}
+          {order.refundState ? ` · ${statusText(order.refundState)} (${inr(order.refundedAmount ?? 0)})` : ''}
         </dd>
         <dt>{ta('adm.name')}</dt>
         <dd>{order.userName}</dd>
@@ -126,7 +128,7 @@ export function OrderDialog({
         {mode === 'success' || mode === 'plain' ? (
           <>
             <dt>{ta('col.paymentType')}</dt>
-            <dd>{order.paymentType}</dd>
+            <dd>{paymentTypeText(order.paymentType)}</dd>
             <dt>{ta('adm.paymentDate')}</dt>
             <dd>{formatDate(order.paymentDate)}</dd>
             <dt>{ta('col.transactionId')}</dt>

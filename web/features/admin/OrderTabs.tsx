@@ -22,6 +22,7 @@ import {
 import { CompleteFailedOrder } from './CompleteFailedOrder';
 import { type CsvColumn, downloadCsv } from './csv';
 import { inr, OrderDialog, units } from './OrderDialog';
+import { paymentTypeText } from './words';
 import { ScrollBox } from './ScrollBox';
 import { StatementMatcher } from './StatementMatcher';
 
@@ -32,7 +33,7 @@ const baseCsv: CsvColumn<OrderView>[] = [
   { header: 'Payment Date', value: (o) => formatDate(o.paymentDate) },
   { header: 'Contribution Id', value: (o) => o.orderRcptId },
   { header: 'Status', value: (o) => o.status },
-  { header: 'Payment Type', value: (o) => o.paymentType },
+  { header: 'Payment Type', value: (o) => paymentTypeText(o.paymentType) },
   { header: 'Transaction Id', value: (o) => o.transactionId },
   { header: 'Bank', value: (o) => o.bankName },
   { header: 'Amount', value: (o) => o.orderTotal },

@@ -11,6 +11,7 @@ import { downloadCsv } from './csv';
 import { inr } from './OrderDialog';
 import { RenewalReport } from './RenewalsTab';
 import { ScrollBox } from './ScrollBox';
+import { categoryText, paymentTypeText } from './words';
 
 /** The current festival year and the three before it, e.g. 2026-27, 2025-26, ... */
 function recentYears(): string[] {
@@ -44,7 +45,7 @@ export function OverviewTab() {
           </select>
         </div>
       </div>
-      <h2>Festival year {o.fiscalYear}</h2>
+      <h2>{ta('adm.festivalYearOf', { year: o.fiscalYear })}</h2>
       <dl className="admin-dl">
         <dt>{ta('adm.paidContributions')}</dt>
         <dd>{o.totals.orders}</dd>
@@ -73,7 +74,10 @@ export function OverviewTab() {
           </p>
           <BarChart
             title={ta('adm.amountByCategoryType')}
-            rows={categories.map((c) => ({ label: c, parts: [amountOf(c, 'Online'), amountOf(c, 'Offline')] }))}
+            rows={categories.map((c) => ({
+              label: categoryText(c),
+              parts: [amountOf(c, 'Online'), amountOf(c, 'Offline')],
+            }))}
           />
           <ScrollBox label={ta('col.totalsByCategory')}>
             <table className="admin-table stack-table">
@@ -91,8 +95,8 @@ export function OverviewTab() {
               <tbody>
                 {o.byCategory.map((r) => (
                   <tr key={`${r.category}-${r.paymentType}`}>
-                    <td className="stack-title">{r.category}</td>
-                    <td data-label={ta('col.paymentType')}>{r.paymentType}</td>
+                    <td className="stack-title">{categoryText(r.category)}</td>
+                    <td data-label={ta('col.paymentType')}>{paymentTypeText(r.paymentType)}</td>
                     <td data-label={ta('col.orders')}>{r.orders}</td>
                     <td data-label={ta('col.units')}>{r.units}</td>
                     <td data-label={ta('col.amount')}>{inr(r.amount)}</td>
@@ -108,8 +112,8 @@ export function OverviewTab() {
             className="btn btn-small"
             onClick={() =>
               downloadCsv(`overview-${o.fiscalYear}`, o.byCategory, [
-                { header: 'Category', value: (r) => r.category },
-                { header: 'Payment Type', value: (r) => r.paymentType },
+                { header: 'Category', value: (r) => categoryText(r.category) },
+                { header: 'Payment Type', value: (r) => paymentTypeText(r.paymentType) },
                 { header: 'Orders', value: (r) => r.orders },
                 { header: 'Units', value: (r) => r.units },
                 { header: 'Amount', value: (r) => r.amount },

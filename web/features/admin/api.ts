@@ -27,6 +27,7 @@ export const markCouponCollected = (o: OrderView) =>
   });
 
 export const getPendingOrders = () => api('getPendingOrders');
+export const getConsoleCounts = () => api('getConsoleCounts');
 export const getAttentionOrders = () => api('getAttentionOrders');
 export const clearAttention = (orderPkId: number, note: string) =>
   api('clearAttention', { orderPkId, ...(note.trim() ? { note: note.trim() } : {}) });

@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
     clear();
     const res = await run(() => forgotPasswd(email));
     if (res) {
-      toast.success(t('password.codeSent'));
+      toast.success(t('password.codeSent'), { next: true });
       navigate(`${paths.change}?email=${encodeURIComponent(email.trim())}`);
     }
   }

@@ -53,6 +53,8 @@ export function LoginPage() {
   return (
     <section className="card narrow">
       <h1>{tm('login.title')}</h1>
+      {/* DECISIONS.md: an account logs in before its email is verified; the sign-up message says so too */}
+      <p className="hint">{tm('login.unverified')}</p>
       <form onSubmit={submit} noValidate ref={form}>
         <Field
           label={t('form.email')}

@@ -30,7 +30,7 @@ export function SignupPage() {
     clear();
     const res = await run(() => signUp(f));
     if (res) {
-      toast.success(res.message);
+      toast.success(res.message, { next: true });
       navigate(paths.login);
     }
   }

@@ -12,8 +12,9 @@ import '../../../core/messages/areas/checkout';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { convenienceCharge } from '../../../core/pricing';
 import { paths } from '../../app/paths';
+import { BankDetails, type TxnFailure, TxnForm } from '../../components/payment/BankTransfer';
 import { Dialog } from '../../components/Dialog';
-import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
+import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
 import association from '../../content/association.json';
 import { ApiError } from '../../lib/api-client';
@@ -83,7 +84,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   const [bp, setBp] = useState<number | null>(null);
   const [info, setInfo] = useState<InfoForm>(EMPTY_INFO);
   const [offline, setOffline] = useState<Offline | null>(null);
-  const [sharing, setSharing] = useState(false);
+  const [confirmStartOver, setConfirmStartOver] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [done, setDone] = useState<Done | null>(null);
   const [empty, setEmpty] = useState<{ unfinished: Unfinished | null } | null>(null);
@@ -305,40 +306,48 @@ function CheckoutPage({ kind }: { kind: Kind }) {
     });
   };
 
-  const submitTxn = (txn: string, bankName: string) => {
-    if (!offline) return;
-    void run(async () => {
-      await handleOfflineOrder(offline.orderRcptId, txn, bankName);
-      await clearLocalCart();
-      updateUserInfo({ member: true });
-      setDone({
-        online: false,
-        orderRcptId: offline.orderRcptId,
-        totalPaise: offline.orderTotalInPaisa,
-        message: t('checkout.sharedBody'),
-        hasPass: false,
-      });
-      setOffline(null);
-      setSharing(false);
-      window.scrollTo(0, 0);
-    });
+  const submitTxn = async (txn: string, bankName: string): Promise<TxnFailure | undefined> => {
+    if (!offline) return undefined;
+    let failure: TxnFailure | undefined;
+    await run(
+      async () => {
+        await handleOfflineOrder(offline.orderRcptId, txn, bankName);
+        await clearLocalCart();
+        updateUserInfo({ member: true });
+        setDone({
+          online: false,
+          orderRcptId: offline.orderRcptId,
+          totalPaise: offline.orderTotalInPaisa,
+          message: t('checkout.sharedBody'),
+          hasPass: false,
+        });
+        setOffline(null);
+        window.scrollTo(0, 0);
+      },
+      (e) => {
+        failure = e;
+      },
+    );
+    return failure;
   };
 
-  /** Closing the transfer dialog: the order waits on the profile (Retry Payment); the cart is gone. */
+  /** Closing the transfer dialog: the order waits on the profile (Share transfer details); the cart is gone. */
   const closeOffline = useCallback(() => {
     setOffline(null);
-    setSharing(false);
     void deleteCart()
       .catch(() => undefined)
       .then(() => navigate(paths.profile));
   }, [navigate]);
 
+  /** Start Over empties the cart only once the buyer has said yes (docs/decisions/162). */
   const startOver = () =>
     void run(async () => {
       await deleteCart();
       await clearLocalCart();
+      setConfirmStartOver(false);
       navigate(selectPage);
     });
+  const closeStartOver = useCallback(() => setConfirmStartOver(false), []);
 
   /** "Try again now": loads afresh, and tells the connectivity store to ask too. */
   const retry = () => {
@@ -449,6 +458,19 @@ function CheckoutPage({ kind }: { kind: Kind }) {
           </tfoot>
         </table>
       </div>
+      {!isPass && (
+        // away from the pay buttons, beside what it empties, and it asks first
+        <div className="checkout-edit">
+          <button
+            type="button"
+            className="btn btn-small btn-ghost"
+            onClick={() => setConfirmStartOver(true)}
+            disabled={busy || waiting}
+          >
+            {tm('ck.startOver')}
+          </button>
+        </div>
+      )}
 
       {!isPass && (
         <div className="card address-card">
@@ -526,12 +548,9 @@ function CheckoutPage({ kind }: { kind: Kind }) {
           <dt>{tm('ck.lineTotal')}</dt>
           <dd>{formatINR(onlineTotal)}</dd>
         </dl>
+        {/* what the pay buttons answer (a refusal, a network error) appears here, not over them */}
+        <ToastSlot />
         <div className="pay-actions">
-          {!isPass && (
-            <button type="button" className="btn" onClick={startOver} disabled={busy || waiting}>
-              {tm('ck.startOver')}
-            </button>
-          )}
           <div className="pay-option">
             <button
               type="button"
@@ -552,39 +571,30 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         </div>
       </div>
 
-      {offline && !sharing && !isPass && (
-        <Dialog className="pay-dialog" title={tm('ck.transferTitle')} onClose={closeOffline}>
-          <BankDetails bank={offline.bank} amountPaise={offline.orderTotalInPaisa} note={offline.orderRcptId} />
-          <p>{tm('ck.transferHint')}</p>
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-primary" onClick={() => setSharing(true)}>
-              {tm('ck.updateTxn')}
-            </button>
-          </div>
-        </Dialog>
-      )}
-      {offline && sharing && !isPass && (
-        <Dialog className="pay-dialog" title={tm('ck.shareTitle')} onClose={closeOffline}>
-          <p>{tm('ck.shareLine', { rcpt: offline.orderRcptId, amount: formatINR(offline.orderTotalInPaisa) })}</p>
-          <TxnForm
-            txnLabel={tm('ck.txnLabelRequired')}
-            submitLabel={tm('ck.submit')}
-            busy={busy}
-            onMissing={() => toast.error(t('txn.requiredCheckout'))}
-            onSubmit={submitTxn}
-          />
-        </Dialog>
-      )}
-      {offline && isPass && (
+      {offline && (
+        // one transfer dialog, the same in checkout and on the profile: bank details, then the transaction details
         <Dialog className="pay-dialog" title={tm('profile.payShare')} onClose={closeOffline}>
           <BankDetails bank={offline.bank} amountPaise={offline.orderTotalInPaisa} note={offline.orderRcptId} />
-          <TxnForm
-            txnLabel={tm('ck.txnLabel')}
-            submitLabel={tm('profile.updatePayment')}
-            busy={busy}
-            onMissing={() => toast.error(t('txn.requiredCheckout'))}
-            onSubmit={submitTxn}
-          />
+          <p className="hint">{tm('ck.transferHint')}</p>
+          <TxnForm busy={busy} onSubmit={submitTxn} />
+        </Dialog>
+      )}
+      {confirmStartOver && (
+        <Dialog title={tm('ck.startOverTitle')} onClose={closeStartOver}>
+          <p>
+            {tm('ck.startOverBody', {
+              count: cart.selectedProducts.length,
+              amount: formatINR(subtotal),
+            })}
+          </p>
+          <div className="dialog-actions">
+            <button type="button" className="btn" onClick={closeStartOver}>
+              {tm('ck.startOverNo')}
+            </button>
+            <button type="button" className="btn btn-primary" onClick={startOver} disabled={busy}>
+              {tm('ck.startOverYes')}
+            </button>
+          </div>
         </Dialog>
       )}
     </section>

@@ -1,5 +1,5 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
@@ -14,20 +14,20 @@ import {
   quantityChangeMessage,
 } from '../../../core/pricing';
 import { paths } from '../../app/paths';
-import { Field } from '../../components/forms';
+import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
-import { storeUserInfo, useUserInfo } from '../../lib/session';
+import { useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
-import { addToCart, getBijayaSanmelaniCount, getUtsavUserCount, signUpAndLogin } from './api';
+import { addToCart, getBijayaSanmelaniCount, getUtsavUserCount } from './api';
 import { type LocalCart, lineOf, linePaise, pick, selectionPaise, toPricing, useLocalCart } from './local-cart';
-import { Dialog } from '../../components/Dialog';
 import { Stepper } from './Stepper';
 import { loadPasses, NO_CONTEXT } from './use-catalogue';
 import './contribute.css';
 import { productDesc, productName } from '../../lib/content';
 
-type Step = null | 'extra' | 'register';
+// the dialogs after Proceed load when it is pressed, not with the page
+const PassSteps = lazy(() => import('./PassSteps'));
 
 export function DailyPassPage() {
   const navigate = useNavigate();
@@ -41,10 +41,8 @@ export function DailyPassPage() {
   const [stale, setStale] = useState(false);
   const [ctx, setCtx] = useState<PricingContext>(NO_CONTEXT);
   const [utsavCount, setUtsavCount] = useState(0);
-  const [step, setStep] = useState<Step>(null);
-  const [extra, setExtra] = useState('');
-  const [extraRupees, setExtraRupees] = useState(0);
-  const [reg, setReg] = useState({ name: '', email: '', mobile: '', password: '' });
+  // the extra contribution and Register to Proceed (./PassSteps, loaded on Proceed)
+  const [stepsOpen, setStepsOpen] = useState(false);
 
   // SPEC.md section 9: toasts sit bottom-center on the daily-pass screen.
   useEffect(() => {
@@ -91,7 +89,7 @@ export function DailyPassPage() {
   const { cart, setCart } = useLocalCart(totalOf);
   const total = totalOf(cart);
   const units = list.reduce((n, p) => n + (cart[p.id]?.qty ?? 0), 0);
-  const closeStep = useCallback(() => setStep(null), []);
+  const closeSteps = useCallback(() => setStepsOpen(false), []);
 
   function change(p: ProductView, qty: number) {
     const from = cart[p.id]?.qty ?? 0;
@@ -105,8 +103,9 @@ export function DailyPassPage() {
     const msg = quantityChangeMessage(p.code, from, to);
     if (msg) {
       const text = t(msg.key, { amount: formatINR(linePaise(p, 'DAILY_PASS', to, ctx)) });
-      if (to < from) toast.warning(text);
-      else toast.info(text);
+      // a newer benefit note replaces the one before; it shows in the total bar (docs/decisions/160)
+      if (to < from) toast.warning(text, { group: 'benefit' });
+      else toast.info(text, { group: 'benefit' });
     }
   }
 
@@ -116,21 +115,7 @@ export function DailyPassPage() {
 
   function proceed() {
     if (units === 0) return toast.error(t('pass.selectOne'));
-    setStep('extra');
-  }
-
-  function withContribution(e: FormEvent) {
-    e.preventDefault();
-    const amount = Number(extra.trim());
-    if (!extra.trim() || !Number.isFinite(amount) || amount <= 0) return toast.error(t('pass.extraAmount'));
-    if (!Number.isInteger(amount) || amount > 10_00_000) return toast.error(t('passes.extraLimit'));
-    void next(amount);
-  }
-
-  async function next(amount: number) {
-    setExtraRupees(amount);
-    if (!user) return setStep('register');
-    await send(amount);
+    setStepsOpen(true);
   }
 
   async function send(amount: number) {
@@ -138,26 +123,10 @@ export function DailyPassPage() {
     if (amount > 0) selection[extraId] = { qty: 1, price: amount, code: EXTRA_CONTRIBUTION_CODE };
     const res = await run(() => addToCart(selection, utsavCount));
     if (res) {
-      setStep(null);
+      setStepsOpen(false);
       navigate(paths.dpSummary);
     }
   }
-
-  async function register(e: FormEvent) {
-    e.preventDefault();
-    // the form's rules come with zod (24 kB of gzip): loaded when the form is sent, not with the page
-    const { checkSignupForm } = await import('../../../core/contracts/accounts');
-    const problem = checkSignupForm(reg, 'dialog');
-    if (problem) return toast.error(t(problem));
-    const info = await run(() => signUpAndLogin(reg));
-    if (!info) return;
-    storeUserInfo(info);
-    // logged in from here on: if sending fails, Proceed goes straight to the contribution dialog
-    setStep(null);
-    await send(extraRupees);
-  }
-
-  const setR = (k: keyof typeof reg) => (e: { target: { value: string } }) => setReg({ ...reg, [k]: e.target.value });
 
   return (
     <section className="ct-page">
@@ -203,6 +172,7 @@ export function DailyPassPage() {
             })}
           </div>
           <div className="ct-bar">
+            <ToastSlot sticky />
             <span className="ct-total" data-testid="total">
               {t('contribute.total', { amount: formatINR(total) })}
             </span>
@@ -215,77 +185,10 @@ export function DailyPassPage() {
           </div>
         </>
       )}
-      {step === 'extra' && (
-        <Dialog title={t('passes.extraTitle')} onClose={closeStep}>
-          <form onSubmit={withContribution} noValidate>
-            <p>{t('passes.extraBody')}</p>
-            <Field
-              label={t('passes.extraLabel')}
-              name="extraContribution"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={1000000}
-              step={1}
-              value={extra}
-              onChange={(e) => setExtra(e.target.value)}
-            />
-            <div className="dialog-actions">
-              <button type="button" className="btn" onClick={() => void next(0)} disabled={busy}>
-                {t('passes.skip')}
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {t('passes.withContribution')}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      )}
-      {step === 'register' && (
-        <Dialog title={t('passes.registerTitle')} onClose={closeStep}>
-          <form onSubmit={register} noValidate>
-            <Field
-              label={t('form.fullName')}
-              name="name"
-              autoComplete="name"
-              value={reg.name}
-              onChange={setR('name')}
-            />
-            <Field
-              label={t('form.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={reg.email}
-              onChange={setR('email')}
-            />
-            <Field
-              label={t('form.mobile')}
-              type="tel"
-              name="mobile"
-              autoComplete="tel"
-              value={reg.mobile}
-              onChange={setR('mobile')}
-            />
-            <Field
-              label={t('form.password')}
-              type="password"
-              name="password"
-              autoComplete="new-password"
-              value={reg.password}
-              onChange={setR('password')}
-            />
-            <p className="hint">{t('signup.passwordHint')}</p>
-            <div className="dialog-actions">
-              <Link to={`${paths.login}?next=${encodeURIComponent(paths.dmPass)}`} className="btn btn-ghost">
-                {t('passes.haveAccount')}
-              </Link>
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {t('passes.register')}
-              </button>
-            </div>
-          </form>
-        </Dialog>
+      {stepsOpen && (
+        <Suspense fallback={null}>
+          <PassSteps loggedIn={!!user} busy={busy} onClose={closeSteps} send={send} />
+        </Suspense>
       )}
     </section>
   );

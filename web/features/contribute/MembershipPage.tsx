@@ -9,6 +9,7 @@ import { MAX_QTY, quantityChangeMessage } from '../../../core/pricing';
 import { paths } from '../../app/paths';
 import plansEn from '../../content/plans.json';
 import { localized, productDesc, productName } from '../../lib/content';
+import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
 import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
 import { Dialog } from '../../components/Dialog';
@@ -49,8 +50,9 @@ export function MembershipPage() {
     const msg = quantityChangeMessage(p.code, from, to);
     if (msg) {
       const text = t(msg.key, { amount: formatINR(linePaise(p, 'MEMBERSHIP', to, NO_CONTEXT)) });
-      if (to < from) toast.warning(text);
-      else toast.info(text);
+      // a newer benefit note replaces the one before; it shows in the total bar (docs/decisions/160)
+      if (to < from) toast.warning(text, { group: 'benefit' });
+      else toast.info(text, { group: 'benefit' });
     }
   }
 
@@ -101,6 +103,7 @@ export function MembershipPage() {
         })}
       </div>
       <div className="ct-bar">
+        <ToastSlot sticky />
         <span className="ct-total" data-testid="total">
           {t('contribute.total', { amount: formatINR(total) })}
         </span>

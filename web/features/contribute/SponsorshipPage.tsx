@@ -5,6 +5,7 @@ import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { paths } from '../../app/paths';
+import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { addToCart, getUtsavUserCount, getBijayaSanmelaniCount } from './api';
@@ -135,6 +136,7 @@ export function SponsorshipPage() {
         })}
       </div>
       <div className="ct-bar">
+        <ToastSlot sticky />
         <span className="ct-total" data-testid="total">
           {t('contribute.total', { amount: formatINR(total) })}
         </span>

@@ -1,5 +1,5 @@
 // The profile's Contribution tab (SPEC.md sections 2 and 4): the member's orders with the actions per status,
-// the 'Contribution Details' modal and Retry Payment for a direct transfer that still awaits its details.
+// the 'Contribution Details' modal and "Share transfer details" for a direct transfer that still awaits its details.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -14,10 +14,10 @@ import '../../../core/messages/areas/profile';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { contributionActions } from '../../../core/orders';
 import { paths } from '../../app/paths';
+import { BankDetails, type TxnFailure, TxnForm } from '../../components/payment/BankTransfer';
+import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';
 import { OfflineCopyNote } from '../../components/NetworkNotes';
-import { PassQr } from '../../components/PassQr';
-import { BankDetails, TxnForm } from '../../components/payment/BankTransfer';
 import { useToast } from '../../components/toast';
 import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { readWithOfflineCopy } from '../../lib/offline-read';
@@ -165,15 +165,22 @@ export function ContributionsTab() {
       setOrders(await getOrders());
     });
 
-  const submitRetry = (txn: string, bankName: string) => {
-    if (!retry) return;
-    void run(async () => {
-      await handleOfflineOrder(retry.order.orderRcptId, txn, bankName);
-      updateUserInfo({ member: true });
-      toast.success(t('order.offlineCaptured'));
-      setRetry(null);
-      setOrders(await getOrders());
-    });
+  const submitRetry = async (txn: string, bankName: string): Promise<TxnFailure | undefined> => {
+    if (!retry) return undefined;
+    let failure: TxnFailure | undefined;
+    await run(
+      async () => {
+        await handleOfflineOrder(retry.order.orderRcptId, txn, bankName);
+        updateUserInfo({ member: true });
+        setRetry(null);
+        toast.success(t('order.offlineCaptured'));
+        setOrders(await getOrders());
+      },
+      (e) => {
+        failure = e;
+      },
+    );
+    return failure;
   };
 
   if (!orders) return <p className="loading">{t('layout.loading')}</p>;
@@ -225,7 +232,7 @@ export function ContributionsTab() {
               {o.refundState ? (
                 <span className="refund-status">
                   <span className="refund-badges">
-                    <span className={`badge ${badgeOf(o.status)}`}>{statusText(o.status)}</span>
+                    <span className={`badge ${badgeOf(o.status, o.closedAs)}`}>{statusText(o.status, o.closedAs)}</span>
                     <span className="badge badge-refund">{statusText(o.refundState)}</span>
                   </span>
                   {refundNotes(o).map((n) => (
@@ -235,7 +242,7 @@ export function ContributionsTab() {
                   ))}
                 </span>
               ) : (
-                <span className={`badge ${badgeOf(o.status)}`}>{statusText(o.status)}</span>
+                <span className={`badge ${badgeOf(o.status, o.closedAs)}`}>{statusText(o.status, o.closedAs)}</span>
               )}
             </td>
             <td className="contribution-actions">
@@ -343,27 +350,19 @@ export function ContributionsTab() {
       )}
       {retry && (
         <Dialog className="pay-dialog" title={tm('profile.payShare')} onClose={() => setRetry(null)}>
-          <BankDetails
-            bank={retry.bank}
-            amountPaise={paise(retry.order.orderTotal)}
-            note={retry.order.orderRcptId}
-            accountLabel={tm('profile.accountId')}
-          />
-          <TxnForm
-            txnLabel={tm('profile.bankTxn')}
-            submitLabel={tm('profile.updatePayment')}
-            busy={busy}
-            onMissing={() => toast.error(t('txn.requiredProfile'))}
-            onSubmit={submitRetry}
-          />
+          <BankDetails bank={retry.bank} amountPaise={paise(retry.order.orderTotal)} note={retry.order.orderRcptId} />
+          <p className="hint">{tm('ck.transferHint')}</p>
+          <TxnForm busy={busy} onSubmit={submitRetry} />
         </Dialog>
       )}
     </>
   );
 }
 
-function badgeOf(status: string) {
+function badgeOf(status: string, closedAs: string | null) {
   if (status === 'Success') return 'badge-success';
+  // given up or not paid in time: nothing went wrong, nothing is owed
+  if (status === 'Failed' && (closedAs === 'cancelled' || closedAs === 'expired')) return 'badge-muted';
   if (status === 'Failed' || status === 'Rejected') return 'badge-error';
   return 'badge-warn';
 }
@@ -411,7 +410,7 @@ function DetailsModal({ order, onClose }: { order: OrderView; onClose: () => voi
         <dd>{order.orderRcptId}</dd>
         <dt>{tm('profile.contributionStatus')}</dt>
         <dd>
-          {statusText(order.status)}
+          {statusText(order.status, order.closedAs)}
           {order.refundState ? ` · ${statusText(order.refundState)}` : ''}
         </dd>
         {refundNotes(order).length > 0 && (

@@ -8,7 +8,11 @@ export const GALLERY_INTERVAL_MS = 5000;
 /** A horizontal finger movement longer than this (and longer than the vertical one) is a swipe. */
 const SWIPE_PX = 40;
 
-export type Photo = { src: string; srcSmall: string; alt: string; width: number; height: number };
+/**
+ * `alt` says what the picture shows; `caption`, shown under it, is what the association writes about a real
+ * photograph (when, who). The stand-in drawings have none: no caption pretends they are photographs.
+ */
+export type Photo = { src: string; srcSmall: string; alt: string; width: number; height: number; caption?: string };
 
 /**
  * The home page gallery: starts on a random photo, advances every 5 s, pauses while the pointer is over it,
@@ -122,7 +126,7 @@ export function Carousel({ photos, label }: { photos: Photo[]; label: string }) 
               decoding="async"
               draggable={false}
             />
-            <figcaption>{photo.alt}</figcaption>
+            {photo.caption ? <figcaption>{photo.caption}</figcaption> : null}
           </figure>
         </div>
         <button

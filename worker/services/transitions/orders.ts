@@ -309,6 +309,8 @@ export type ReleaseInput = {
   reason: string;
   /** a rejection's stock reason (core/contracts/admin.ts REJECT_REASONS), recorded in the audit row */
   reasonCode?: string | null;
+  /** for Failed: given up ('cancelled'), not paid in time ('expired') or refused by the provider (the default) */
+  closedAs?: 'cancelled' | 'expired' | 'failed';
   via: Via | 'checkout';
   actorId: number | null;
 };
@@ -343,7 +345,13 @@ export async function releaseLoaded(
   const results = await d1Batch(s, [
     s.db
       .update(orders)
-      .set({ status: input.to, rejectReason: input.reason, transitionId: token, updatedAt: at })
+      .set({
+        status: input.to,
+        rejectReason: input.reason,
+        closedAs: input.to === 'Failed' ? (input.closedAs ?? 'failed') : null,
+        transitionId: token,
+        updatedAt: at,
+      })
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status))),
     s.db.delete(sponsorshipClaims).where(and(eq(sponsorshipClaims.orderId, order.id), madeItSql(order.id, token))),
     s.db
