@@ -83,7 +83,7 @@ describe('language choice', () => {
 
   it('answers in the chosen language and keeps English exactly as it is', async () => {
     expect(getLocale()).toBe('en');
-    expect(t('login.mandatory')).toBe('Email and password are both mandatory!');
+    expect(t('login.mandatory')).toBe('Email & Password, both are Mandatory!');
     await loadLocale('bn-IN');
     expect(t('login.mandatory')).toBe(bn['login.mandatory']);
     expect(tr('renewal.renew')).toBe(renewalsBn['renewal.renew']);
