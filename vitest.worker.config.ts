@@ -1,8 +1,14 @@
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { writeWorkerBengali } from './scripts/vite-worker-bengali.mjs';
+
+const checkout = createHash('sha256')
+  .update(import.meta.dirname)
+  .digest('hex')
+  .slice(0, 12);
 
 // Worker tests run inside workerd with a real local D1, migrated from migrations/ before each file.
 export default defineConfig({
@@ -12,7 +18,10 @@ export default defineConfig({
       miniflare: {
         // The tests' static assets: only what the Worker itself reads from ASSETS (its Bengali for emails, as the
         // build emits it), so that they pass before any build and never depend on what an old dist/ holds.
-        assets: { directory: await writeWorkerBengali(path.join(os.tmpdir(), 'samiti-worker-test-assets')) },
+        // One folder per checkout: several worktrees' test runs on one machine would otherwise serve each other's.
+        assets: {
+          directory: await writeWorkerBengali(path.join(os.tmpdir(), `samiti-worker-test-assets-${checkout}`)),
+        },
         bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, 'migrations')) },
       },
     })),

@@ -1,4 +1,5 @@
-// The membership year (migrations/0090): memberships kept by triggers, reminder campaigns, email choices.
+// The membership year (migrations/0090): memberships kept by triggers, reminder campaigns. The email choices
+// moved to schema/channels.ts (channel_prefs, migrations/0230).
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -22,12 +23,6 @@ export const memberships = sqliteTable(
     index('memberships_user_idx').on(t.userId, t.fiscalYear),
   ],
 );
-
-export const emailPrefs = sqliteTable('email_prefs', {
-  userId: integer('user_id').primaryKey(),
-  remindersOff: integer('reminders_off', { mode: 'boolean' }).notNull().default(false),
-  updatedAt: integer('updated_at').notNull().default(now),
-});
 
 export const CAMPAIGN_STATES = ['sending', 'done', 'stopped'] as const;
 

@@ -124,6 +124,8 @@ export const READS_BESIDE_SESSION = new Set([
   '/api/getStaffOrderDetails',
   '/api/getVenuePasses',
   '/api/searchVenuePasses',
+  // the operational announcements shown on /venue (worker/services/announcements.ts)
+  '/api/getVenueNotices',
 ]);
 
 const besideSession = new WeakMap<object, Promise<Actor>>();
@@ -158,6 +160,13 @@ export const SESSION_IN_BATCH = new Set([
   '/api/getRefundQuote',
   '/api/getStatementMapping',
   '/api/getStatementImport',
+  // channels (worker/services/channels.ts, announcements.ts): the member's choices, the admins' reads and the
+  // announcement's checks, which go with the lookup
+  '/api/getChannelPrefs',
+  '/api/getAnnouncements',
+  '/api/getAnnouncementAudience',
+  '/api/createAnnouncement',
+  '/api/getMemberDeliveries',
 ]);
 
 type InBatch = { role: Role; verdict: Promise<Actor> | null };

@@ -41,6 +41,7 @@ import { isTransient, RazorpayError } from '../lib/razorpay';
 import { makeRazorpayRefunds, type RazorpayRefund } from '../lib/razorpay-refunds';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
+import { notify } from './deliveries';
 import { carryOver, createRefund, moveRefund } from './transitions/refunds';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -563,6 +564,15 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
     );
   }
   if (row.status === 'processed') {
+    // the same news on WhatsApp and push where the member chose them (issue 26)
+    await notify(s, {
+      userId: order.userId,
+      event: `refund.done:${row.id}`,
+      kind: 'payments',
+      topic: 'refunded',
+      params: { name: order.userName, rcpt, amount },
+      link: 'profile',
+    });
     mail = compose(
       order.userEmail,
       `Refund done: ${rcpt}`,
