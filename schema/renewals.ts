@@ -26,32 +26,34 @@ export const memberships = sqliteTable(
 
 export const CAMPAIGN_STATES = ['sending', 'done', 'stopped'] as const;
 
-export const reminderCampaigns = sqliteTable(
-  'reminder_campaigns',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    fiscalYear: text('fiscal_year').notNull(),
-    fromYear: text('from_year').notNull(),
-    state: text('state', { enum: CAMPAIGN_STATES }).notNull(),
-    audience: integer('audience').notNull(),
-    createdBy: integer('created_by').notNull(),
-    createdAt: integer('created_at').notNull().default(now),
-    finishedAt: integer('finished_at'),
-  },
-  (t) => [uniqueIndex('reminder_campaigns_sending_uq').on(t.fiscalYear).where(sql`state = 'sending'`)],
-);
+export const reminderCampaigns = /* @__PURE__ */ (() =>
+  sqliteTable(
+    'reminder_campaigns',
+    {
+      id: integer('id').primaryKey({ autoIncrement: true }),
+      fiscalYear: text('fiscal_year').notNull(),
+      fromYear: text('from_year').notNull(),
+      state: text('state', { enum: CAMPAIGN_STATES }).notNull(),
+      audience: integer('audience').notNull(),
+      createdBy: integer('created_by').notNull(),
+      createdAt: integer('created_at').notNull().default(now),
+      finishedAt: integer('finished_at'),
+    },
+    (t) => [uniqueIndex('reminder_campaigns_sending_uq').on(t.fiscalYear).where(sql`state = 'sending'`)],
+  ))();
 
-export const reminderSends = sqliteTable(
-  'reminder_sends',
-  {
-    campaignId: integer('campaign_id').notNull(),
-    userId: integer('user_id').notNull(),
-    state: text('state', { enum: ['queued', 'sending', 'sent'] }).notNull(),
-    claimedAt: integer('claimed_at').notNull().default(now),
-    sentAt: integer('sent_at'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.campaignId, t.userId] }),
-    index('reminder_sends_state_idx').on(t.campaignId, t.state),
-  ],
-);
+export const reminderSends = /* @__PURE__ */ (() =>
+  sqliteTable(
+    'reminder_sends',
+    {
+      campaignId: integer('campaign_id').notNull(),
+      userId: integer('user_id').notNull(),
+      state: text('state', { enum: ['queued', 'sending', 'sent'] }).notNull(),
+      claimedAt: integer('claimed_at').notNull().default(now),
+      sentAt: integer('sent_at'),
+    },
+    (t) => [
+      primaryKey({ columns: [t.campaignId, t.userId] }),
+      index('reminder_sends_state_idx').on(t.campaignId, t.state),
+    ],
+  ))();

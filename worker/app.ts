@@ -1,9 +1,7 @@
 import { type Context, Hono, type Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { secureHeaders } from 'hono/secure-headers';
 import { t } from '../core/i18n';
-import { CONTENT_SECURITY_POLICY } from './csp';
 import type { AppEnv } from './env';
 import { benchRows } from './lib/bench-rows';
 import { getConfig, isLocalHost } from './lib/config';
@@ -13,6 +11,7 @@ import { DomainError, notFound } from './lib/errors';
 import { MAX_BODY_BYTES } from './lib/input';
 import { registerLocalTools } from './lib/local-tools';
 import { log } from './lib/log';
+import { securityHeaders } from './lib/security-headers';
 import { accountsRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { cartRoutes } from './routes/cart';
@@ -74,7 +73,7 @@ export const app = new Hono<AppEnv>()
       });
     }
   })
-  .use('*', secureHeaders({ contentSecurityPolicy: CONTENT_SECURITY_POLICY, crossOriginEmbedderPolicy: false }))
+  .use('*', securityHeaders)
   .use('/api/*', async (c, next) => {
     const config = getConfig(c.env);
     if (config.isLocal && loadLocalTools) await (await loadLocalTools()).ensureSeeded(getDb(c.env), config, c.env.DB);

@@ -204,7 +204,8 @@ export async function createAnnouncement(
     // the first batch goes out right after the answer; the cron sends the rest
     s.defer?.(trackMail(runAnnouncementStep(s, { id: made.id })));
   }
-  const view = (await viewsOf(s, [made]))[0]!;
+  // just made: nothing sent yet (a repeated request answers the same, and the list shows its report)
+  const view = viewsOf([made], [])[0]!;
   const message =
     made.state === 'scheduled'
       ? t('announce.scheduled', { time: formatDateTime(made.sendAt, 'en') })
@@ -258,17 +259,11 @@ function reportOf(rows: ReportRow[], event: string): { members: number; report: 
 const REPORT_SQL = `SELECT event, channel, state, CASE WHEN error = 'off' THEN 'off' END AS error, COUNT(*) AS n
   FROM deliveries WHERE event IN (%) GROUP BY event, channel, state, CASE WHEN error = 'off' THEN 'off' END`;
 
-async function viewsOf(s: Svc, rows: Row[], report?: ReportRow[]): Promise<AnnouncementView[]> {
-  const events = rows.map((r) => `ann:${r.id}`);
-  const counted =
-    report ??
-    (events.length
-      ? (await prep(s, REPORT_SQL.replace('%', events.map(() => '?').join(',')), ...events).all<ReportRow>()).results
-      : []);
+function viewsOf(rows: Row[], report: ReportRow[]): AnnouncementView[] {
   return rows.map(({ fiscalYear: _, operational, ...r }) => ({
     ...r,
     operational: operational === 1,
-    ...reportOf(counted, `ann:${r.id}`),
+    ...reportOf(report, `ann:${r.id}`),
   }));
 }
 
@@ -293,7 +288,7 @@ export async function getAnnouncements(s: Svc): Promise<AnnouncementsView> {
       ] as const,
   );
   const [rows, report, passes] = results;
-  return { announcements: await viewsOf(s, rows, report), passes };
+  return { announcements: viewsOf(rows, report), passes };
 }
 
 // ---- the cron's step ----

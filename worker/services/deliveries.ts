@@ -52,13 +52,10 @@ export function enqueueStatement(
   const at = Date.now();
   const chosen = `COALESCE((SELECT granted FROM channel_prefs p WHERE p.user_id = a.uid AND p.kind = ?1 AND p.channel = c.ch),
     c.ch = 'email')`;
-  const reason = `CASE
-      WHEN c.ch = 'whatsapp' AND NOT ?2 THEN 'not offered'
-      WHEN c.ch = 'push' AND NOT ?3 THEN 'not offered'
-      WHEN NOT (?4 OR (?1 = 'payments' AND c.ch = 'email') OR ${chosen}) THEN 'off'
-      WHEN c.ch = 'whatsapp' AND NOT EXISTS (SELECT 1 FROM whatsapp_numbers w WHERE w.user_id = a.uid) THEN 'no number'
-      WHEN c.ch = 'push' AND NOT EXISTS (SELECT 1 FROM push_subscriptions x WHERE x.user_id = a.uid) THEN 'no device'
-    END`;
+  const reason = `CASE WHEN (c.ch = 'whatsapp' AND NOT ?2) OR (c.ch = 'push' AND NOT ?3) THEN 'not offered'
+    WHEN NOT (?4 OR (?1 = 'payments' AND c.ch = 'email') OR ${chosen}) THEN 'off'
+    WHEN c.ch = 'whatsapp' AND NOT EXISTS (SELECT 1 FROM whatsapp_numbers w WHERE w.user_id = a.uid) THEN 'no number'
+    WHEN c.ch = 'push' AND NOT EXISTS (SELECT 1 FROM push_subscriptions x WHERE x.user_id = a.uid) THEN 'no device' END`;
   const channels = q.channels.map((c) => `SELECT '${c}' AS ch`).join(' UNION ALL ');
   // numbered parameters ?1-?7, then the audience's own, renumbered after them
   let n = 8;
@@ -126,7 +123,7 @@ type Row = {
 };
 type Member = { id: number; name: string; email: string; lang: string | null; number: string | null };
 type Sub = { id: number; userId: number; endpoint: string; p256dh: string; auth: string };
-type Outcome = { state: 'sent' | 'failed' | 'retry'; error?: string; providerId?: string };
+type Outcome = { state: 'sent' | 'failed' | 'retry' | 'skipped'; error?: string; providerId?: string };
 
 const chunks = <T>(xs: T[], n = 90) =>
   Array.from({ length: Math.ceil(xs.length / n) }, (_, i) => xs.slice(i * n, i * n + n));
@@ -192,28 +189,30 @@ export async function drainDeliveries(
   if (due.some((r) => parseLocale(members.get(r.userId)?.lang) === 'bn-IN')) await bengaliReady();
 
   const send = async (row: Row) => {
+    // the claim: one conditional update, so that two drains never both send a row; it also reads whether the
+    // member withdrew consent (or the announcement was stopped) since the row was queued
     const claimed = await prep(
       s,
-      `UPDATE deliveries SET attempts = attempts + 1, next_at = ?,
-          state = CASE WHEN ${WITHDRAWN} THEN 'skipped' ELSE 'sending' END,
-          error = CASE WHEN ${WITHDRAWN} THEN 'off' ELSE error END
-        WHERE id = ? AND state = 'queued' RETURNING state`,
+      `UPDATE deliveries SET attempts = attempts + 1, next_at = ?, state = 'sending'
+        WHERE id = ? AND state = 'queued' RETURNING ${WITHDRAWN} AS off`,
       Date.now(),
       row.id,
-    ).first<{ state: string }>();
-    if (claimed?.state !== 'sending') return;
+    ).first<{ off: number }>();
+    if (!claimed) return;
     const member = members.get(row.userId);
     let out: Outcome;
     try {
-      out = member
-        ? await deliver(s, row, member, subs.get(row.userId) ?? [], texts)
-        : { state: 'failed', error: 'no such account' };
+      out = claimed.off
+        ? { state: 'skipped', error: 'off' }
+        : member
+          ? await deliver(s, row, member, subs.get(row.userId) ?? [], texts)
+          : { state: 'failed', error: 'no such account' };
     } catch (err) {
       out = { state: 'retry', error: String(err) };
     }
     const retry = out.state === 'retry' && row.attempts + 1 < MAX_ATTEMPTS;
-    const state = out.state === 'sent' ? 'sent' : retry ? 'queued' : 'failed';
-    counts[state === 'sent' ? 'sent' : retry ? 'retried' : 'failed']++;
+    const state = out.state === 'sent' || out.state === 'skipped' ? out.state : retry ? 'queued' : 'failed';
+    if (state !== 'skipped') counts[state === 'sent' ? 'sent' : retry ? 'retried' : 'failed']++;
     if (state === 'failed') log('warn', 'deliveries.failed', { id: row.id, channel: row.channel, error: out.error });
     await prep(
       s,
@@ -405,7 +404,7 @@ export function whatsappChallenge(s: Svc, q: { mode?: string; token?: string; ch
 }
 
 /** Replies that withdraw WhatsApp consent (Meta's opt-out keywords, and the Bengali "stop"). */
-const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP THESE MESSAGES', 'বন্ধ', 'এই বার্তা বন্ধ করুন']);
+const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'বন্ধ']);
 
 /**
  * POST /api/webhooks/whatsapp (docs/decisions/231): signed by Meta with the app secret (X-Hub-Signature-256 over the
