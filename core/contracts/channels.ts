@@ -10,6 +10,7 @@ import {
   type Channel,
   MESSAGE_KINDS,
   type MessageKind,
+  type Topic,
 } from '../channels';
 
 const req = (what: string) => (iss: { input?: unknown }) =>
@@ -120,7 +121,8 @@ export type ChannelPref = { kind: MessageKind; channel: Channel; on: boolean; fi
 
 export type ChannelPrefs = {
   prefs: ChannelPref[];
-  whatsapp: { available: boolean; number: string | null };
+  /** the number on record; `suggested`: the account's mobile as E.164, to start from when there is none */
+  whatsapp: { available: boolean; number: string | null; suggested: string | null };
   push: { available: boolean; vapidPublicKey: string | null; devices: number };
 };
 
@@ -159,6 +161,10 @@ export type DeliveryView = {
   channel: Channel;
   /** null for an email of the outbox (receipts, reminders, account emails) */
   kind: MessageKind | null;
+  /** a payment's or renewal's message: its topic and what it is about (a contribution id, a year) */
+  topic: Exclude<Topic, 'announcement'> | null;
+  ref: string | null;
+  /** otherwise: the announcement's title or the email's subject */
   what: string;
   state: 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
   attempts: number;

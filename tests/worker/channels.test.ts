@@ -30,7 +30,7 @@ describe('choices per kind and channel', () => {
     expect(pref(prefs, 'announcements', 'email').on).toBe(true);
     expect(pref(prefs, 'reminders', 'whatsapp').on).toBe(false);
     expect(pref(prefs, 'payments', 'push').on).toBe(false);
-    expect(r.body.data.whatsapp).toEqual({ available: true, number: null });
+    expect(r.body.data.whatsapp).toEqual({ available: true, number: null, suggested: `+91${u.mobile}` });
     expect(r.body.data.push).toMatchObject({
       available: true,
       devices: 0,

@@ -418,18 +418,17 @@ export async function memberDeliveries(s: Svc, { email }: { email: string }): Pr
   );
   const [member, rows, emails, prefs] = results;
   if (!member[0]) throw new DomainError('NotFound', t('deliveries.noMember', { email: addr }), 404);
-  const whatOf = (r: DeliveryRow) => {
-    if (r.event.startsWith('test:')) return 'Test announcement';
-    if (r.title) return r.title;
-    const m = JSON.parse(r.message) as { topic: string; params?: Record<string, string> };
-    return [m.topic, m.params?.rcpt ?? m.params?.year].filter(Boolean).join(' ');
+  const described = (r: DeliveryRow) => {
+    const m = JSON.parse(r.message) as { topic: string; params?: Record<string, string>; text?: { titleEn: string } };
+    if (m.topic === 'announcement') return { topic: null, ref: null, what: r.title ?? m.text?.titleEn ?? '' };
+    return { topic: m.topic as DeliveryView['topic'], ref: m.params?.rcpt ?? m.params?.year ?? null, what: '' };
   };
   const deliveries: DeliveryView[] = [
     ...rows.map((r) => ({
       id: `d${r.id}`,
       channel: r.channel,
       kind: r.kind,
-      what: whatOf(r),
+      ...described(r),
       state: r.state,
       attempts: r.attempts,
       error: r.error,
@@ -439,6 +438,8 @@ export async function memberDeliveries(s: Svc, { email }: { email: string }): Pr
       id: `e${e.id}`,
       channel: 'email' as const,
       kind: null,
+      topic: null,
+      ref: null,
       what: e.subject,
       state: e.status === 'failed' ? ('failed' as const) : ('sent' as const),
       attempts: 1,

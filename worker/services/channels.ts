@@ -57,13 +57,20 @@ export const noChannelSql = (user: string, kind: MessageKind) =>
 
 // the member's choices, number and devices: the same three reads for their own profile and for an admin
 const PREFS_SQL = 'SELECT kind, channel, granted, at FROM channel_prefs WHERE user_id = ?';
-const NUMBER_SQL = 'SELECT number FROM whatsapp_numbers WHERE user_id = ?';
+// the number on record, or the account's mobile (digits) as a suggestion
+const NUMBER_SQL = `SELECT w.number, u.mobile FROM users u LEFT JOIN whatsapp_numbers w ON w.user_id = u.id WHERE u.id = ?`;
 const DEVICES_SQL = 'SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?';
 
-function answer(s: Svc, prefs: PrefRow[], number: string | null, devices: number): ChannelPrefs {
+type NumberRow = { number: string | null; mobile: string };
+
+function answer(s: Svc, prefs: PrefRow[], n: NumberRow | undefined, devices: number): ChannelPrefs {
   return {
     prefs: prefsOf(prefs),
-    whatsapp: { available: whatsappAvailable(s.config), number },
+    whatsapp: {
+      available: whatsappAvailable(s.config),
+      number: n?.number ?? null,
+      suggested: n?.number ?? (n ? toE164(n.mobile) : null),
+    },
     push: {
       available: pushAvailable(s.config),
       vapidPublicKey: pushAvailable(s.config) ? s.config.VAPID_PUBLIC_KEY! : null,
@@ -78,12 +85,12 @@ export async function getChannelPrefs(s: Svc): Promise<ChannelPrefs> {
     (me, db) =>
       [
         db.all<PrefRow>(sqlOf(PREFS_SQL, me.userId)),
-        db.all<{ number: string }>(sqlOf(NUMBER_SQL, me.userId)),
+        db.all<NumberRow>(sqlOf(NUMBER_SQL, me.userId)),
         db.all<{ n: number }>(sqlOf(DEVICES_SQL, me.userId)),
       ] as const,
   );
   const [prefs, number, devices] = results;
-  return answer(s, prefs, number[0]?.number ?? null, Number(devices[0]?.n ?? 0));
+  return answer(s, prefs, number[0], Number(devices[0]?.n ?? 0));
 }
 
 /**
@@ -138,10 +145,10 @@ const readBack = (s: Env, userId: number) => [
 function answerOf(s: Svc, results: D1Result[]): ChannelPrefs {
   const [prefs, number, devices] = results.slice(-3) as [
     D1Result<PrefRow>,
-    D1Result<{ number: string }>,
+    D1Result<NumberRow>,
     D1Result<{ n: number }>,
   ];
-  return answer(s, prefs.results, number.results[0]?.number ?? null, Number(devices.results[0]?.n ?? 0));
+  return answer(s, prefs.results, number.results[0], Number(devices.results[0]?.n ?? 0));
 }
 type D1Result<T = unknown> = { results: T[]; meta: { changes?: number } };
 
@@ -171,7 +178,7 @@ export async function setChannelPrefs(
     prep(s, NUMBER_SQL, actor.userId),
     prep(s, DEVICES_SQL, actor.userId),
   ])) as unknown as [D1Result<{ number: string }>, D1Result<{ n: number }>];
-  if (input.prefs.some((p) => p.on && p.channel === 'whatsapp') && !number && !known.results[0]) {
+  if (input.prefs.some((p) => p.on && p.channel === 'whatsapp') && !number && !known.results[0]?.number) {
     throw new DomainError('BadRequest', t('channels.whatsappNeedsNumber'), 400);
   }
   if (input.prefs.some((p) => p.on && p.channel === 'push') && !Number(devices.results[0]?.n)) {

@@ -20,6 +20,7 @@ import {
   syncNow,
   useVenueState,
 } from './engine';
+import { VenueNotices } from './Notices';
 import type { LocalPass } from './store';
 import './venue.css';
 
@@ -232,6 +233,7 @@ export function VenueScreen() {
         ))}
       </div>
 
+      <VenueNotices />
       {user?.admin && online && <Conflicts />}
     </section>
   );
