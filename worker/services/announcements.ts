@@ -113,6 +113,7 @@ export async function sendTest(s: Svc, actor: Actor, text: AnnouncementText): Pr
     channel: Channel;
     state: DeliveryView['state'];
   }>();
+  results.sort((a, b) => CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel));
   return { message: t('announce.testSent'), channels: results };
 }
 
@@ -308,6 +309,7 @@ export async function runAnnouncementStep(s: Svc, opts: { id?: number; at?: numb
     ...(opts.id ? [opts.id] : []),
   ).all<Target & { id: number }>();
   let taken = 0;
+  const exhausted: number[] = [];
   for (const a of sending) {
     const event = `ann:${a.id}`;
     const members = audienceOf(a);
@@ -326,18 +328,24 @@ export async function runAnnouncementStep(s: Svc, opts: { id?: number; at?: numb
     ]);
     const added = claim?.meta.changes ?? 0;
     taken += added;
-    if (added === 0) {
-      await prep(
-        s,
-        `UPDATE announcements SET state = 'done', finished_at = ? WHERE id = ? AND state = 'sending'
-          AND NOT EXISTS (SELECT 1 FROM deliveries WHERE event = ? AND state IN ('queued', 'sending'))`,
-        Date.now(),
-        a.id,
-        event,
-      ).run();
-    }
+    if (added === 0) exhausted.push(a.id);
   }
-  const drained = await drainDeliveries(s, opts.id ? { event: `ann:${opts.id}`, at } : { at });
+  // what is due now, the rows just queued included
+  const drained = await drainDeliveries(s, {
+    ...(opts.id ? { event: `ann:${opts.id}` } : {}),
+    ...(opts.at ? { at: opts.at } : {}),
+  });
+  // done: no member left to take, and nothing of it waiting (a retry keeps it sending until it is sent or failed)
+  for (const id of exhausted) {
+    await prep(
+      s,
+      `UPDATE announcements SET state = 'done', finished_at = ? WHERE id = ? AND state = 'sending'
+        AND NOT EXISTS (SELECT 1 FROM deliveries WHERE event = ? AND state IN ('queued', 'sending'))`,
+      Date.now(),
+      id,
+      `ann:${id}`,
+    ).run();
+  }
   if (sending.length > 0 || drained.sent + drained.failed > 0)
     log('info', 'announcements.batch', { taken, ...drained });
   return { announcements: sending.length, taken, ...drained };
