@@ -221,3 +221,41 @@ describe('one-tap opt-out links', () => {
     expect((await call('getChannelPrefs', {}, admin)).status).toBe(200);
   });
 });
+
+describe('round trips to D1 (docs/decisions/111)', () => {
+  async function trips(path: string, body: unknown, token: string) {
+    const { exports } = await import('cloudflare:workers');
+    const res = await exports.default.fetch(`http://localhost/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Bench-Rows': '1', 'X-Session-Token': token },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
+    await res.text();
+    return Number(res.headers.get('X-Bench-Round-Trips'));
+  }
+
+  it('reads take one (the session lookup goes with them), writes two', async () => {
+    const admin = await loginAs(ADMIN);
+    const u = await newUser();
+    const volunteer = await loginAs({ email: 'volunteer@example.org', password: 'volunteer-demo-123' });
+    const sub = await pushSubscribe();
+    const cases: [string, unknown, string, number][] = [
+      ['getChannelPrefs', {}, u.token, 1],
+      [
+        'setChannelPrefs',
+        { whatsapp: '+919812345678', prefs: [{ kind: 'reminders', channel: 'whatsapp', on: true }] },
+        u.token,
+        2,
+      ],
+      ['savePushSubscription', { endpoint: sub.endpoint, keys: sub.keys }, u.token, 2],
+      ['removePushSubscription', { endpoint: sub.endpoint }, u.token, 2],
+      ['getAnnouncements', {}, admin, 1],
+      ['getAnnouncementAudience', { audience: 'members' }, admin, 1],
+      ['getMemberDeliveries', { email: u.email }, admin, 1],
+      ['getVenueNotices', {}, volunteer, 1],
+    ];
+    for (const [path, body, token, budget] of cases)
+      expect([path, await trips(path, body, token)]).toEqual([path, budget]);
+  });
+});

@@ -163,6 +163,7 @@ export const SESSION_IN_BATCH = new Set([
   // channels (worker/services/channels.ts, announcements.ts): the member's choices, the admins' reads and the
   // announcement's checks, which go with the lookup
   '/api/getChannelPrefs',
+  '/api/setChannelPrefs',
   '/api/getAnnouncements',
   '/api/getAnnouncementAudience',
   '/api/createAnnouncement',

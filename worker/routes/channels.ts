@@ -35,7 +35,7 @@ export const channelRoutes = new Hono<AppEnv>()
     return c.json({ data: await channels.getChannelPrefs(svc(c)) });
   })
   .post('/setChannelPrefs', requireRole('user'), input(channelPrefsRequest), async (c) => {
-    return c.json({ data: await channels.setChannelPrefs(svc(c), actorOf(c), c.req.valid('json')) });
+    return c.json({ data: await channels.setChannelPrefs(svc(c), c.req.valid('json')) });
   })
   .post('/savePushSubscription', requireRole('user'), input(pushSubscriptionRequest), async (c) => {
     return c.json({ data: await channels.savePushSubscription(svc(c), actorOf(c), c.req.valid('json')) });

@@ -104,13 +104,15 @@ export function consentStatements(
   changes: ConsentChange[],
   actorId: number | null,
   via: string,
+  /** a further condition (SQL) every write needs, e.g. "this is the member's first phone" */
+  guard = '1',
 ) {
   const at = Date.now();
   return changes.flatMap((c) => [
     prep(
       s,
       `INSERT INTO channel_prefs (user_id, kind, channel, granted, at, via) SELECT id, ?, ?, ?, ?, ? FROM users WHERE id = ?
-        AND ? <> COALESCE((SELECT granted FROM channel_prefs WHERE user_id = ? AND kind = ? AND channel = ?), ?)
+        AND ? <> COALESCE((SELECT granted FROM channel_prefs WHERE user_id = ? AND kind = ? AND channel = ?), ?) AND ${guard}
         ON CONFLICT (user_id, kind, channel) DO UPDATE SET granted = excluded.granted, at = excluded.at, via = excluded.via`,
       c.kind,
       c.channel,
@@ -159,7 +161,6 @@ type D1Result<T = unknown> = { results: T[]; meta: { changes?: number } };
  */
 export async function setChannelPrefs(
   s: Svc,
-  actor: Actor,
   input: z.output<typeof channelPrefsRequest>,
 ): Promise<ChannelPrefs & { message: string }> {
   const number = input.whatsapp ? toE164(input.whatsapp) : undefined;
@@ -174,14 +175,18 @@ export async function setChannelPrefs(
       throw new DomainError('ChannelUnavailable', t('channels.pushUnavailable'), 400);
     }
   }
-  const [known, devices] = (await s.env.DB.batch([
-    prep(s, NUMBER_SQL, actor.userId),
-    prep(s, DEVICES_SQL, actor.userId),
-  ])) as unknown as [D1Result<{ number: string }>, D1Result<{ n: number }>];
-  if (input.prefs.some((p) => p.on && p.channel === 'whatsapp') && !number && !known.results[0]?.number) {
+  // the number and phones on record, read with the session lookup (SESSION_IN_BATCH): one round trip, then the write
+  const {
+    actor,
+    results: [known, devices],
+  } = await sessionBatchOf(s)(
+    (me, db) =>
+      [db.all<NumberRow>(sqlOf(NUMBER_SQL, me.userId)), db.all<{ n: number }>(sqlOf(DEVICES_SQL, me.userId))] as const,
+  );
+  if (input.prefs.some((p) => p.on && p.channel === 'whatsapp') && !number && !known[0]?.number) {
     throw new DomainError('BadRequest', t('channels.whatsappNeedsNumber'), 400);
   }
-  if (input.prefs.some((p) => p.on && p.channel === 'push') && !Number(devices.results[0]?.n)) {
+  if (input.prefs.some((p) => p.on && p.channel === 'push') && !Number(devices[0]?.n)) {
     throw new DomainError('NoDevice', t('channels.pushNeedsDevice'), 400);
   }
   const numberWrites = number
@@ -238,16 +243,13 @@ export async function savePushSubscription(
   if (fromBase64Url(sub.keys.p256dh).length !== 65 || fromBase64Url(sub.keys.auth).length !== 16) {
     throw new DomainError('BadRequest', t('channels.pushKeys'), 400);
   }
-  const first = MESSAGE_KINDS.map((kind) => ({ kind, channel: 'push' as const, on: true }));
+  // A first phone (no phone on record, and no push choice but the ones turning push on made) grants push for every
+  // kind: decided in the batch, before this phone is written, so that one round trip does it all.
+  const firstPhone = `NOT EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ${actor.userId})
+    AND NOT EXISTS (SELECT 1 FROM channel_prefs WHERE user_id = ${actor.userId} AND channel = 'push' AND via <> 'push-on')`;
+  const all = MESSAGE_KINDS.map((kind) => ({ kind, channel: 'push' as const, on: true }));
   const results = (await s.env.DB.batch([
-    // the first phone: no push choice on record and no phone yet (read before this phone is written)
-    prep(
-      s,
-      `SELECT NOT EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ?)
-        AND NOT EXISTS (SELECT 1 FROM channel_prefs WHERE user_id = ? AND channel = 'push') AS first`,
-      actor.userId,
-      actor.userId,
-    ),
+    ...consentStatements(s, actor.userId, all, actor.userId, 'push-on', firstPhone),
     prep(
       s,
       `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)
@@ -266,14 +268,7 @@ export async function savePushSubscription(
       JSON.stringify({ service: url.hostname }),
     ),
     ...readBack(s, actor.userId),
-  ])) as D1Result<{ first: number }>[];
-  if (results[0]?.results[0]?.first === 1) {
-    const granted = (await s.env.DB.batch([
-      ...consentStatements(s, actor.userId, first, actor.userId, 'push-on'),
-      ...readBack(s, actor.userId),
-    ])) as D1Result[];
-    return { ...answerOf(s, granted), message: t('channels.pushOn') };
-  }
+  ])) as D1Result[];
   return { ...answerOf(s, results), message: t('channels.pushOn') };
 }
 
