@@ -175,7 +175,6 @@ export type DeliveryView = {
 export type MemberDeliveries = {
   member: { id: number; name: string; email: string; mobile: string };
   deliveries: DeliveryView[];
-  prefs: ChannelPref[];
 };
 
 export type TestSendResult = { message: string; channels: { channel: Channel; state: DeliveryView['state'] }[] };

@@ -247,7 +247,7 @@ describe('the composer', () => {
 });
 
 describe('what reached a member', () => {
-  it('lists the deliveries and the emails of one member, newest first, with their choices', async () => {
+  it('lists the deliveries and the emails of one member, newest first', async () => {
     const m = await holder('DPKP', { whatsapp: true });
     await call('setChannelPrefs', { prefs: [{ kind: 'payments', channel: 'whatsapp', on: true }] }, m.token);
     await makeOrder({

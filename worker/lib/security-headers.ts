@@ -4,7 +4,7 @@ import { CONTENT_SECURITY_POLICY } from '../csp';
 /**
  * The security headers of every answer: exactly what hono's secureHeaders() set with the app's CSP and its defaults,
  * as one fixed list. Its option handling, nonces and reporting (3 kB of the Worker) were never used
- * (docs/decisions/234; tests/worker/security-headers.test.ts holds the list).
+ * (docs/decisions/234; tests/unit/security-headers.test.ts holds the list).
  */
 export const SECURITY_HEADERS: readonly [string, string][] = [
   [

@@ -25,7 +25,6 @@ import { trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { cronSvc, type Svc, sessionBatchOf } from '../lib/svc';
 import type { Bindings } from '../env';
-import { prefsOf } from './channels';
 import { type AnnouncementText, type Audience, drainDeliveries, enqueueStatement } from './deliveries';
 
 /** Members one cron run takes on per announcement (up to three deliveries each, sent by the same run's drain). */
@@ -387,7 +386,8 @@ type DeliveryRow = {
 
 /**
  * /getMemberDeliveries: what was sent to one member on which channel and how it went: the queued channels'
- * deliveries and the outbox's emails, newest first, with the member's choices. One round trip with the session.
+ * deliveries (a skipped one says why: opted out, no number or phone) and the outbox's emails, newest first. One round
+ * trip with the session.
  */
 export async function memberDeliveries(s: Svc, { email }: { email: string }): Promise<MemberDeliveries> {
   const addr = email.trim().toLowerCase();
@@ -415,16 +415,9 @@ export async function memberDeliveries(s: Svc, { email }: { email: string }): Pr
             me.limit(50),
           ),
         ),
-        db.all<{ kind: MessageKind; channel: Channel; granted: number; at: number }>(
-          sqlOf(
-            `SELECT kind, channel, granted, at FROM channel_prefs WHERE user_id = (${user}) LIMIT ?`,
-            addr,
-            me.limit(),
-          ),
-        ),
       ] as const,
   );
-  const [member, rows, emails, prefs] = results;
+  const [member, rows, emails] = results;
   if (!member[0]) throw new DomainError('NotFound', t('deliveries.noMember', { email: addr }), 404);
   const described = (r: DeliveryRow) => {
     const m = JSON.parse(r.message) as { topic: string; params?: Record<string, string>; text?: { titleEn: string } };
@@ -455,5 +448,5 @@ export async function memberDeliveries(s: Svc, { email }: { email: string }): Pr
       at: e.at,
     })),
   ].sort((x, y) => y.at - x.at);
-  return { member: member[0], deliveries, prefs: prefsOf(prefs) };
+  return { member: member[0], deliveries };
 }

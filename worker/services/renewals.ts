@@ -23,23 +23,13 @@ import { log } from '../lib/log';
 import { compose, escapeHtml, type Mail, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { cronSvc, type Svc, sessionBatchOf } from '../lib/svc';
-import {
-  choiceSql,
-  consentStatements,
-  noChannelSql,
-  OPT_OUT_VALID_DAYS,
-  optOut,
-  optOutToken,
-  verifyOptOutToken,
-} from './channels';
+import { choiceSql, consentStatements, noChannelSql, optOut, optOutToken, verifyOptOutToken } from './channels';
 import { drainDeliveries, enqueueStatement } from './deliveries';
 
 /** Emails one cron run sends at most: a few thousand members go out over a few hours, never in one burst. */
 export const REMINDER_BATCH_SIZE = 50;
 /** Pause between two emails through a real provider (Resend's default limit is 2 requests a second). */
 export const REMINDER_INTERVAL_MS = 600;
-/** How long an unsubscribe link works. */
-export const UNSUBSCRIBE_VALID_DAYS = OPT_OUT_VALID_DAYS;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
