@@ -7,6 +7,9 @@ import { getConfig } from '../../worker/lib/config';
 import type { Svc } from '../../worker/lib/svc';
 import { sendWhatsApp, WhatsAppError } from '../../worker/lib/whatsapp';
 import { drainDeliveries, notify } from '../../worker/services/deliveries';
+import * as renewals from '../../worker/services/renewals';
+import { festivalYear, previousFestivalYear } from '../../core/festival';
+import type { Actor } from '../../worker/lib/session';
 import { makeOrder } from './admin-fixtures';
 import {
   cloudApi,
@@ -394,5 +397,49 @@ describe('once per member and event', () => {
       error: 'interrupted while sending: it may have arrived',
     });
     expect(await whatsappTo(m.number)).toEqual([]);
+  });
+});
+
+describe('renewal reminders on the chosen channels', () => {
+  it('a member with the email off and WhatsApp on gets the reminder on WhatsApp only, once', async () => {
+    const m = await member({ push: false });
+    await call(
+      'setChannelPrefs',
+      {
+        prefs: [
+          { kind: 'reminders', channel: 'email', on: false },
+          { kind: 'reminders', channel: 'whatsapp', on: true },
+        ],
+      },
+      m.token,
+    );
+    await makeOrder({
+      userId: m.id,
+      email: m.email,
+      name: m.name,
+      fiscalYear: previousFestivalYear(festivalYear()),
+      lines: [{ code: 'MUTV', qty: 2 }],
+    });
+    const admin: Actor = {
+      userId: 1,
+      sessionId: 0,
+      name: 'Admin',
+      email: 'admin@example.org',
+      mobile: '9000000001',
+      emailVerified: true,
+      isAdmin: true,
+      isVolunteer: false,
+      isMember: false,
+    };
+    await renewals.startCampaign(s(), admin);
+    await renewals.sendReminderBatch(s());
+    await renewals.sendReminderBatch(s());
+    const sent = await whatsappTo(m.number);
+    expect(sent.map((x) => x.template)).toEqual(['samiti_renewal_reminder']);
+    const params = sent[0]!.request.template.components.map((c) => c.parameters.map((p) => p.text));
+    expect(params[0]![0]).toBe(m.name);
+    expect(params[0]![2]).toBe(festivalYear());
+    expect(params[1]).toEqual([`membership?renew=${m.id}`]);
+    expect((await outbox(m.email)).filter((x) => x.subject.startsWith('Renew your'))).toEqual([]);
   });
 });
