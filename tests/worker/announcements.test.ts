@@ -282,11 +282,6 @@ describe('what reached a member', () => {
         expect.objectContaining({ channel: 'email', what: `Contribution confirmed: ${rcpt}`, state: 'sent' }),
       ]),
     );
-    expect(
-      r.body.data.prefs.find(
-        (p: { kind: string; channel: string }) => p.kind === 'announcements' && p.channel === 'whatsapp',
-      ).on,
-    ).toBe(true);
     const unknown = await call('getMemberDeliveries', { email: 'nobody@example.net' }, admin);
     expect([unknown.status, unknown.body.error]).toEqual([404, 'NotFound']);
     expect((await call('getMemberDeliveries', {}, admin)).body.desc).toMatch(/^email is required/);
