@@ -226,6 +226,7 @@ describe('admin console', () => {
       'Settings',
       'Overview',
       'Renewals',
+      'Messages',
       'Audit log',
     ]);
     for (const name of tabs) {
