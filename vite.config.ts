@@ -70,6 +70,9 @@ export default defineConfig({
           /^[^?]*\/[^/?]+\.[a-z0-9]+(\?|$)/i,
         ],
         cleanupOutdatedCaches: true,
+        // web push (docs/decisions/232): the handlers live in web/public/push-sw.js, which the generated worker
+        // imports, so that generateSW keeps writing the precache and update logic as before
+        importScripts: ['/push-sw.js'],
         // The first visit's page comes under the worker at once, so the photos it shows next are cached too
         // (web/lib/pwa.ts re-requests the ones loaded before that moment).
         clientsClaim: true,

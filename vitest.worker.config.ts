@@ -5,10 +5,10 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { writeWorkerBengali } from './scripts/vite-worker-bengali.mjs';
 
-const checkout = createHash('sha1')
+const checkout = createHash('sha256')
   .update(import.meta.dirname)
   .digest('hex')
-  .slice(0, 10);
+  .slice(0, 12);
 
 // Worker tests run inside workerd with a real local D1, migrated from migrations/ before each file.
 export default defineConfig({
@@ -17,8 +17,8 @@ export default defineConfig({
       wrangler: { configPath: './wrangler.toml' },
       miniflare: {
         // The tests' static assets: only what the Worker itself reads from ASSETS (its Bengali for emails, as the
-        // build emits it), so that they pass before any build and never depend on what an old dist/ holds. One folder
-        // per checkout: another checkout's run on this machine would otherwise write its own catalogues into it.
+        // build emits it), so that they pass before any build and never depend on what an old dist/ holds.
+        // One folder per checkout: several worktrees' test runs on one machine would otherwise serve each other's.
         assets: {
           directory: await writeWorkerBengali(path.join(os.tmpdir(), `samiti-worker-test-assets-${checkout}`)),
         },

@@ -3,7 +3,8 @@
 // by the Worker itself, which reads the asset (core/i18n-all.ts, docs/decisions/110).
 import { mailBn } from './messages/mail.bn';
 import { mailEn } from './messages/mail.en';
+import { notifyBn } from './messages/notify.bn';
 import { renewalsBn } from './renewals/messages.bn';
 
 export { WORKER_BENGALI_ASSET } from './i18n-all';
-export const workerBengali = { mailEn, mailBn, renewalsBn };
+export const workerBengali = { mailEn, mailBn, renewalsBn, notifyBn };

@@ -41,15 +41,20 @@ function loadBengali(): Promise<void> {
     import('./messages/admin.bn'),
     import('./messages/admin.en'),
     import('./i18n-translate'),
-  ]).then(([areas, renewalsBn, renewalsEn, memberBn, memberEn, adminBn, adminEn, translate]) => {
-    // every area's English too: fromEnglish matches a server's desc against them, and t() then knows every key
-    addMessages(areas.allEn);
-    registerCatalogue('bn-IN', areas.allBn);
-    registerExtra('bn-IN', 'renewals', renewalsBn.renewalsBn, renewalsEn.renewalsEn);
-    registerExtra('bn-IN', 'member', memberBn.memberBn, memberEn.memberEn);
-    registerExtra('bn-IN', 'admin', adminBn.adminBn, adminEn.adminEn);
-    setTranslatorFactory(translate.makeTranslator);
-  });
+    import('./messages/channels.bn'),
+    import('./messages/channels.en'),
+  ]).then(
+    ([areas, renewalsBn, renewalsEn, memberBn, memberEn, adminBn, adminEn, translate, channelsBn, channelsEn]) => {
+      // every area's English too: fromEnglish matches a server's desc against them, and t() then knows every key
+      addMessages(areas.allEn);
+      registerCatalogue('bn-IN', areas.allBn);
+      registerExtra('bn-IN', 'renewals', renewalsBn.renewalsBn, renewalsEn.renewalsEn);
+      registerExtra('bn-IN', 'member', memberBn.memberBn, memberEn.memberEn);
+      registerExtra('bn-IN', 'admin', adminBn.adminBn, adminEn.adminEn);
+      registerExtra('bn-IN', 'channels', channelsBn.channelsBn, channelsEn.channelsEn);
+      setTranslatorFactory(translate.makeTranslator);
+    },
+  );
   bengali.catch(() => {
     bengali = null; // a failed download (offline) is tried again next time
   });

@@ -7,3 +7,4 @@ export * from './refunds';
 export * from './system';
 export * from './test-gateway';
 export * from './renewals';
+export * from './channels';

@@ -1,4 +1,5 @@
-// The membership year (migrations/0090): memberships kept by triggers, reminder campaigns, email choices.
+// The membership year (migrations/0090): memberships kept by triggers, reminder campaigns. The email choices
+// moved to schema/channels.ts (channel_prefs, migrations/0230).
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -23,40 +24,36 @@ export const memberships = sqliteTable(
   ],
 );
 
-export const emailPrefs = sqliteTable('email_prefs', {
-  userId: integer('user_id').primaryKey(),
-  remindersOff: integer('reminders_off', { mode: 'boolean' }).notNull().default(false),
-  updatedAt: integer('updated_at').notNull().default(now),
-});
-
 export const CAMPAIGN_STATES = ['sending', 'done', 'stopped'] as const;
 
-export const reminderCampaigns = sqliteTable(
-  'reminder_campaigns',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    fiscalYear: text('fiscal_year').notNull(),
-    fromYear: text('from_year').notNull(),
-    state: text('state', { enum: CAMPAIGN_STATES }).notNull(),
-    audience: integer('audience').notNull(),
-    createdBy: integer('created_by').notNull(),
-    createdAt: integer('created_at').notNull().default(now),
-    finishedAt: integer('finished_at'),
-  },
-  (t) => [uniqueIndex('reminder_campaigns_sending_uq').on(t.fiscalYear).where(sql`state = 'sending'`)],
-);
+export const reminderCampaigns = /* @__PURE__ */ (() =>
+  sqliteTable(
+    'reminder_campaigns',
+    {
+      id: integer('id').primaryKey({ autoIncrement: true }),
+      fiscalYear: text('fiscal_year').notNull(),
+      fromYear: text('from_year').notNull(),
+      state: text('state', { enum: CAMPAIGN_STATES }).notNull(),
+      audience: integer('audience').notNull(),
+      createdBy: integer('created_by').notNull(),
+      createdAt: integer('created_at').notNull().default(now),
+      finishedAt: integer('finished_at'),
+    },
+    (t) => [uniqueIndex('reminder_campaigns_sending_uq').on(t.fiscalYear).where(sql`state = 'sending'`)],
+  ))();
 
-export const reminderSends = sqliteTable(
-  'reminder_sends',
-  {
-    campaignId: integer('campaign_id').notNull(),
-    userId: integer('user_id').notNull(),
-    state: text('state', { enum: ['queued', 'sending', 'sent'] }).notNull(),
-    claimedAt: integer('claimed_at').notNull().default(now),
-    sentAt: integer('sent_at'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.campaignId, t.userId] }),
-    index('reminder_sends_state_idx').on(t.campaignId, t.state),
-  ],
-);
+export const reminderSends = /* @__PURE__ */ (() =>
+  sqliteTable(
+    'reminder_sends',
+    {
+      campaignId: integer('campaign_id').notNull(),
+      userId: integer('user_id').notNull(),
+      state: text('state', { enum: ['queued', 'sending', 'sent'] }).notNull(),
+      claimedAt: integer('claimed_at').notNull().default(now),
+      sentAt: integer('sent_at'),
+    },
+    (t) => [
+      primaryKey({ columns: [t.campaignId, t.userId] }),
+      index('reminder_sends_state_idx').on(t.campaignId, t.state),
+    ],
+  ))();

@@ -17,6 +17,7 @@ import { accountsRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
+import { channelRoutes } from './routes/channels';
 import { checkoutRoutes, webhookRoutes } from './routes/checkout';
 import { refundRoutes } from './routes/refunds';
 import { renewalRoutes } from './routes/renewals';
@@ -47,7 +48,8 @@ const api = new Hono<AppEnv>()
   .route('/', webhookRoutes)
   .route('/', venueRoutes)
   .route('/', renewalRoutes)
-  .route('/', refundRoutes);
+  .route('/', refundRoutes)
+  .route('/', channelRoutes);
 
 export const app = new Hono<AppEnv>()
   .use('*', async (c, next) => {

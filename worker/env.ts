@@ -25,6 +25,15 @@ export type Bindings = {
   TRANSFER_HOLD_HOURS?: string;
   TRANSFER_REMINDER_DAYS?: string;
   TRANSFER_EXPIRE_DAYS?: string;
+  WHATSAPP_PROVIDER?: string;
+  WHATSAPP_API_URL?: string;
+  WHATSAPP_PHONE_NUMBER_ID?: string;
+  WHATSAPP_TOKEN?: string;
+  WHATSAPP_APP_SECRET?: string;
+  WHATSAPP_VERIFY_TOKEN?: string;
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
 };
 
 export type RateLimiter = { limit(options: { key: string }): Promise<{ success: boolean }> };

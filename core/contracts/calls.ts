@@ -25,6 +25,16 @@ import type {
 import type * as cart from './cart';
 import type { CartDetails } from './cart';
 import type { CountResponse, LiveFlag, ProductsResponse, UProductsResponse } from './catalogue';
+import type * as channels from './channels';
+import type {
+  AnnouncementView,
+  AnnouncementsView,
+  AudienceCount,
+  ChannelPrefs,
+  MemberDeliveries,
+  TestSendResult,
+  VenueNotice,
+} from './channels';
 import type * as checkout from './checkout';
 import type {
   FailOrderResult,
@@ -171,6 +181,19 @@ export type ApiCalls = {
   getVenuePasses: Call<typeof venue.venueSyncRequest, VenueSyncResponse>;
   searchVenuePasses: Call<typeof venue.venueSearchRequest, VenuePass[]>;
   getCollectionConflicts: Call<typeof venue.collectionConflictsRequest, CollectionConflict[]>;
+
+  // ---- channels beside email and announcements (issue 26) ----
+  getChannelPrefs: NoBody<ChannelPrefs>;
+  setChannelPrefs: Call<typeof channels.channelPrefsRequest, ChannelPrefs & Message>;
+  savePushSubscription: Call<typeof channels.pushSubscriptionRequest, ChannelPrefs & Message>;
+  removePushSubscription: Call<typeof channels.pushEndpointRequest, ChannelPrefs & Message>;
+  getAnnouncements: NoBody<AnnouncementsView>;
+  getAnnouncementAudience: Call<typeof channels.audienceRequest, AudienceCount>;
+  sendAnnouncementTest: Call<typeof channels.announcementTextRequest, TestSendResult>;
+  createAnnouncement: Call<typeof channels.createAnnouncementRequest, Message & { announcement: AnnouncementView }>;
+  stopAnnouncement: Call<typeof channels.announcementRequest, Message>;
+  getMemberDeliveries: Call<typeof channels.memberDeliveriesRequest, MemberDeliveries>;
+  getVenueNotices: NoBody<VenueNotice[]>;
 };
 
 export type CallPath = keyof ApiCalls;

@@ -8,10 +8,14 @@ import { adminBn } from './admin.bn';
 import { adminEn } from './admin.en';
 import { AREAS, allBn, allEn } from './areas/all';
 import { bn } from './bn';
+import { channelsBn } from './channels.bn';
+import { channelsEn } from './channels.en';
 import { mailBn } from './mail.bn';
 import { mailEn } from './mail.en';
 import { memberBn } from './member.bn';
 import { memberEn } from './member.en';
+import { notifyBn } from './notify.bn';
+import { notifyEn } from './notify.en';
 
 registerCatalogue('bn-IN', allBn); // as the browser's loadLocale does; the Worker's i18n-all does not
 
@@ -27,6 +31,8 @@ const pairs: [string, Record<string, string>, Record<string, string>][] = [
   ['core/messages/mail', mailEn, mailBn],
   ['core/messages/member', memberEn, memberBn],
   ['core/messages/admin', adminEn, adminBn],
+  ['core/messages/channels', channelsEn, channelsBn],
+  ['core/messages/notify', notifyEn, notifyBn],
 ];
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -17,8 +17,7 @@ export const en = {
   'payment.failed': "Payment failed, order couldn't be processed successfully!",
 
   // success toasts (SPEC.md section 8)
-  'password.codeSent':
-    'An email with temp code has been sent to your registered email id, please check your mail.',
+  'password.codeSent': 'An email with temp code has been sent to your registered email id, please check your mail.',
   'password.updated': 'Your password updated successfully, Please login now!',
   'order.received': 'Congratulations!! We received your contribution, Please check your email for details!',
   'order.offlineCaptured':

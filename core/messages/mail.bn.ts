@@ -63,4 +63,6 @@ export const mailBn: Record<MailKey, string> = {
   'reminder.link': 'ট্রানজ্যাকশন আইডি দিন',
   'pass.qrTitle': 'আপনার পাস',
   'pass.qrHint': 'মণ্ডপে পাস নিতে এই QR কোডটি দেখান।',
+  'announce.footer': 'সংগঠনের সদস্য হিসেবে আপনি পুজো কমিটির খবর পান। এই ইমেল বন্ধ করতে: {url}',
+  'announce.stop': 'এই ইমেল বন্ধ করুন',
 };

@@ -75,6 +75,9 @@ export const mailEn = {
   // the pass QR block of the confirmation email (worker/lib/pass-qr.ts, from core/messages/en.ts)
   'pass.qrTitle': 'Your pass',
   'pass.qrHint': 'Show this QR code at the venue to collect your passes.',
+  // announcements by email (worker/services/deliveries.ts, issue 26)
+  'announce.footer': 'You get news from the Puja committee as a member of the association. To stop these emails: {url}',
+  'announce.stop': 'Stop these emails',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

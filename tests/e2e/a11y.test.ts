@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './browser';
+import { launch, newPage, post } from './browser';
 
 // Evaluated through the DevTools protocol: the site's CSP (rightly) refuses injected <script> tags.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -71,5 +71,23 @@ describe('accessibility (axe-core)', () => {
       reached.add(label);
     }
     for (const name of ['Pause slideshow', 'Previous photo', 'Next photo']) expect(reached).toContain(name);
+  });
+
+  it("has no serious or critical violation in the profile's message choices and the admin's Messages tab", async () => {
+    const { page } = await newPage(browser, { width: 390 });
+    const found: string[] = [];
+    for (const [who, password, path, tab, heading] of [
+      ['member@example.org', 'member-demo-123', '/profile', 'Profile', 'Messages'],
+      ['admin@example.org', 'admin-demo-123', '/admin', 'Messages', 'New announcement'],
+    ] as const) {
+      const info = await post('login', { email: who, password, iid: crypto.randomUUID() });
+      await page.goto('/tnc');
+      await page.evaluate((i) => localStorage.setItem('user-info', JSON.stringify(i)), info);
+      await page.goto(path);
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await page.getByRole('heading', { name: heading }).waitFor();
+      for (const v of await seriousViolations(page)) found.push(`${path}: ${v}`);
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -230,6 +230,7 @@ describe('admin console', () => {
       'Settings',
       'Overview',
       'Renewals',
+      'Messages',
       'Audit log',
     ]);
     for (const name of tabs) {

@@ -122,7 +122,7 @@ describe('renewal from the reminder email', () => {
     expect(unsubProblems).toEqual([]);
     await page.goto('/profile');
     await page.getByRole('tab', { name: 'Profile' }).click();
-    const box = page.getByRole('checkbox', { name: 'Send me renewal reminders' });
+    const box = page.getByRole('checkbox', { name: 'Renewal reminders: Email' });
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
     await page.screenshot({ path: '/tmp/renewals-profile.png', fullPage: true });

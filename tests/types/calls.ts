@@ -19,13 +19,15 @@ type ServerData<P extends string> =
   Route<P> extends { output: infer O } ? (O extends { data: infer D } ? D : never) : never;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
-/** Routes the web never calls: the benchmark's floor, Razorpay's webhook, mail providers' one-click, local tools. */
+/** Routes the web never calls: the benchmark's floor, Razorpay's and WhatsApp's webhooks, mail providers' one-click, local tools. */
 type NotForTheWeb =
   | '/noop'
   | '/webhooks/razorpay'
   | '/unsubscribe/oneClick'
   | '/devSendReminders'
   | '/devLastYearMembership'
+  | '/webhooks/whatsapp'
+  | '/devSendAnnouncements'
   | `/dev/${string}`;
 
 /**

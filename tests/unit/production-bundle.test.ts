@@ -32,4 +32,27 @@ describe('the production Worker bundle', () => {
     expect(left).toEqual([]);
     expect(bundle.sources).toContain('core/qr-encode.ts');
   });
+
+  it("leaves out the code it never runs, by wrangler.toml's [alias] (docs/decisions/234)", () => {
+    const gone = bundle.sources.filter((s) =>
+      /zod\/v4\/core\/(json-schema-processors|to-json-schema|json-schema-generator)\.js$|drizzle-orm\/pg-core\/|hono\/dist\/router\/(reg-exp-router|trie-router|smart-router)\/|hono\/dist\/middleware\/secure-headers\//.test(
+        s,
+      ),
+    );
+    expect(gone).toEqual([]);
+    // what stands in for them, and the router in their place
+    expect(bundle.sources).toEqual(
+      expect.arrayContaining([
+        'worker/stubs/zod-json-schema.ts',
+        'worker/stubs/drizzle.ts',
+        'node_modules/hono/dist/preset/tiny.js',
+      ]),
+    );
+  });
+
+  it("leaves out the channels' stand-ins and their texts (WhatsApp's and the push service's)", () => {
+    expect(bundle.sources.filter((s) => /worker\/dev\/(whatsapp|push)\.ts$|notify\.bn\.ts$/.test(s))).toEqual([]);
+    expect(code).not.toContain('Template messages the app sent in local mode');
+    expect(bundle.sources).toContain('worker/lib/webpush.ts');
+  });
 });

@@ -850,6 +850,11 @@ describe('the cron and production mode', () => {
       RAZORPAY_WEBHOOK_SECRET: 'real-webhook-secret',
       RAZORPAY_BASE_URL: 'https://api.razorpay.com',
       MAIL_PROVIDER: 'outbox',
+      // the channels' local stand-ins and keys are refused in production too (empty = unset)
+      WHATSAPP_PROVIDER: 'none',
+      WHATSAPP_TOKEN: '',
+      WHATSAPP_APP_SECRET: '',
+      VAPID_PRIVATE_KEY: '',
     };
     for (const path of ['/checkout.js', '/v1/orders/order_x']) {
       const res = await testGateway.fetch(new Request(`http://localhost${path}`), prod);

@@ -299,12 +299,12 @@ describe('unsubscribe', () => {
     expect(expired.body.error).toBe('LinkExpired');
     expect(expired.body.desc).toMatch(/expired/);
     expect((await fetchOneClick('x.y.z')).status).toBe(400);
-    const prefs = await db().all(sql`SELECT * FROM email_prefs WHERE user_id IN (${u.id}, ${other.id})`);
+    const prefs = await db().all(sql`SELECT * FROM channel_prefs WHERE user_id IN (${u.id}, ${other.id})`);
     expect(prefs).toEqual([]);
   });
 
   it('an unsubscribed member still gets the emails about their own orders', async () => {
-    // The order emails never read email_prefs: only the reminder audience does.
+    // The order emails never read the reminders' choice (channel_prefs): only the reminder audience does.
     const u = await person('orders-mail');
     await renewals.setEmailPrefs(s(), actorFor(u), { renewalReminders: false });
     await membership(u.id, LAST, 'MUTV', 1);

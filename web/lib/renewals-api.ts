@@ -1,8 +1,6 @@
 import { api } from './api-client';
 
 export const getRenewal = (forUser?: number) => api('getRenewal', forUser ? { forUser } : {});
-export const getEmailPrefs = () => api('getEmailPrefs');
-export const setEmailPrefs = (renewalReminders: boolean) => api('setEmailPrefs', { renewalReminders });
 export const unsubscribe = (token: string) => api('unsubscribe', { token });
 
 export const getReminderAudience = () => api('getReminderAudience');

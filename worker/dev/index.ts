@@ -1,4 +1,5 @@
-// Local mode's tools: the Razorpay test gateway, the email outbox and the demo seeding. app.ts imports this
+// Local mode's tools: the Razorpay test gateway, the email outbox, WhatsApp's and web push's stand-ins and the
+// demo seeding. app.ts imports this
 // module only where wrangler.toml's `define` sets __LOCAL_TOOLS__ (local builds, wrangler dev, the tests);
 // production's define is false and esbuild leaves the whole folder out of the deployed bundle
 // (docs/decisions/075). Each tool answers 404 outside local mode as well.
@@ -6,8 +7,10 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import type { InProcessFetch } from '../lib/local-tools';
 import { devApi, devPages } from './outbox';
+import { pushApi, pushPage, pushStandIn } from './push';
 import { gatewayApi, testGateway } from './test-gateway';
 import { gatewayRefundControls, gatewayRefundsApi } from './test-gateway-refunds';
+import { whatsappApi, whatsappPage, whatsappStandIn } from './whatsapp';
 
 export { ensureSeeded } from '../services/seed';
 
@@ -22,7 +25,14 @@ export const localToolsApp = new Hono<AppEnv>()
     '/dev/razorpay',
     new Hono<AppEnv>().route('/', testGateway).route('/', gatewayRefundControls).route('/', gatewayRefundsApi),
   )
+  // the channels' stand-ins (issue 26): WhatsApp's Cloud API and a web push service, their pages and JSON
+  .route('/dev/whatsapp', whatsappPage)
+  .route('/dev/whatsapp', whatsappStandIn)
+  .route('/dev/push', pushPage)
+  .route('/dev/push', pushStandIn)
   .route('/api/dev', devApi)
+  .route('/api/dev/whatsapp', whatsappApi)
+  .route('/api/dev/push', pushApi)
   .onError((err) => {
     throw err;
   });

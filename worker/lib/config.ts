@@ -8,6 +8,13 @@ const LOCAL_DEFAULTS = {
   RAZORPAY_WEBHOOK_SECRET: 'local-webhook-secret',
 } as const;
 
+/** Local mode's channel keys (wrangler.toml's top level): a production Worker with one of them refuses to start. */
+const LOCAL_CHANNEL_SECRETS = {
+  WHATSAPP_TOKEN: 'local-whatsapp-token',
+  WHATSAPP_APP_SECRET: 'local-whatsapp-app-secret',
+  VAPID_PRIVATE_KEY: '31Gf2c5OnlI8C7Plz_hYHZe-W6CBIZoK2j7CINMwRew',
+} as const;
+
 const schema = z
   .object({
     // Production unless told otherwise: only wrangler.toml's top level (wrangler dev, the tests) says local,
@@ -34,6 +41,29 @@ const schema = z
     // TRANSFER_EXPIRE_DAYS (docs/decisions/084)
     TRANSFER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(2),
     TRANSFER_EXPIRE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    // WhatsApp Business Cloud API (docs/channels.md): `none` offers no WhatsApp, `local` the built-in stand-in
+    WHATSAPP_PROVIDER: z.enum(['none', 'local', 'cloud']).default('none'),
+    WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v23.0'),
+    WHATSAPP_PHONE_NUMBER_ID: z
+      .string()
+      .regex(/^\d{5,20}$/)
+      .optional(),
+    WHATSAPP_TOKEN: z.string().min(8).optional(),
+    WHATSAPP_APP_SECRET: z.string().min(8).optional(),
+    WHATSAPP_VERIFY_TOKEN: z.string().min(8).optional(),
+    // Web push (RFC 8292): the VAPID key pair, base64url (public: 65 bytes, private: 32); without both, no push
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/)
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:)/)
+      .default('mailto:committee@example.org'),
   })
   .superRefine((c, ctx) => {
     if (c.APP_ENV !== 'production') return;
@@ -47,6 +77,24 @@ const schema = z
     }
     if (c.MAIL_PROVIDER === 'http' && (!c.MAIL_API_URL || !c.MAIL_API_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['MAIL_API_KEY'], message: 'MAIL_API_URL and MAIL_API_KEY are required' });
+    }
+    for (const [key, local] of Object.entries(LOCAL_CHANNEL_SECRETS)) {
+      if (c[key as keyof typeof LOCAL_CHANNEL_SECRETS] === local) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is the local key: set a real one in production' });
+      }
+    }
+    if (c.WHATSAPP_PROVIDER === 'local') {
+      ctx.addIssue({ code: 'custom', path: ['WHATSAPP_PROVIDER'], message: 'the WhatsApp stand-in is local only' });
+    }
+    if (
+      c.WHATSAPP_PROVIDER === 'cloud' &&
+      (!c.WHATSAPP_PHONE_NUMBER_ID || !c.WHATSAPP_TOKEN || !c.WHATSAPP_APP_SECRET)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WHATSAPP_TOKEN'],
+        message: 'WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TOKEN and WHATSAPP_APP_SECRET are required',
+      });
     }
   });
 

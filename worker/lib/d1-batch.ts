@@ -1,10 +1,27 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+import { type SQL, sql } from 'drizzle-orm';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { Db } from './db';
 import type { Svc } from './svc';
 
 type Buildable = { toSQL(): { sql: string; params: unknown[] } };
 export type RawStatement = { raw: string; params: unknown[] };
+
+/** A D1 statement with ? placeholders, bound: for the services that write SQL themselves (renewals, channels). */
+export const prep = (s: Pick<Svc, 'env'>, q: string, ...params: unknown[]): D1PreparedStatement =>
+  s.env.DB.prepare(q).bind(...params);
+
+/**
+ * The same `?` statement as drizzle SQL, for the session batch of a read call (docs/decisions/111): a parameter
+ * may itself be SQL (`me.userId`, `me.limit()`).
+ */
+export function sqlOf(q: string, ...params: unknown[]): SQL {
+  const parts = q.split('?');
+  if (parts.length !== params.length + 1) throw new Error(`${parts.length - 1} placeholders, ${params.length} values`);
+  return sql.join(
+    parts.flatMap((part, i) => (i < params.length ? [sql.raw(part), sql`${params[i]}`] : [sql.raw(part)])),
+  );
+}
 
 /** A raw statement with ? placeholders, for what drizzle cannot batch (INSERT ... SELECT ... WHERE guard). */
 export const raw = (text: string, ...params: unknown[]): RawStatement => ({ raw: text, params });

@@ -29,7 +29,7 @@ export type Mail = {
  * with MAIL_PROVIDER=outbox that row is the delivery (read it at /dev/outbox), with MAIL_PROVIDER=http
  * it is then posted to a Resend-compatible API ({from,to,subject,text,html}, Bearer key) and marked.
  */
-export async function sendMail(db: Db, config: Config, message: Mail): Promise<void> {
+export async function sendMail(db: Db, config: Config, message: Mail): Promise<'outbox' | 'sent' | 'failed'> {
   const { lang: wanted, ...english } = message;
   const chosen = wanted ?? (await accountLanguage(db, message.to));
   // without the Bengali catalogues (an asset missing from the build) the email goes out in English
@@ -41,7 +41,7 @@ export async function sendMail(db: Db, config: Config, message: Mail): Promise<v
     .values({ ...mail, toAddr: mail.to, status: 'outbox', headers: mail.headers ? JSON.stringify(mail.headers) : null })
     .returning({ id: emailOutbox.id })
     .get();
-  if (config.MAIL_PROVIDER !== 'http') return;
+  if (config.MAIL_PROVIDER !== 'http') return 'outbox';
   try {
     const res = await fetch(config.MAIL_API_URL!, {
       method: 'POST',
@@ -61,12 +61,14 @@ export async function sendMail(db: Db, config: Config, message: Mail): Promise<v
       .update(emailOutbox)
       .set({ status: 'sent', providerId: body.id ?? null })
       .where(eq(emailOutbox.id, row.id));
+    return 'sent';
   } catch (err) {
     log('error', 'mail.failed', { to: mail.to, subject: mail.subject, error: String(err) });
     await db
       .update(emailOutbox)
       .set({ status: 'failed', error: String(err).slice(0, 500) })
       .where(eq(emailOutbox.id, row.id));
+    return 'failed';
   }
 }
 

@@ -124,6 +124,8 @@ export const READS_BESIDE_SESSION = new Set([
   '/api/getStaffOrderDetails',
   '/api/getVenuePasses',
   '/api/searchVenuePasses',
+  // the operational announcements shown on /venue (worker/services/announcements.ts)
+  '/api/getVenueNotices',
 ]);
 
 const besideSession = new WeakMap<object, Promise<Actor>>();
@@ -160,6 +162,14 @@ export const SESSION_IN_BATCH = new Set([
   '/api/getStatementMapping',
   '/api/getStatementImport',
   '/api/getStatementCredits',
+  // channels (worker/services/channels.ts, announcements.ts): the member's choices, the admins' reads and the
+  // announcement's checks, which go with the lookup
+  '/api/getChannelPrefs',
+  '/api/setChannelPrefs',
+  '/api/getAnnouncements',
+  '/api/getAnnouncementAudience',
+  '/api/createAnnouncement',
+  '/api/getMemberDeliveries',
 ]);
 
 type InBatch = { role: Role; verdict: Promise<Actor> | null };

@@ -20,6 +20,12 @@ export type Svc = {
   sessionBatch?: SessionBatch;
 };
 
+/** The Svc of the cron's steps: no request, so no defer (work is awaited) and APP_URL (or the local origin). */
+export function cronSvc(env: AppEnv['Bindings']): Svc {
+  const config = getConfig(env);
+  return { db: getDb(env), config, origin: config.APP_URL ?? 'http://localhost:8787', env };
+}
+
 export function svc(c: Context<AppEnv>): Svc {
   const config = getConfig(c.env);
   return {

@@ -1,5 +1,6 @@
 // The emails of an order's transitions: the confirmation (with the pass QR code) and the rejection of a
-// direct transfer. Sent only by the call that made the change (worker/services/transitions/orders.ts).
+// direct transfer, and the same news on the member's other chosen channels (WhatsApp, push: issue 26). Sent only
+// by the call that made the change (worker/services/transitions/orders.ts).
 import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
 import { isPassLine } from '../../core/pass-qr';
@@ -7,6 +8,7 @@ import association from '../../web/content/association.json';
 import { compose, sendMail } from '../lib/mail';
 import { passQrEmailHtml } from '../lib/pass-qr';
 import type { Svc } from '../lib/svc';
+import { notify } from './deliveries';
 import type { OrderLineRow, OrderRow } from './order-view';
 
 /** Where a member's reply reaches the committee: MAIL_REPLY_TO, else the association's address. */
@@ -24,6 +26,23 @@ function totalText(o: OrderRow) {
 
 export async function sendConfirmation(s: Svc, o: OrderRow, lines: OrderLineRow[]) {
   const rcpt = formatRcptId(o.id);
+  // queued first and never throwing: the email's trouble does not keep WhatsApp or push from the member
+  const elsewhere = notify(s, {
+    userId: o.userId,
+    event: `order.confirmed:${o.id}`,
+    kind: 'payments',
+    topic: o.paymentType === 'Offline' ? 'verified' : 'confirmed',
+    params: { name: o.userName, rcpt, amount: formatINR(o.totalPaise) },
+    link: o.passCode ? `profile?pass=${rcpt}` : 'profile',
+  });
+  try {
+    await confirmationMail(s, o, lines, rcpt);
+  } finally {
+    await elsewhere;
+  }
+}
+
+async function confirmationMail(s: Svc, o: OrderRow, lines: OrderLineRow[], rcpt: string) {
   const paras = [
     `Namaskar ${o.userName},`,
     `Thank you! Your contribution ${rcpt} for the festival year ${o.fiscalYear} is confirmed.`,
@@ -48,6 +67,22 @@ export async function sendConfirmation(s: Svc, o: OrderRow, lines: OrderLineRow[
 
 export async function sendRejection(s: Svc, o: OrderRow, reason: string) {
   const rcpt = formatRcptId(o.id);
+  const elsewhere = notify(s, {
+    userId: o.userId,
+    event: `order.rejected:${o.id}`,
+    kind: 'payments',
+    topic: 'rejected',
+    params: { name: o.userName, rcpt, amount: formatINR(o.totalPaise), reason },
+    link: 'profile',
+  });
+  try {
+    await rejectionMail(s, o, reason, rcpt);
+  } finally {
+    await elsewhere;
+  }
+}
+
+async function rejectionMail(s: Svc, o: OrderRow, reason: string, rcpt: string) {
   await sendMail(s.db, s.config, {
     ...compose(o.userEmail, `Contribution not verified: ${rcpt}`, [
       `Namaskar ${o.userName},`,

@@ -44,6 +44,7 @@ import { isTransient, RazorpayError } from '../lib/razorpay';
 import { makeRazorpayRefunds, type RazorpayRefund } from '../lib/razorpay-refunds';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
+import { notify } from './deliveries';
 import { carryOver, createRefund, moveRefund } from './transitions/refunds';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -335,7 +336,15 @@ export async function refundOrder(
   if (!order) throw unknownOrder(input.orderPkId);
   const rcpt = formatRcptId(order.id);
   const lines = await refundableLines(s, order.id);
-  const p = plan(order, lines, input);
+  let p: ReturnType<typeof plan>;
+  try {
+    p = plan(order, lines, input);
+  } catch (err) {
+    // a double click whose twin made this very refund between the two reads: the same answer as the twin's
+    const made = await s.db.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)).get();
+    if (made) return answerExisting(s, made, input.orderPkId);
+    throw err;
+  }
 
   let method: RefundRow['method'];
   let providerPaymentId: string | null = null;
@@ -373,10 +382,9 @@ export async function refundOrder(
       actorId: actor.userId,
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'request_key')) {
-      const row = (await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get())!;
-      return answerExisting(s, row, order.id);
-    }
+    // a double click: its twin's refund (the unique key, or the lines' guard, refused this one) is the answer
+    const twin = await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get();
+    if (twin) return answerExisting(s, twin, order.id);
     if (isUniqueViolation(err, 'reference')) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
     const known = guardMessage(guardFailure(err) ?? '', rcpt);
     if (known) throw known;
@@ -711,6 +719,15 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
     );
   }
   if (row.status === 'processed') {
+    // the same news on WhatsApp and push where the member chose them (issue 26)
+    await notify(s, {
+      userId: order.userId,
+      event: `refund.done:${row.id}`,
+      kind: 'payments',
+      topic: 'refunded',
+      params: { name: order.userName, rcpt, amount },
+      link: 'profile',
+    });
     mail = compose(
       order.userEmail,
       `Refund done: ${rcpt}`,

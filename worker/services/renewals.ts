@@ -1,8 +1,6 @@
 // The membership year (issue 17, docs/decisions/090-093): one-tap renewal, renewal reminder campaigns sent
 // in batches by the cron, one-click unsubscribe and the renewal report. Memberships are read from the
 // `memberships` table that migrations/0090's triggers keep from orders, by index, never from the orders.
-import type { D1PreparedStatement } from '@cloudflare/workers-types';
-import { type SQL, sql } from 'drizzle-orm';
 import type {
   CampaignView,
   EmailPrefs,
@@ -15,47 +13,37 @@ import type {
   RenewalReport,
 } from '../../core/contracts/renewals';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
+import { t } from '../../core/i18n';
 import { tr } from '../../core/renewals/messages.en';
 import type { Bindings } from '../env';
-import { getConfig } from '../lib/config';
-import { fromBase64Url, hmacSha256, timingSafeEqual, toBase64Url } from '../lib/crypto';
-import { batchOf } from '../lib/d1-batch';
-import { type Db, getDb } from '../lib/db';
+import { batchOf, prep, sqlOf } from '../lib/d1-batch';
+import type { Db } from '../lib/db';
 import { DomainError } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, escapeHtml, linkText, type Mail, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
-import { type Svc, sessionBatchOf } from '../lib/svc';
+import { cronSvc, type Svc, sessionBatchOf } from '../lib/svc';
+import { choiceSql, consentStatements, noChannelSql, optOut, optOutToken, verifyOptOutToken } from './channels';
+import { drainDeliveries, enqueueStatement } from './deliveries';
 
 /** Emails one cron run sends at most: a few thousand members go out over a few hours, never in one burst. */
 export const REMINDER_BATCH_SIZE = 50;
 /** Pause between two emails through a real provider (Resend's default limit is 2 requests a second). */
 export const REMINDER_INTERVAL_MS = 600;
-/** How long an unsubscribe link works. */
-export const UNSUBSCRIBE_VALID_DAYS = 365;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Env = Pick<Svc, 'env'>;
-const prep = (s: Env, q: string, ...params: unknown[]): D1PreparedStatement => s.env.DB.prepare(q).bind(...params);
-
-/**
- * The same `?` statement as drizzle SQL, for the session batch of a read call (docs/decisions/111): a parameter
- * may itself be SQL (`me.userId`, `me.limit()`).
- */
-function stmt(q: string, ...params: unknown[]): SQL {
-  const parts = q.split('?');
-  if (parts.length !== params.length + 1) throw new Error(`${parts.length - 1} placeholders, ${params.length} values`);
-  return sql.join(
-    parts.flatMap((part, i) => (i < params.length ? [sql.raw(part), sql`${params[i]}`] : [sql.raw(part)])),
-  );
-}
+const stmt = sqlOf;
 
 // ---- SQL fragments over the memberships table (m = a row of the year the reminder is about) ----
 
 /** The member holds (or awaits verification of) a membership in year ?. */
 const RENEWED = 'EXISTS (SELECT 1 FROM memberships r WHERE r.fiscal_year = ? AND r.user_id = m.user_id)';
-const REMINDERS_OFF = 'EXISTS (SELECT 1 FROM email_prefs p WHERE p.user_id = m.user_id AND p.reminders_off = 1)';
+/** No channel carries the member's reminders: they turned off the email and chose no other (issue 26). */
+const REMINDERS_OFF = noChannelSql('m.user_id', 'reminders');
+/** The reminder's email is on for member m (the member's choice, or the default). */
+const EMAIL_ON = choiceSql('m.user_id', 'reminders', 'email');
 
 // ---------------------------------------------------------------------------------------------------------
 // One-tap renewal
@@ -116,85 +104,58 @@ export async function getEmailPrefs(s: Svc): Promise<EmailPrefs> {
   const { results } = await sessionBatchOf(s)(
     (me, db) =>
       [
-        db.all<{ off: number }>(stmt('SELECT reminders_off AS off FROM email_prefs WHERE user_id = ?', me.userId)),
+        db.all<{ on: number }>(
+          stmt(
+            `SELECT granted AS "on" FROM channel_prefs WHERE user_id = ? AND kind = 'reminders' AND channel = 'email'`,
+            me.userId,
+          ),
+        ),
       ] as const,
   );
-  return { renewalReminders: results[0][0]?.off !== 1 };
+  return { renewalReminders: results[0][0]?.on !== 0 };
 }
 
-/** Sets the member's reminder choice with its audit row; an unknown account changes nothing (guard in SQL). */
-function setRemindersOff(s: Env, userId: number, off: boolean, actorId: number | null, via: string) {
-  return s.env.DB.batch([
-    prep(
-      s,
-      `INSERT INTO email_prefs (user_id, reminders_off, updated_at) SELECT id, ?, ? FROM users WHERE id = ?
-        ON CONFLICT (user_id) DO UPDATE SET reminders_off = excluded.reminders_off, updated_at = excluded.updated_at`,
-      off ? 1 : 0,
-      Date.now(),
-      userId,
-    ),
-    prep(
-      s,
-      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) SELECT ?, ?, 'user', id, ?
-        FROM users WHERE id = ?`,
-      actorId,
-      off ? 'user.reminders_off' : 'user.reminders_on',
-      JSON.stringify({ via }),
-      userId,
-    ),
-  ]);
-}
-
+/** The reminders' email choice, one of the member's channel choices (worker/services/channels.ts), with its audit row. */
 export async function setEmailPrefs(s: Svc, actor: Actor, { renewalReminders }: { renewalReminders: boolean }) {
-  await setRemindersOff(s, actor.userId, !renewalReminders, actor.userId, 'profile');
+  const change = { kind: 'reminders', channel: 'email', on: renewalReminders } as const;
+  await s.env.DB.batch(consentStatements(s, actor.userId, [change], actor.userId, 'profile'));
   return { renewalReminders, message: tr('prefs.saved') };
 }
 
-async function unsubscribeSignature(secret: string, userId: number, expiresDay: number): Promise<string> {
-  const mac = await hmacSha256(secret, `samiti:unsubscribe:v1:${userId}:${expiresDay}`);
-  return toBase64Url(mac.slice(0, 16));
-}
-
 /** "<userId>.<expiry day>.<signature>": names the member, expires, and cannot be made without the secret. */
-export async function unsubscribeToken(secret: string, userId: number, at = Date.now()): Promise<string> {
-  const expiresDay = Math.floor(at / DAY_MS) + UNSUBSCRIBE_VALID_DAYS;
-  return `${userId}.${expiresDay}.${await unsubscribeSignature(secret, userId, expiresDay)}`;
+export function unsubscribeToken(secret: string, userId: number, at = Date.now()): Promise<string> {
+  return optOutToken(secret, userId, 'reminders', 'email', at);
 }
 
-async function verifyUnsubscribeToken(secret: string, token: string, at: number): Promise<number> {
-  const m = /^(\d{1,12})\.(\d{1,9})\.([A-Za-z0-9_-]{10,40})$/.exec(token.trim());
-  const invalid = new DomainError('InvalidLink', tr('unsubscribe.invalid'), 400);
-  if (!m) throw invalid;
-  const userId = Number(m[1]);
-  const expiresDay = Number(m[2]);
-  let given: string;
-  try {
-    given = toBase64Url(fromBase64Url(m[3]!));
-  } catch {
-    throw invalid;
-  }
-  if (!timingSafeEqual(given, await unsubscribeSignature(secret, userId, expiresDay))) throw invalid;
-  // Checked after the signature: only a genuine link learns that it expired.
-  if (expiresDay * DAY_MS < at) throw new DomainError('LinkExpired', tr('unsubscribe.expired'), 400);
-  return userId;
-}
-
-/** The signed link of a reminder email (the page, and RFC 8058's one-click POST): no session needed. */
+/**
+ * The signed link of a reminder email (the page, and RFC 8058's one-click POST): no session needed. The links of
+ * the other channels and kinds (issue 26) are the same link with a scope, and withdraw that consent.
+ */
 export async function unsubscribe(
   s: Svc,
   { token, via }: { token: string; via: 'link' | 'one-click' },
   at = Date.now(),
 ) {
-  const userId = await verifyUnsubscribeToken(s.config.PASSWORD_PEPPER, token, at);
-  const [res] = await setRemindersOff(s, userId, true, null, via);
-  if (!res?.meta.changes) throw new DomainError('InvalidLink', tr('unsubscribe.invalid'), 400);
-  return { message: tr('unsubscribe.done') };
+  const invalid = () => new DomainError('InvalidLink', tr('unsubscribe.invalid'), 400);
+  const o = await verifyOptOutToken(s.config.PASSWORD_PEPPER, token, at, {
+    invalid,
+    expired: () => new DomainError('LinkExpired', tr('unsubscribe.expired'), 400),
+  });
+  if (!(await optOut(s, o, via))) throw invalid();
+  return { message: o.kind === 'reminders' && o.channel === 'email' ? tr('unsubscribe.done') : t('channels.stopped') };
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The reminder email
 
-type Recipient = { userId: number; name: string; email: string; lines: { name: string; qty: number }[] };
+type Recipient = {
+  userId: number;
+  name: string;
+  email: string;
+  lines: { name: string; qty: number }[];
+  /** the member's reminders go by email (otherwise only on their other channels) */
+  emailOn?: boolean;
+};
 
 function linesText(lines: Recipient['lines']) {
   return lines.map((l) => tr('renewal.line', { name: l.name, qty: l.qty })).join(', ');
@@ -239,7 +200,8 @@ async function recipients(s: Env, lastYear: string, userIds: number[]): Promise<
   if (userIds.length === 0) return new Map();
   const { results } = await prep(
     s,
-    `SELECT u.id AS userId, u.name AS userName, u.email AS email, p.name AS plan, SUM(m.qty) AS qty
+    `SELECT u.id AS userId, u.name AS userName, u.email AS email, p.name AS plan, SUM(m.qty) AS qty,
+        ${EMAIL_ON} AS emailOn
       FROM memberships m JOIN users u ON u.id = m.user_id JOIN products p ON p.id = m.product_id
       WHERE m.fiscal_year = ? AND m.paid = 1 AND m.user_id IN (${userIds.map(() => '?').join(',')})
       GROUP BY m.user_id, m.product_id ORDER BY m.user_id, SUM(m.qty) DESC, m.product_id`,
@@ -252,7 +214,13 @@ async function recipients(s: Env, lastYear: string, userIds: number[]): Promise<
 function recipientsOf(rows: RecipientRow[]): Map<number, Recipient> {
   const out = new Map<number, Recipient>();
   for (const row of rows) {
-    const r = out.get(row.userId) ?? { userId: row.userId, name: row.userName, email: row.email, lines: [] };
+    const r = out.get(row.userId) ?? {
+      userId: row.userId,
+      name: row.userName,
+      email: row.email,
+      lines: [],
+      emailOn: row.emailOn !== 0,
+    };
     r.lines.push({ name: row.plan, qty: Number(row.qty) });
     out.set(row.userId, r);
   }
@@ -335,7 +303,7 @@ export async function reminderAudience(s: Svc, at = Date.now()): Promise<Reminde
   return { fiscalYear: year, lastYear, ...audienceCountsOf(counts[0]), campaigns: campaignsOf(campaigns) };
 }
 
-type RecipientRow = { userId: number; userName: string; email: string; plan: string; qty: number };
+type RecipientRow = { userId: number; userName: string; email: string; plan: string; qty: number; emailOn?: number };
 type Sample = readonly [RecipientRow[], { name: string }[]];
 
 /**
@@ -563,7 +531,7 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
         s,
         `UPDATE reminder_sends SET state = CASE
             WHEN EXISTS (SELECT 1 FROM memberships r WHERE r.fiscal_year = ? AND r.user_id = reminder_sends.user_id)
-              OR EXISTS (SELECT 1 FROM email_prefs p WHERE p.user_id = reminder_sends.user_id AND p.reminders_off = 1)
+              OR ${noChannelSql('reminder_sends.user_id', 'reminders')}
             THEN 'skipped' ELSE 'sending' END
           WHERE campaign_id = ? AND user_id = ? AND state = 'queued'
             AND EXISTS (SELECT 1 FROM reminder_campaigns WHERE id = ? AND state = 'sending')
@@ -579,8 +547,12 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
       }
       const who = people.get(q.userId);
       if (who) {
-        if (sent > 0 && intervalMs > 0) await sleep(intervalMs);
-        await deliver(await reminderMail(s, who, c.year, c.lastYear, opts.at));
+        // WhatsApp and push, where the member chose them, queued first: the email's trouble never stops them
+        await remindElsewhere(s, c.id, who, c.year);
+        if (who.emailOn) {
+          if (sent > 0 && intervalMs > 0) await sleep(intervalMs);
+          await deliver(await reminderMail(s, who, c.year, c.lastYear, opts.at));
+        }
         sent++;
       }
       await prep(
@@ -592,18 +564,28 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
       ).run();
     }
   }
+  // what this run queued on WhatsApp and push goes out now (the cron's drain retries what fails)
+  for (const c of campaigns) await drainDeliveries(s, { event: `reminder:${c.id}` });
   return { campaigns: campaigns.length, sent, skipped };
+}
+
+/** The reminder on the member's other chosen channels: queued once per campaign and member (issue 26). */
+function remindElsewhere(s: Svc, campaignId: number, r: Recipient, year: string) {
+  const plan = r.lines[0]?.name ?? 'membership';
+  return s.env.DB.batch([
+    enqueueStatement(s, {
+      event: `reminder:${campaignId}`,
+      kind: 'reminders',
+      members: { sql: 'SELECT ? AS uid', params: [r.userId] },
+      message: { topic: 'reminder', params: { name: r.name, plan, year }, link: `membership?renew=${r.userId}` },
+      channels: ['whatsapp', 'push'],
+    }),
+  ]);
 }
 
 /** The cron step (worker/index.ts): one batch of every sending campaign. */
 export async function runReminderStep(env: Bindings) {
-  const config = getConfig(env);
-  const result = await sendReminderBatch({
-    db: getDb(env),
-    config,
-    origin: config.APP_URL ?? 'http://localhost:8787',
-    env,
-  });
+  const result = await sendReminderBatch(cronSvc(env));
   if (result.campaigns > 0) log('info', 'reminders.batch', result);
   return result;
 }

@@ -189,6 +189,29 @@ export const serverEn = {
     "The bank statement's credit for contribution {rcpt} changed meanwhile; open the contribution again.",
   'statement.noFlag': 'lineId: this credit is not flagged.',
   'statement.flagCleared': 'Marked as dealt with.',
+
+  // channels beside email and announcements (issue 26, docs/decisions/230-233)
+  'channels.saved': 'Your message choices are saved.',
+  'channels.alwaysEmail': 'Emails about your own payments always come: they are your record of them.',
+  'channels.whatsappUnavailable': 'WhatsApp messages are not offered yet.',
+  'channels.whatsappNumber': 'whatsapp: enter the WhatsApp number with its country code, e.g. +91 98765 43210.',
+  'channels.whatsappNeedsNumber': 'whatsapp: enter the number your WhatsApp messages should go to.',
+  'channels.pushUnavailable': 'Notifications are not offered yet.',
+  'channels.pushNeedsDevice': 'Turn on notifications on this phone first.',
+  'channels.pushEndpoint': 'endpoint: this is not the address of a web push service.',
+  'channels.pushKeys': 'keys: these are not the keys of a push subscription.',
+  'channels.pushOn': 'Notifications are on for this phone.',
+  'channels.pushOff': 'Notifications are off for this phone.',
+  'channels.stopped': 'You will no longer get these messages this way. You can change your choices in your profile.',
+  'announce.created': 'The announcement is on its way to {count} members. It goes out in batches every few minutes.',
+  'announce.scheduled': 'The announcement will go out at {time}.',
+  'announce.stopped': 'The announcement is stopped. Messages already sent stay sent.',
+  'announce.notRunning': 'This announcement is not waiting or sending any more.',
+  'announce.noAudience': 'Nobody to send to: this audience has no members yet.',
+  'announce.noPass': 'productId: no daily pass has this id.',
+  'announce.tooLate': 'sendAt: choose a time within the next 60 days.',
+  'announce.testSent': 'The test went to you on every channel you have.',
+  'deliveries.noMember': 'No account has the email {email}.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ConsoleCounts } from '../../../core/contracts/admin';
 import type { MessageKey } from '../../../core/i18n';
@@ -15,6 +15,9 @@ import { AuditTab } from './AuditTab';
 import { OverviewTab } from './OverviewTab';
 import { SettingsTab } from './SettingsTab';
 import { getConsoleCounts } from './api';
+
+// The Messages tab (issue 26) loads when it is opened: the admin page's first load stays as it was.
+const MessagesTab = lazy(() => import('./MessagesTab').then((m) => ({ default: m.MessagesTab })));
 
 type Tab = {
   id: string;
@@ -41,6 +44,16 @@ const TABS: Tab[] = [
   { id: 'settings', label: 'admin.tab.settings', adminOnly: true, render: () => <SettingsTab /> },
   { id: 'overview', label: 'admin.tab.overview', adminOnly: true, render: () => <OverviewTab /> },
   { id: 'renewals', label: 'admin.tab.renewals', adminOnly: true, render: () => <RenewalsTab /> },
+  {
+    id: 'messages',
+    label: 'admin.tab.messages',
+    adminOnly: true,
+    render: () => (
+      <Suspense fallback={<p className="loading">{t('layout.loading')}</p>}>
+        <MessagesTab />
+      </Suspense>
+    ),
+  },
   { id: 'audit', label: 'admin.tab.audit', adminOnly: true, render: () => <AuditTab /> },
 ];
 

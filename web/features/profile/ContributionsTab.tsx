@@ -107,12 +107,18 @@ export function ContributionsTab() {
   const [pass, setPass] = useState<OrderView | null>(null);
   const [giveUp, setGiveUp] = useState<OrderView | null>(null);
   const navigate = useNavigate();
-  const { hash } = useLocation();
+  const { hash, search } = useLocation();
 
   const load = useCallback(() => run(async () => setOrders(await getOrders())), [run, setOrders]);
   useEffect(() => {
     void load();
   }, [load]);
+  // a message's pass link (/profile?pass=SMT000042, issue 26) opens that pass once the orders are in
+  const linkedPass = new URLSearchParams(search).get('pass');
+  useEffect(() => {
+    const o = linkedPass ? orders?.find((x) => x.orderRcptId === linkedPass && x.passCode) : undefined;
+    if (o) setPass(o);
+  }, [orders, linkedPass]);
 
   const openRetry = (order: OrderView) =>
     void run(async () => {

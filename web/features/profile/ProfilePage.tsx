@@ -6,7 +6,8 @@ import { useToast } from '../../components/toast';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { getUserProfile, sendVerificationEmail } from './api';
-import { EmailPrefs } from './EmailPrefs';
+import { ChannelPrefs } from './ChannelPrefs';
+import { PushOffer } from './PushOffer';
 import { RenewalCard } from './RenewalCard';
 import { ContributionsTab } from './ContributionsTab';
 
@@ -18,6 +19,7 @@ export function ProfilePage() {
     <section className="page">
       <h1>{tm('profile.title')}</h1>
       <RenewalCard />
+      <PushOffer />
       <div className="tabs" role="tablist" aria-label={tm('profile.sections')}>
         <button
           type="button"
@@ -43,7 +45,7 @@ export function ProfilePage() {
       {tab === 'profile' ? (
         <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile">
           <ProfileTab />
-          <EmailPrefs />
+          <ChannelPrefs />
         </div>
       ) : (
         <div role="tabpanel" id="panel-contribution" aria-labelledby="tab-contribution">

@@ -27,6 +27,7 @@ import {
   useVenueState,
   venueState,
 } from './engine';
+import { VenueNotices } from './Notices';
 import type { LocalPass } from './store';
 import './venue.css';
 
@@ -333,6 +334,7 @@ export function VenueScreen() {
         ))}
       </div>
 
+      <VenueNotices />
       {user?.admin && online && <Conflicts />}
     </section>
   );

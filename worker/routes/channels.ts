@@ -1,0 +1,88 @@
+// Channels beside email (issue 26): a member's choices and phones, the admins' announcements and delivery records,
+// volunteers' notices, WhatsApp's webhook. requireRole runs before input(): without the role a caller learns nothing.
+import { Hono, type MiddlewareHandler } from 'hono';
+import {
+  announcementRequest,
+  announcementTextRequest,
+  audienceRequest,
+  channelPrefsRequest,
+  createAnnouncementRequest,
+  memberDeliveriesRequest,
+  pushEndpointRequest,
+  pushSubscriptionRequest,
+} from '../../core/contracts/channels';
+import { emptyBody } from '../../core/contracts/common';
+import { t } from '../../core/i18n';
+import type { AppEnv } from '../env';
+import { getConfig } from '../lib/config';
+import { notFound } from '../lib/errors';
+import { input } from '../lib/input';
+import { actorOf, requireRole } from '../lib/session';
+import { svc } from '../lib/svc';
+import * as announcements from '../services/announcements';
+import * as channels from '../services/channels';
+import { whatsappChallenge, whatsappWebhook } from '../services/deliveries';
+
+/** The local-only tools answer 404 elsewhere, as an unknown path would. */
+const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!getConfig(c.env).isLocal) throw notFound(t('notFound'));
+  await next();
+};
+
+export const channelRoutes = new Hono<AppEnv>()
+  // ---- members: which channel carries which kind of message; this phone's notifications ----
+  .post('/getChannelPrefs', requireRole('user'), input(emptyBody), async (c) => {
+    return c.json({ data: await channels.getChannelPrefs(svc(c)) });
+  })
+  .post('/setChannelPrefs', requireRole('user'), input(channelPrefsRequest), async (c) => {
+    return c.json({ data: await channels.setChannelPrefs(svc(c), c.req.valid('json')) });
+  })
+  .post('/savePushSubscription', requireRole('user'), input(pushSubscriptionRequest), async (c) => {
+    return c.json({ data: await channels.savePushSubscription(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/removePushSubscription', requireRole('user'), input(pushEndpointRequest), async (c) => {
+    return c.json({ data: await channels.removePushSubscription(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  // ---- admins: announcements and what reached whom ----
+  .post('/getAnnouncements', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await announcements.getAnnouncements(svc(c)) });
+  })
+  .post('/getAnnouncementAudience', requireRole('admin'), input(audienceRequest), async (c) => {
+    return c.json({ data: await announcements.audienceCount(svc(c), c.req.valid('json')) });
+  })
+  .post('/sendAnnouncementTest', requireRole('admin'), input(announcementTextRequest), async (c) => {
+    return c.json({ data: await announcements.sendTest(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/createAnnouncement', requireRole('admin'), input(createAnnouncementRequest), async (c) => {
+    return c.json({ data: await announcements.createAnnouncement(svc(c), c.req.valid('json')) });
+  })
+  .post('/stopAnnouncement', requireRole('admin'), input(announcementRequest), async (c) => {
+    return c.json({ data: await announcements.stopAnnouncement(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/getMemberDeliveries', requireRole('admin'), input(memberDeliveriesRequest), async (c) => {
+    return c.json({ data: await announcements.memberDeliveries(svc(c), c.req.valid('json')) });
+  })
+  // ---- volunteers at the gate: the operational news ----
+  .post('/getVenueNotices', requireRole('staff'), input(emptyBody), async (c) => {
+    return c.json({ data: await announcements.venueNotices(svc(c)) });
+  })
+  // ---- WhatsApp's webhook: Meta's subscription check, then signed events ----
+  .get('/webhooks/whatsapp', (c) => {
+    const q = {
+      mode: c.req.query('hub.mode'),
+      token: c.req.query('hub.verify_token'),
+      challenge: c.req.query('hub.challenge'),
+    };
+    return c.text(whatsappChallenge(svc(c), q));
+  })
+  .post('/webhooks/whatsapp', async (c) => {
+    const data = await whatsappWebhook(svc(c), {
+      raw: await c.req.text(),
+      signature: c.req.header('x-hub-signature-256'),
+    });
+    return c.json({ data });
+  })
+  // ---- local only: the cron's announcement step and delivery drain, now ----
+  .post('/devSendAnnouncements', localOnly, async (c) => {
+    return c.json({ data: await announcements.runAnnouncementStep(svc(c)) });
+  });
