@@ -1,6 +1,7 @@
 // Channels beside email (issue 26): a member's choices and phones, the admins' announcements and delivery records,
 // volunteers' notices, WhatsApp's webhook. requireRole runs before input(): without the role a caller learns nothing.
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { Hono } from 'hono/tiny';
 import {
   announcementRequest,
   announcementTextRequest,
