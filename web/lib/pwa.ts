@@ -5,7 +5,7 @@ import type { Workbox } from 'workbox-window';
 let waiting: Workbox | null = null;
 const listeners = new Set<() => void>();
 
-export async function registerServiceWorker() {
+async function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   // loaded after the first screen: workbox-window is 2 kB of gzip no first paint needs (docs/decisions/112)
   const { Workbox } = await import('workbox-window');
@@ -20,6 +20,21 @@ export async function registerServiceWorker() {
   wb.register().catch(() => {
     // registration refused (private mode, blocked by policy): the site works without offline support
   });
+}
+
+/**
+ * Registers the service worker once the page has loaded and the main thread is idle: installing it downloads and
+ * caches every precached file, which the first screen does not need and should not compete with
+ * (docs/decisions/171).
+ */
+export function registerServiceWorkerWhenIdle() {
+  const idle = () => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
+    if (w.requestIdleCallback) w.requestIdleCallback(() => void registerServiceWorker(), { timeout: 5000 });
+    else setTimeout(() => void registerServiceWorker(), 1000);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 export function useUpdateAvailable(): boolean {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/site';
@@ -9,6 +9,7 @@ import plansEn from '../../content/plans.json';
 import { NeedsNetwork } from '../../components/NetworkNotes';
 import { PlansTable } from '../../features/site/PlansTable';
 import { localized } from '../../lib/content';
+import { useDrawingHtml } from '../../lib/hydration';
 import { useUserInfo } from '../../lib/session';
 import { paths } from '../paths';
 
@@ -16,17 +17,12 @@ import { paths } from '../paths';
 const Carousel = lazy(() => import('../../features/site/Carousel').then((m) => ({ default: m.Carousel })));
 // Drawn in the browser only: it starts on a random photo, which prerendered HTML cannot know. The page (and
 // React's first, hydrating render) holds its place with an empty frame of the photo's shape.
-const noSubscription = () => () => {};
 const galleryFrame = <div className="carousel carousel-frame" aria-hidden="true" />;
 
 /** /index, and every unknown path: the six sections of SPEC.md section 2, in order. */
 export function HomePage() {
   const user = useUserInfo();
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const inBrowser = !useDrawingHtml();
   const association = localized('association', associationEn);
   const gallery = localized('gallery', galleryEn);
   const home = localized('home', homeEn);
