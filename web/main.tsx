@@ -5,23 +5,20 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes, preloadScreen } from './app/router';
 import { ToastProvider } from './components/toast';
-import { HydrationState } from './lib/hydration';
 import { startLocale, useLocale } from './lib/locale';
 import { registerServiceWorkerWhenIdle } from './lib/pwa';
 import './styles.css';
 
 /** The whole app, drawn again from the top when the language changes (the nav's switch). */
-function App({ hydrating }: { hydrating: boolean }) {
+function App() {
   const locale = useLocale();
   return (
     <StrictMode>
-      <HydrationState hydrating={hydrating}>
-        <ToastProvider key={locale}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </ToastProvider>
-      </HydrationState>
+      <ToastProvider key={locale}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </ToastProvider>
     </StrictMode>
   );
 }
@@ -35,14 +32,18 @@ function App({ hydrating }: { hydrating: boolean }) {
 // and the page on screen stays as it is until the new one is ready (docs/decisions/171).
 void startLocale().then(async (locale) => {
   const root = document.getElementById('root')!;
-  if (root.firstElementChild && locale === 'en') {
+  const hydrating = Boolean(root.firstElementChild) && locale === 'en';
+  if (hydrating) {
     await preloadScreen(location.pathname).catch(() => {});
     startTransition(() => {
-      hydrateRoot(root, <App hydrating />);
+      hydrateRoot(root, <App />);
     });
   } else {
     const app = createRoot(root);
-    startTransition(() => app.render(<App hydrating={false} />));
+    startTransition(() => app.render(<App />));
   }
+  // React listens from here on: a tap made on the prerendered page before now is handed over
+  // (web/prerender/after-paint.js)
+  document.dispatchEvent(new CustomEvent('app:started', { detail: { hydrating } }));
 });
 registerServiceWorkerWhenIdle();

@@ -105,6 +105,47 @@ describe('prerendered public pages', () => {
     await context.close();
   });
 
+  it('hands a tap and a search made before the app took the page over to the app, instead of losing them', async () => {
+    const { context, page, problems } = await newPage(browser);
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // parsed, and its one small script has run (DOMContentLoaded waits for it); the app's code is held back
+    await page.goto('/index', { waitUntil: 'domcontentloaded' });
+    // the menu button of the prerendered page, tapped while the app's code is still on its way
+    await page.getByRole('button', { name: 'Menu' }).click();
+    release();
+    await page.locator('.menu-list').waitFor();
+    await expect(page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await context.close();
+
+    // a volunteer's search sent from the /venue frame: kept for the app, not sent by the browser (a reload)
+    const venue = await newPage(browser);
+    await signIn(venue.page, 'volunteer@example.org', 'volunteer-demo-123');
+    await venue.page.waitForURL('**/venue');
+    let releaseVenue = () => {};
+    const heldVenue = new Promise<void>((r) => {
+      releaseVenue = r;
+    });
+    await venue.page.route('**/assets/index-*.js', async (route) => {
+      await heldVenue;
+      await route.continue();
+    });
+    await venue.page.goto('/venue', { waitUntil: 'domcontentloaded' });
+    await venue.page.locator('#venue-q').fill('nobody@example.org');
+    await venue.page.locator('#venue-q').press('Enter');
+    releaseVenue();
+    await venue.page.getByText('No pass order found for "nobody@example.org".').waitFor({ timeout: 20_000 });
+    expect(venue.page.url()).toMatch(/\/venue$/);
+    expect([...problems, ...venue.problems]).toEqual([]);
+    await venue.context.close();
+  });
+
   it('draws the frame of /membership and /venue without JavaScript, and no session or data in it', async () => {
     expect(PRERENDERED_FRAMES).toEqual(['/membership', '/venue']);
     const context = await browser.newContext({ baseURL: BASE, javaScriptEnabled: false });

@@ -60,8 +60,8 @@ export function clearAll() {
 
 /**
  * The stored user info; null while prerendered HTML is drawn or hydrated (it was drawn for a visitor). The store's
- * own snapshot is the same on both sides, so that hydration does not end in a blocking re-render: the session
- * appears in the transition that ends hydration (web/lib/hydration.tsx).
+ * own snapshot is the same on both sides, so that hydration does not end in a blocking re-render of everything
+ * that reads it: the session appears in the transition after hydration (web/lib/hydration.ts).
  */
 export function useUserInfo(): UserInfo | null {
   const drawingHtml = useDrawingHtml();

@@ -19,10 +19,33 @@ const Carousel = lazy(() => import('../../features/site/Carousel').then((m) => (
 // React's first, hydrating render) holds its place with an empty frame of the photo's shape.
 const galleryFrame = <div className="carousel carousel-frame" aria-hidden="true" />;
 
+function Gallery(props: Parameters<typeof Carousel>[0]) {
+  return useDrawingHtml() ? (
+    galleryFrame
+  ) : (
+    <Suspense fallback={galleryFrame}>
+      <Carousel {...props} />
+    </Suspense>
+  );
+}
+
+/** For a visitor: the invitation to sign up (its own component: the session is known only after hydration). */
+function BecomeMember() {
+  if (useUserInfo()) return null;
+  return (
+    <>
+      <p className="plans-cta">
+        <Link className="btn btn-primary" to={paths.signup}>
+          {t('site.becomeMember')}
+        </Link>
+      </p>
+      <NeedsNetwork className="hint center" />
+    </>
+  );
+}
+
 /** /index, and every unknown path: the six sections of SPEC.md section 2, in order. */
 export function HomePage() {
-  const user = useUserInfo();
-  const inBrowser = !useDrawingHtml();
   const association = localized('association', associationEn);
   const gallery = localized('gallery', galleryEn);
   const home = localized('home', homeEn);
@@ -58,13 +81,7 @@ export function HomePage() {
       <section id="gallery" className="site-section" aria-labelledby="gallery-title">
         <h2 id="gallery-title">{gallery.title}</h2>
         <p className="lead">{gallery.intro}</p>
-        {inBrowser ? (
-          <Suspense fallback={galleryFrame}>
-            <Carousel photos={gallery.photos} label={gallery.slideshowLabel} />
-          </Suspense>
-        ) : (
-          galleryFrame
-        )}
+        <Gallery photos={gallery.photos} label={gallery.slideshowLabel} />
       </section>
 
       <section id="what-more" className="site-section" aria-labelledby="what-more-title">
@@ -92,14 +109,7 @@ export function HomePage() {
         />
         <p className="hint">{plans.familyBenefit}</p>
         <p className="hint">{plans.note}</p>
-        {!user && (
-          <p className="plans-cta">
-            <Link className="btn btn-primary" to={paths.signup}>
-              {t('site.becomeMember')}
-            </Link>
-          </p>
-        )}
-        {!user && <NeedsNetwork className="hint center" />}
+        <BecomeMember />
       </section>
 
       <section id="contact" className="site-section" aria-labelledby="contact-title">
