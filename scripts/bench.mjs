@@ -8,7 +8,7 @@
 //
 // Prints tables and writes bench/results.json. Targets are reported as PASS/FAIL; the exit code is non-zero
 // only when a call that exists failed under load (a failing benchmark call is a bug, not a number).
-// How to read it: README.md, section "Benchmarks"; decisions: docs/decisions/060-*.md onwards.
+// How to read it, and the figures so far: docs/bench.md; decisions: docs/decisions/060-*.md onwards.
 import './tool-path.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
