@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { minifySync } from 'rolldown/utils'; // Vite's own bundler
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { routeSources } from './bench-frontend.mjs';
@@ -89,11 +90,16 @@ function inlineSheet(file, css) {
   return `<style>${css(file)}</style><link rel="stylesheet" href="/${file}" disabled>`;
 }
 
-/** Writes web/prerender/after-paint.js as a hashed asset of the build and returns its URL path. */
+/** Writes web/prerender/after-paint.js, minified, as a hashed asset of the build and returns its URL path. */
 function afterPaintScript(outDir) {
-  const source = readFileSync(path.resolve(import.meta.dirname, '../web/prerender/after-paint.js'), 'utf8');
-  const file = `assets/after-paint-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-  writeFileSync(path.join(outDir, file), source);
+  const name = 'after-paint.js';
+  const { code, errors } = minifySync(
+    name,
+    readFileSync(path.resolve(import.meta.dirname, '../web/prerender', name), 'utf8'),
+  );
+  if (errors.length > 0) throw new Error(`${name}: ${errors.map((e) => e.message).join('; ')}`);
+  const file = `assets/after-paint-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(path.join(outDir, file), code);
   return `/${file}`;
 }
 
