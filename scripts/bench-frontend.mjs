@@ -38,7 +38,8 @@ export function routeSources() {
 /**
  * Gzip sizes (bytes, zlib level 9) of the JS and CSS a first visit to each route loads before it can show the
  * screen: the entry (index.html's module, its static imports and their CSS) plus the route's lazy chunk and
- * its static imports. Dynamic imports inside a screen (loaded on a click) are not counted.
+ * its static imports, and on a prerendered page the script that loads them. Dynamic imports inside a screen
+ * (loaded on a click) are not counted.
  */
 export function bundleSizes(distDir) {
   const manifestFile = path.join(distDir, '.vite/manifest.json');
@@ -67,10 +68,17 @@ export function bundleSizes(distDir) {
   const sum = (files) => [...files].reduce((n, f) => n + gzipOf(f), 0);
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const entry = filesOf(closure(entryKey));
+  // a prerendered page also names the small script that loads the rest after its first paint (decision 173)
+  const pageScripts = (route) => {
+    const page = path.join(distDir, 'prerendered', `${route.replace(/^\//, '')}.html`);
+    if (!existsSync(page)) return [];
+    const html = readFileSync(page, 'utf8').replace(/<template id="app-code">[\s\S]*?<\/template>/g, '');
+    return [...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1]);
+  };
   const routes = {};
   for (const [route, { source }] of Object.entries(routeSources())) {
     const own = filesOf(closure(source));
-    const js = new Set([...entry.js, ...own.js]);
+    const js = new Set([...entry.js, ...own.js, ...pageScripts(route)]);
     const css = new Set([...entry.css, ...own.css]);
     routes[route] = {
       source,
