@@ -26,6 +26,24 @@ describe('money', () => {
     expect(formatINR(10_000_000_00)).toBe('₹1,00,00,000.00');
   });
 
+  it('writes every amount exactly as Intl.NumberFormat en-IN does', () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+    const values = [0, -0, 1, 5, 99, 100, 101, 999, 1000, 99_999, 100_000, 1_234_567, 12_345_678_901, -1, -150_000];
+    values.push(0.5, 1.5, 150.5, -0.5, -0.4, 0.4, 100.49999999999999, 999_999_999_999_99, 1e15, Number.NaN);
+    values.push(Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY);
+    let seed = 27;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 5000; i++) {
+      const magnitude = 10 ** Math.floor(random() * 14);
+      const v = Math.floor(random() * magnitude) * (random() < 0.2 ? -1 : 1);
+      values.push(v, v + Math.floor(random() * 100) / 100, v + random(), v / 7);
+    }
+    for (const v of values) expect([v, formatINR(v)]).toEqual([v, intl.format(v / 100)]);
+  });
+
   it('recognises amounts with at most two decimals', () => {
     expect(isRupeeAmount(12.34)).toBe(true);
     expect(isRupeeAmount(12.345)).toBe(false);

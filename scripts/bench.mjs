@@ -3,18 +3,19 @@
 //   npm run bench                  full run: 10 s per call, admin calls at 1,000 and 100,000 orders
 //   npm run bench -- --quick       short run: 3 s per call, 1,000 and 10,000 orders
 //   options: --build (force a build), --no-build, --skip-api, --skip-frontend, --skip-lighthouse, --skip-worker,
-//            --skip-gate (the venue's lookups among 40,000 passes, scripts/bench-gate.mjs),
-//            --duration <s>, --connections <n>, --out <file>
+//            --skip-interactions, --skip-gate (the venue's lookups among 40,000 passes, scripts/bench-gate.mjs),
+//            --duration <s>, --connections <n>, --out <file>,
+//            --lighthouse-runs <n> (3), --lighthouse-keep <dir> (every Lighthouse report as JSON)
 //
 // Prints tables and writes bench/results.json. Targets are reported as PASS/FAIL; the exit code is non-zero
 // only when a call that exists failed under load (a failing benchmark call is a bug, not a number).
-// How to read it: README.md, section "Benchmarks"; decisions: docs/decisions/060-*.md onwards.
+// How to read it, and the figures so far: docs/bench.md; decisions: docs/decisions/060-*.md onwards.
 import './tool-path.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bundleSizes, lighthouseScreens } from './bench-frontend.mjs';
+import { bundleSizes, interactionTimings, lighthouseScreens, writeFloorPages } from './bench-frontend.mjs';
 import { GATE_TARGETS, gateSpeed, gateTable } from './bench-gate.mjs';
 import { query, seedOrders } from './bench-seed.mjs';
 import { workerFigures } from './bench-worker.mjs';
@@ -38,6 +39,9 @@ const CFG = {
   scales: QUICK ? [1_000, 10_000] : [1_000, 100_000],
   benchUsers: QUICK ? 60 : 200, // accounts that fill carts and start orders (one order each)
   collectMax: QUICK ? 300 : 1_000, // markCouponCollected: one request per distinct uncollected pass
+  lighthouseRuns: Number(opt('lighthouse-runs', 3)),
+  // the venue's local copy while the screens are measured: the festival year's pass orders (issue 27)
+  venuePasses: 40_000,
 };
 const TARGETS = {
   p50xFloor: 3,
@@ -46,9 +50,13 @@ const TARGETS = {
   jsGzipBytes: 150_000,
   // public pages and the contribution pages (issue 15); member, admin and venue screens keep jsGzipBytes
   jsGzipBytesPublic: 100_000,
+  // Lighthouse, median of `lighthouseRuns` (issue 27): performance, TBT beyond the floor page, LCP
   lighthouse: 95,
   lighthouseAccessibility: 100,
-  lcpMs: 1500,
+  tbtOverFloorMs: 200,
+  lcpMs: 1000,
+  // interaction to next paint of the gate's search, "Mark as Collected" and the membership stepper, CPU 4x slower
+  inpMs: 200,
   workerRawBytes: 400_000,
   // /login is bound by PBKDF2 by design: one login (one connection) within 1.5x of one hash measured beside it
   loginXHash: 1.5,
@@ -415,6 +423,24 @@ const pad = (s, n) => String(s ?? '-').padEnd(n);
 const lpad = (s, n) => String(s ?? '-').padStart(n);
 const passFail = (ok) => (ok == null ? '-' : ok ? 'PASS' : 'FAIL');
 
+/** Adds orders until the festival year holds `want` pass orders (the venue's local copy); returns how many it holds. */
+function topUpPasses(dir, want) {
+  const count = () => query(dir, 'SELECT count(*) AS n FROM orders WHERE pass_code IS NOT NULL')[0].n;
+  const have = count();
+  // 4 in 10 seeded orders are paid daily passes (scripts/bench-seed.mjs); whole buyers of 4 orders
+  if (have < want) seedOrders({ dir, orders: Math.ceil((want - have) / 0.4 / 4) * 4, log: say });
+  return count();
+}
+
+/** Mobiles of `n` buyers who each hold a paid pass not yet collected (what a volunteer searches for). */
+function openPassMobiles(dir, n) {
+  return query(
+    dir,
+    `SELECT user_mobile AS mobile FROM orders WHERE pass_code IS NOT NULL AND status = 'Success' AND pass_collected = 0
+     GROUP BY user_mobile ORDER BY max(id) DESC LIMIT ${Number(n)}`,
+  ).map((r) => r.mobile);
+}
+
 function apiTable(rows, floorP50, floorP99) {
   const lines = [
     `${pad('call', 22)}${lpad('reqs', 7)}${lpad('req/s', 7)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('floor50', 9)}${lpad('floor99', 9)}${lpad('p50/fl', 8)}${lpad('p99/fl', 8)}${lpad('errors', 8)}${lpad('rows', 8)}${lpad('trips', 7)}  p50<=3x  p99<=5x`,
@@ -609,23 +635,48 @@ try {
   }
 
   if (!flag('skip-frontend') && !flag('skip-lighthouse')) {
-    say('Lighthouse (mobile emulation):');
-    const lh = await lighthouseScreens(
-      BASE,
-      [
-        { route: '/index', userInfo: null },
-        { route: '/index', userInfo: null, lang: 'bn-IN', label: '/index (bn)' }, // issue 16: Bengali beside English
-        { route: '/membership', userInfo: member },
-        { route: '/venue', userInfo: volunteer },
-      ],
-      say,
-    );
-    for (const r of Object.values(lh)) {
-      r.passPerformance = r.performance == null ? null : r.performance >= TARGETS.lighthouse;
-      r.passAccessibility = r.accessibility == null ? null : r.accessibility >= TARGETS.lighthouseAccessibility;
-      r.passLcp = r.lcpMs == null ? null : r.lcpMs <= TARGETS.lcpMs;
+    // the same data whatever ran before: the venue holds CFG.venuePasses pass orders (issue 27)
+    const passes = topUpPasses(server.dir, CFG.venuePasses);
+    const floors = writeFloorPages(DIST, ['/index', '/membership', '/venue']);
+    try {
+      say(`Lighthouse (mobile emulation, ${CFG.lighthouseRuns} runs per screen, each beside its floor page):`);
+      const lh = await lighthouseScreens(
+        BASE,
+        [
+          { route: '/index', userInfo: null, floor: floors.pages['/index'] },
+          // issue 16: Bengali beside English; its floor is the same English HTML without script
+          { route: '/index', userInfo: null, lang: 'bn-IN', label: '/index (bn)', floor: floors.pages['/index'] },
+          { route: '/membership', userInfo: member, floor: floors.pages['/membership'] },
+          { route: '/venue', userInfo: volunteer, floor: floors.pages['/venue'] },
+        ],
+        { runs: CFG.lighthouseRuns, keepDir: opt('lighthouse-keep', null), log: say },
+      );
+      for (const r of Object.values(lh)) {
+        const m = r.median;
+        r.passPerformance = m.performance == null ? null : m.performance >= TARGETS.lighthouse;
+        r.passAccessibility = m.accessibility == null ? null : m.accessibility >= TARGETS.lighthouseAccessibility;
+        r.passLcp = m.lcpMs == null ? null : m.lcpMs <= TARGETS.lcpMs;
+        r.passTbt = r.tbtOverFloorMs == null ? null : r.tbtOverFloorMs <= TARGETS.tbtOverFloorMs;
+      }
+      results.lighthouse = lh;
+      results.lighthouseMethod = {
+        runs: CFG.lighthouseRuns,
+        venuePasses: passes,
+        chromium: Object.values(lh).find((r) => r.chromium)?.chromium ?? null,
+        lighthouse: Object.values(lh).find((r) => r.lighthouse)?.lighthouse ?? null,
+      };
+    } finally {
+      floors.remove();
     }
-    results.lighthouse = lh;
+    if (!flag('skip-interactions')) {
+      say('Interaction to next paint (CPU 4x slower):');
+      results.interactions = await interactionTimings(
+        BASE,
+        { member, volunteer, mobiles: openPassMobiles(server.dir, CFG.lighthouseRuns) },
+        { runs: CFG.lighthouseRuns, log: say },
+      );
+      results.interactions.venuePasses = passes;
+    }
   }
 } finally {
   await server.stop();
@@ -669,9 +720,17 @@ for (const [route, r] of Object.entries(results.bundles?.routes ?? {})) {
 }
 if (results.worker) check(`Worker bundle <= ${TARGETS.workerRawBytes / 1000} kB raw`, results.worker.passSize);
 for (const [route, r] of Object.entries(results.lighthouse ?? {})) {
-  check(`${route} Lighthouse performance >= 95`, r.error ? false : r.passPerformance);
-  check(`${route} Lighthouse accessibility = 100`, r.error ? false : r.passAccessibility);
-  check(`${route} LCP <= ${TARGETS.lcpMs} ms`, r.error ? false : r.passLcp);
+  check(`${route} Lighthouse performance >= ${TARGETS.lighthouse} (median)`, r.error ? false : r.passPerformance);
+  check(`${route} Lighthouse accessibility = 100 (median)`, r.error ? false : r.passAccessibility);
+  check(`${route} LCP <= ${TARGETS.lcpMs} ms (median)`, r.error ? false : r.passLcp);
+  check(`${route} TBT beyond the floor page <= ${TARGETS.tbtOverFloorMs} ms`, r.error ? false : r.passTbt);
+}
+const INTERACTIONS = { stepper: '/membership "+"', search: '/venue search', collect: '/venue Mark as Collected' };
+if (results.interactions) {
+  for (const [k, name] of Object.entries(INTERACTIONS)) {
+    const v = results.interactions[`${k}Median`];
+    check(`${name} INP <= ${TARGETS.inpMs} ms (median)`, v == null ? false : v <= TARGETS.inpMs);
+  }
 }
 if (results.gate?.error) check('the gate measured', false);
 for (const r of results.gate?.lookups ?? []) check(`gate lookup by ${r.what} < ${GATE_TARGETS.lookupMs} ms`, r.pass);
@@ -729,19 +788,47 @@ if (results.worker) {
   say('');
 }
 if (results.lighthouse) {
-  say('Lighthouse, mobile (targets: performance >= 95, accessibility 100, LCP <= 1,500 ms):');
+  const lm = results.lighthouseMethod;
   say(
-    `${pad('screen', 14)}${lpad('perf', 6)}${lpad('a11y', 6)}${lpad('best', 6)}${lpad('LCP ms', 8)}${lpad('TBT ms', 8)}${lpad('CLS', 7)}  perf  a11y  LCP`,
+    `Lighthouse, mobile, median of ${lm.runs} (spread min-max); ${lm.chromium}, Lighthouse ${lm.lighthouse}, venue ${lm.venuePasses} passes`,
   );
+  say(
+    `  targets: performance >= ${TARGETS.lighthouse}, accessibility 100, LCP <= ${TARGETS.lcpMs} ms, TBT beyond the floor page (same HTML and CSS, no script) <= ${TARGETS.tbtOverFloorMs} ms`,
+  );
+  say(
+    `${pad('screen', 14)}${lpad('perf', 12)}${lpad('a11y', 6)}${lpad('LCP ms', 16)}${lpad('TBT ms', 16)}${lpad('floor', 7)}${lpad('+TBT', 6)}${lpad('CLS', 7)}  perf  LCP   +TBT  a11y`,
+  );
+  const ms = (m, r, k) =>
+    m[k] == null ? '-' : `${Math.round(m[k])} (${r[k] ? r[k].map((x) => Math.round(x)).join('-') : ''})`;
   for (const [route, r] of Object.entries(results.lighthouse)) {
     if (r.error) {
       say(`${pad(route, 14)}  error: ${r.error}`);
       continue;
     }
+    const m = r.median;
     say(
-      `${pad(route, 14)}${lpad(r.performance, 6)}${lpad(r.accessibility, 6)}${lpad(r.bestPractices, 6)}${lpad(round(r.lcpMs, 0), 8)}${lpad(round(r.tbtMs, 0), 8)}${lpad(round(r.cls, 3), 7)}  ${pad(passFail(r.passPerformance), 4)}  ${pad(passFail(r.passAccessibility), 4)}  ${passFail(r.passLcp)}`,
+      `${pad(route, 14)}${lpad(ms(m, r.spread, 'performance'), 12)}${lpad(m.accessibility, 6)}${lpad(ms(m, r.spread, 'lcpMs'), 16)}${lpad(ms(m, r.spread, 'tbtMs'), 16)}${lpad(r.floor ? Math.round(r.floor.median.tbtMs) : '-', 7)}${lpad(r.tbtOverFloorMs == null ? '-' : Math.round(r.tbtOverFloorMs), 6)}${lpad(round(m.cls, 3), 7)}  ${pad(passFail(r.passPerformance), 4)}  ${pad(passFail(r.passLcp), 4)}  ${pad(passFail(r.passTbt), 4)}  ${passFail(r.passAccessibility)}`,
     );
   }
+  say(
+    `  machine: Lighthouse's benchmark index ${Object.values(results.lighthouse)
+      .map((r) => (r.benchmarkIndex ? r.benchmarkIndex.map((x) => Math.round(x)).join('-') : '-'))
+      .join(', ')} (higher is a faster or quieter machine)`,
+  );
+  say('');
+}
+if (results.interactions) {
+  const it = results.interactions;
+  say(
+    `Interaction to next paint, ms (${it.chromium}, CPU ${it.cpuSlowdown}x slower, median of ${it.runs}; target <= ${TARGETS.inpMs}):`,
+  );
+  for (const [k, name] of Object.entries(INTERACTIONS)) {
+    const v = it[`${k}Median`];
+    say(
+      `  ${pad(name, 28)}${lpad(v == null ? '-' : Math.round(v), 6)}  (${it[k].map((x) => Math.round(x)).join(', ')})  ${passFail(v != null && v <= TARGETS.inpMs)}`,
+    );
+  }
+  for (const n of it.notes) say(`  ${n}`);
   say('');
 }
 if (results.gate) {

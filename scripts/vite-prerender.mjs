@@ -3,12 +3,15 @@
 // the built index.html's #root, and writes dist/prerendered/<route>.html plus a `_redirects` file whose 200 rules
 // make Workers static assets answer /tnc with prerendered/tnc.html (the address bar keeps /tnc). Each page
 // carries its stylesheets inline (the app's and its screen's: a few kB, and no request stands between the HTML
-// and the first paint) and preloads its screen's chunks, so that hydration does not wait for a second round of
-// requests.
+// and the first paint). Its scripts and the preloads of its screen's chunks wait in <template id="app-code">
+// until the page is painted (web/prerender/after-paint.js, docs/decisions/173), then load together, so that
+// hydration does not wait for a second round of requests.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { minifySync } from 'rolldown/utils'; // Vite's own bundler
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { routeSources } from './bench-frontend.mjs';
@@ -45,10 +48,11 @@ export function prerender() {
           const css = (file) => readFileSync(path.join(outDir, file), 'utf8').replaceAll('</style', '<\\/style');
           const template = readFileSync(path.join(outDir, 'index.html'), 'utf8').replace(
             /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g,
-            (_, file) => `<style>${css(file)}</style>`,
+            (_, file) => inlineSheet(file, css),
           );
           if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
           mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
+          const boot = afterPaintScript(outDir);
           const rules = [];
           for (const route of mod.PRERENDERED_ROUTES) {
             const rendered = await mod.render(route);
@@ -56,9 +60,12 @@ export function prerender() {
             const hints = /^(?:<link [^>]*>)*/.exec(rendered)?.[0] ?? '';
             const body = rendered.slice(hints.length);
             const head = hints + links(manifest, sources[route]?.source, css);
-            const html = template
-              .replace('</head>', `${head}</head>`)
-              .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+            const html = codeAfterPaint(
+              template
+                .replace('</head>', `${head}</head>`)
+                .replace('<div id="root"></div>', `<div id="root">${body}</div>`),
+              boot,
+            );
             const file = mod.prerenderedFile(route);
             writeFileSync(path.join(outDir, 'prerendered', file), html);
             rules.push(`${route} /prerendered/${file} 200`);
@@ -73,6 +80,49 @@ export function prerender() {
       },
     },
   };
+}
+
+/**
+ * A stylesheet inline, and a disabled link to its file (never fetched, never applied): Vite's loader of a screen's
+ * chunk, which waits for the chunk's stylesheets, finds it there and neither asks for it again nor waits for it.
+ */
+function inlineSheet(file, css) {
+  return `<style>${css(file)}</style><link rel="stylesheet" href="/${file}" disabled>`;
+}
+
+/** Writes web/prerender/after-paint.js, minified, as a hashed asset of the build and returns its URL path. */
+function afterPaintScript(outDir) {
+  const name = 'after-paint.js';
+  const { code, errors } = minifySync(
+    name,
+    readFileSync(path.resolve(import.meta.dirname, '../web/prerender', name), 'utf8'),
+  );
+  if (errors.length > 0) throw new Error(`${name}: ${errors.map((e) => e.message).join('; ')}`);
+  const file = `assets/after-paint-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+  writeFileSync(path.join(outDir, file), code);
+  return `/${file}`;
+}
+
+/**
+ * Moves the page's module scripts and module preloads into <template id="app-code"> and names after-paint.js
+ * instead (deferred: it runs once the HTML is parsed, and loads them after the first paint).
+ */
+export function codeAfterPaint(html, boot) {
+  const tags = [];
+  const rest = html
+    .replace(/<script type="module"[^>]*><\/script>\s*/g, (tag) => {
+      tags.push(tag.trim());
+      return '';
+    })
+    .replace(/<link rel="modulepreload"[^>]*>\s*/g, (tag) => {
+      tags.push(tag.trim());
+      return '';
+    });
+  if (!tags.some((t) => t.startsWith('<script'))) throw new Error('the page has no module script to load');
+  return rest.replace(
+    '</head>',
+    `<template id="app-code">${tags.join('')}</template><script defer src="${boot}"></script></head>`,
+  );
 }
 
 /** The stylesheets (inline) and module preloads of a screen's chunks that the entry does not already load. */
@@ -90,7 +140,7 @@ function links(manifest, source, css) {
   const own = [...walk(source, new Set())].filter((k) => !inEntry.has(k));
   const sheets = [...new Set(own.flatMap((k) => manifest[k].css ?? []))].filter((f) => !entryCss.has(f));
   return [
-    ...sheets.map((f) => `<style>${css(f)}</style>`),
+    ...sheets.map((f) => inlineSheet(f, css)),
     ...own.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`),
   ].join('');
 }

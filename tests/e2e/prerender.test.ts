@@ -1,5 +1,6 @@
 // Public pages arrive as HTML and React takes that HTML over (docs/decisions/112); so do the frames of
-// /membership and /venue, checked for their session once hydrated (docs/decisions/116).
+// /membership and /venue, checked for their session once hydrated (docs/decisions/116). The app's code loads after
+// the first paint and hydrates in a transition, keeping the prerendered elements (docs/decisions/171, 173).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tnc from '../../web/content/tnc.json';
@@ -22,6 +23,13 @@ describe('prerendered public pages', () => {
       expect(r.headers.get('content-type'), route).toContain('text/html');
       const html = await r.text();
       expect(html, route).toMatch(/<div id="root"><a class="skip-link"[\s\S]*<h1[^>]*>[^<]+<\/h1>/);
+      // the one script it names runs after parsing; the app's code waits in the template until the first paint
+      const outside = html.replace(/<template id="app-code">[\s\S]*?<\/template>/, '');
+      expect(outside.match(/<script[^>]*>/g), route).toEqual([
+        expect.stringMatching(/^<script defer src="\/assets\/after-paint-\w+\.js">$/),
+      ]);
+      expect(outside, route).not.toContain('modulepreload');
+      expect(html, route).toMatch(/<template id="app-code"><script type="module" crossorigin src="\/assets\/index-/);
     }
     for (const route of ['/profile', '/sponsorship', '/admin', '/login', '/no-such-page']) {
       expect(await (await fetch(`${BASE}${route}`)).text(), route).toContain('<div id="root"></div>');
@@ -55,6 +63,87 @@ describe('prerendered public pages', () => {
     expect(html).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("loads the app's code after the first paint, asks for no stylesheet it carries inline, and keeps its elements", async () => {
+    const { context, page, problems } = await newPage(browser);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    // the page's scripts held back until the prerendered elements are marked
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/index', { waitUntil: 'commit' });
+    await page.locator('footer').waitFor();
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('h1, .nav .brand, #who-we-are p, footer a')) {
+        (el as HTMLElement).dataset.before = 'hydration';
+      }
+    });
+    release();
+    await page.waitForLoadState('networkidle');
+    // React has taken the page over when the menu opens
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.locator('.menu-list').waitFor();
+    await page.keyboard.press('Escape');
+    // hydrated, not drawn again: the elements marked before are the ones on the page
+    await expect(page.locator('[data-before="hydration"]').count()).resolves.toBeGreaterThan(4);
+    await expect(page.locator('h1[data-before="hydration"]').count()).resolves.toBe(1);
+    await expect(page.locator('footer a:not([data-before])').count()).resolves.toBe(0);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      code: performance.getEntriesByType('resource').find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name))?.startTime,
+    }));
+    expect(timing.code).toBeGreaterThanOrEqual(timing.paint);
+    expect(requested.filter((p) => p.endsWith('.css'))).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('hands a tap and a search made before the app took the page over to the app, instead of losing them', async () => {
+    const { context, page, problems } = await newPage(browser);
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // parsed, and its one small script has run (DOMContentLoaded waits for it); the app's code is held back
+    await page.goto('/index', { waitUntil: 'domcontentloaded' });
+    // the menu button of the prerendered page, tapped while the app's code is still on its way
+    await page.getByRole('button', { name: 'Menu' }).click();
+    release();
+    await page.locator('.menu-list').waitFor();
+    await expect(page.getByRole('button', { name: 'Menu' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await context.close();
+
+    // a volunteer's search sent from the /venue frame: kept for the app, not sent by the browser (a reload)
+    const venue = await newPage(browser);
+    await signIn(venue.page, 'volunteer@example.org', 'volunteer-demo-123');
+    await venue.page.waitForURL('**/venue');
+    let releaseVenue = () => {};
+    const heldVenue = new Promise<void>((r) => {
+      releaseVenue = r;
+    });
+    await venue.page.route('**/assets/index-*.js', async (route) => {
+      await heldVenue;
+      await route.continue();
+    });
+    await venue.page.goto('/venue', { waitUntil: 'domcontentloaded' });
+    await venue.page.locator('#venue-q').fill('nobody@example.org');
+    await venue.page.locator('#venue-q').press('Enter');
+    releaseVenue();
+    await venue.page.getByText('No pass order found for "nobody@example.org".').waitFor({ timeout: 20_000 });
+    expect(venue.page.url()).toMatch(/\/venue$/);
+    expect([...problems, ...venue.problems]).toEqual([]);
+    await venue.context.close();
   });
 
   it('draws the frame of /membership and /venue without JavaScript, and no session or data in it', async () => {

@@ -1,25 +1,31 @@
-// Service-worker registration through workbox-window, with an update prompt (the worker waits until the user agrees).
+// The service worker's update prompt (the new worker waits until the user agrees); its registration is loaded when
+// the page is idle (web/lib/pwa-register.ts).
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 
 let waiting: Workbox | null = null;
 const listeners = new Set<() => void>();
 
-export async function registerServiceWorker() {
+/**
+ * Registers the service worker once the page has loaded and the main thread is idle: installing it downloads and
+ * caches every precached file, which the first screen does not need and should not compete with
+ * (docs/decisions/171).
+ */
+export function registerServiceWorkerWhenIdle() {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  // loaded after the first screen: workbox-window is 2 kB of gzip no first paint needs (docs/decisions/112)
-  const { Workbox } = await import('workbox-window');
-  const wb = new Workbox('/sw.js');
-  wb.addEventListener('controlling', (e) => {
-    if (!e.isUpdate) void recacheSeenMedia();
-  });
-  wb.addEventListener('waiting', () => {
-    waiting = wb;
-    for (const l of listeners) l();
-  });
-  wb.register().catch(() => {
-    // registration refused (private mode, blocked by policy): the site works without offline support
-  });
+  const register = () =>
+    void import('./pwa-register').then((m) =>
+      m.registerServiceWorker((wb) => {
+        waiting = wb;
+        for (const l of listeners) l();
+      }),
+    );
+  const idle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5000 });
+    else setTimeout(register, 1000);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
 }
 
 export function useUpdateAvailable(): boolean {
@@ -37,18 +43,4 @@ export function applyUpdate() {
   if (!waiting) return;
   waiting.addEventListener('controlling', () => window.location.reload());
   waiting.messageSkipWaiting();
-}
-
-/**
- * On the very first visit the page loads its photos before the service worker controls it, so they bypass
- * the runtime cache. Once the worker takes control (clientsClaim), ask for those photos and PDFs again:
- * the worker's cache-first routes store them, and "the gallery already seen" opens offline.
- */
-async function recacheSeenMedia() {
-  const seen = new Set<string>();
-  for (const entry of performance.getEntriesByType('resource')) {
-    const url = new URL(entry.name, window.location.href);
-    if (url.origin === window.location.origin && /^\/(gallery|magazines)\//.test(url.pathname)) seen.add(url.href);
-  }
-  await Promise.all([...seen].map((u) => fetch(u).catch(() => undefined)));
 }

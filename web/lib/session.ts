@@ -2,6 +2,7 @@
 // plus the device id `user-iid`. Components subscribe through useUserInfo().
 import { useSyncExternalStore } from 'react';
 import type { UserInfo } from '../../core/contracts/accounts';
+import { useDrawingHtml } from './hydration';
 
 const USER_INFO = 'user-info';
 const IID = 'user-iid';
@@ -57,8 +58,14 @@ export function clearAll() {
   notify();
 }
 
+/**
+ * The stored user info; null while prerendered HTML is drawn or hydrated (it was drawn for a visitor). The store's
+ * own snapshot is the same on both sides, so that hydration does not end in a blocking re-render of everything
+ * that reads it: the session appears in the transition after hydration (web/lib/hydration.ts).
+ */
 export function useUserInfo(): UserInfo | null {
-  return useSyncExternalStore(
+  const drawingHtml = useDrawingHtml();
+  const user = useSyncExternalStore(
     (l) => {
       listeners.add(l);
       const onStorage = () => l();
@@ -69,6 +76,7 @@ export function useUserInfo(): UserInfo | null {
       };
     },
     readUserInfo,
-    () => null,
+    readUserInfo,
   );
+  return drawingHtml ? null : user;
 }

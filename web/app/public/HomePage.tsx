@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/site';
@@ -9,6 +9,7 @@ import plansEn from '../../content/plans.json';
 import { NeedsNetwork } from '../../components/NetworkNotes';
 import { PlansTable } from '../../features/site/PlansTable';
 import { localized } from '../../lib/content';
+import { useDrawingHtml } from '../../lib/hydration';
 import { useUserInfo } from '../../lib/session';
 import { paths } from '../paths';
 
@@ -16,17 +17,35 @@ import { paths } from '../paths';
 const Carousel = lazy(() => import('../../features/site/Carousel').then((m) => ({ default: m.Carousel })));
 // Drawn in the browser only: it starts on a random photo, which prerendered HTML cannot know. The page (and
 // React's first, hydrating render) holds its place with an empty frame of the photo's shape.
-const noSubscription = () => () => {};
 const galleryFrame = <div className="carousel carousel-frame" aria-hidden="true" />;
+
+function Gallery(props: Parameters<typeof Carousel>[0]) {
+  return useDrawingHtml() ? (
+    galleryFrame
+  ) : (
+    <Suspense fallback={galleryFrame}>
+      <Carousel {...props} />
+    </Suspense>
+  );
+}
+
+/** For a visitor: the invitation to sign up (its own component: the session is known only after hydration). */
+function BecomeMember() {
+  if (useUserInfo()) return null;
+  return (
+    <>
+      <p className="plans-cta">
+        <Link className="btn btn-primary" to={paths.signup}>
+          {t('site.becomeMember')}
+        </Link>
+      </p>
+      <NeedsNetwork className="hint center" />
+    </>
+  );
+}
 
 /** /index, and every unknown path: the six sections of SPEC.md section 2, in order. */
 export function HomePage() {
-  const user = useUserInfo();
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
   const association = localized('association', associationEn);
   const gallery = localized('gallery', galleryEn);
   const home = localized('home', homeEn);
@@ -62,13 +81,7 @@ export function HomePage() {
       <section id="gallery" className="site-section" aria-labelledby="gallery-title">
         <h2 id="gallery-title">{gallery.title}</h2>
         <p className="lead">{gallery.intro}</p>
-        {inBrowser ? (
-          <Suspense fallback={galleryFrame}>
-            <Carousel photos={gallery.photos} label={gallery.slideshowLabel} />
-          </Suspense>
-        ) : (
-          galleryFrame
-        )}
+        <Gallery photos={gallery.photos} label={gallery.slideshowLabel} />
       </section>
 
       <section id="what-more" className="site-section" aria-labelledby="what-more-title">
@@ -96,14 +109,7 @@ export function HomePage() {
         />
         <p className="hint">{plans.familyBenefit}</p>
         <p className="hint">{plans.note}</p>
-        {!user && (
-          <p className="plans-cta">
-            <Link className="btn btn-primary" to={paths.signup}>
-              {t('site.becomeMember')}
-            </Link>
-          </p>
-        )}
-        {!user && <NeedsNetwork className="hint center" />}
+        <BecomeMember />
       </section>
 
       <section id="contact" className="site-section" aria-labelledby="contact-title">
