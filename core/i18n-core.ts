@@ -120,6 +120,19 @@ export function format(template: string, params: Record<string, string | number>
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
+/**
+ * A message a server answered by key (`{error, desc, key, params}`), in the given language; undefined when that
+ * language's catalogue has no such key (the caller then shows the answer's desc).
+ */
+export function tAnswered(
+  key: string,
+  params: Record<string, string | number> = {},
+  locale: Locale = current,
+): string | undefined {
+  const message = (locale === 'en' ? english : catalogues[locale])?.[key as MessageKey];
+  return message === undefined ? undefined : format(message, params);
+}
+
 /** Looks a message up by key in the current language and fills {placeholders}. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
   return tIn(current, key, params);

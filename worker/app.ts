@@ -8,7 +8,7 @@ import { benchRows } from './lib/bench-rows';
 import { getConfig, isLocalHost } from './lib/config';
 import { d1Sessions } from './lib/d1-sessions';
 import { getDb } from './lib/db';
-import { DomainError, notFound } from './lib/errors';
+import { DomainError, notFound, say } from './lib/errors';
 import { MAX_BODY_BYTES } from './lib/input';
 import { registerLocalTools } from './lib/local-tools';
 import { log } from './lib/log';
@@ -86,7 +86,7 @@ export const app = new Hono<AppEnv>()
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new DomainError('PayloadTooLarge', t('request.tooLarge', { kb: MAX_BODY_BYTES / 1024 }), 413);
+        throw new DomainError('PayloadTooLarge', say('request.tooLarge', { kb: MAX_BODY_BYTES / 1024 }), 413);
       },
     }),
   )
@@ -127,7 +127,9 @@ if (loadLocalTools) {
 
 app.onError((err, c) => {
   if (err instanceof DomainError) {
-    return c.json({ error: err.code, desc: err.message }, err.status);
+    // the catalogue's key beside the English desc: clients render it in their reader's language (decision 174)
+    const byKey = err.key ? { key: err.key, params: err.params ?? {} } : {};
+    return c.json({ error: err.code, desc: err.message, ...byKey }, err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {
     return c.json({ error: 'BadRequest', desc: err.message || t('request.invalidJson') }, err.status);

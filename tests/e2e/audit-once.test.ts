@@ -4,6 +4,7 @@
 // audit row per kind of action. Moving a kind's audit row out of its guarded batch makes its case fail.
 import { describe, expect, it } from 'vitest';
 import { api, post, uniqueEmail } from './browser';
+import { newUtr } from '../fixtures/bank-statements';
 
 const TIMES = 6;
 
@@ -70,7 +71,7 @@ async function order(kind: 'waiting' | 'givenUp' | 'online' | 'paidNotRecorded',
     { offline: !online },
     m.token,
   );
-  const txn = `UTR${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+  const txn = newUtr();
   if (kind === 'waiting') {
     await post(
       'handleOfflineOrder',
@@ -144,9 +145,10 @@ describe('every admin action is audited once, under parallel requests', () => {
 
   it('completing a failed transfer by its transaction id (attaching the transfer)', async () => {
     const o = await order('givenUp');
+    const other = newUtr();
     const rs = await fire('completeFailedOrder', (i) => ({
       orderPkId: o.orderPkId,
-      transactionId: i % 2 ? o.txn : `${o.txn}B`,
+      transactionId: i % 2 ? o.txn : other,
     }));
     expect(ok(rs)).toBeGreaterThanOrEqual(1);
     expect(await auditRows('order', o.orderPkId, 'order.transfer_attached')).toHaveLength(1);

@@ -6,6 +6,7 @@
 import { createDecipheriv, createPrivateKey, createPublicKey, diffieHellman, hkdfSync } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUtr } from '../fixtures/bank-statements';
 import { BASE, launch, openAdminTab, outbox, post, signIn, uniqueEmail, watch } from './browser';
 
 let browser: Browser;
@@ -37,7 +38,7 @@ async function passHolder(tag: string, lang: 'en' | 'bn-IN'): Promise<Member> {
   const start = await post<{ orderRcptId: string; orderPkId: number }>('startOrder', { offline: true }, user.session);
   await post(
     'handleOfflineOrder',
-    { isOffline: true, offlineTxnId: `UTR${Date.now()}${tag}`, offlineBankName: 'SBI', orderRcptId: start.orderRcptId },
+    { isOffline: true, offlineTxnId: newUtr(), offlineBankName: 'SBI', orderRcptId: start.orderRcptId },
     user.session,
   );
   const admin = await adminToken();

@@ -234,7 +234,7 @@ describe('toasts cover nothing and do not outlive their page', () => {
       await page.goto('/profile');
       await page.getByRole('tab', { name: 'Profile' }).click();
       await page.getByRole('button', { name: 'Send Email Verification Link' }).click();
-      await page.locator('.toast').getByText('We have sent a verification link').waitFor();
+      await page.locator('.toast').getByText('We have sent verification link, please check your Mail!').waitFor();
       expect(await coveredByToasts(page), `${width}`).toEqual([]);
       // the message of /profile does not follow to the next page
       await page.getByRole('link', { name: 'Coupons | Offering' }).click();

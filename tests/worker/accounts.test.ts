@@ -33,7 +33,12 @@ describe('/signUp', () => {
       password: 'another-pass',
     });
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ error: 'EmailTaken', desc: expect.stringMatching(/already exists/) });
+    expect(r.body).toEqual({
+      error: 'EmailTaken',
+      desc: expect.stringMatching(/already exists/),
+      key: expect.any(String),
+      params: expect.any(Object),
+    });
     expect(await userCount()).toBe(before);
   });
 

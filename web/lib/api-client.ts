@@ -2,7 +2,7 @@
 // Typed by the call map (core/contracts/calls.ts, docs/decisions/079): the path decides the body it takes and
 // the `data` it answers, so no caller names a type; the map is types only and adds nothing to the bundle.
 import type { CallBody, CallData, CallPath } from '../../core/contracts/calls';
-import { fromEnglish, getLocale, t } from '../../core/i18n';
+import { fromEnglish, getLocale, t, tAnswered } from '../../core/i18n';
 import { clearAll, readUserInfo } from './session';
 
 export class ApiError extends Error {
@@ -95,7 +95,7 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
     abort.abort();
   }, timeoutMs);
   let res: Response;
-  let payload: { data?: unknown; error?: string; desc?: string };
+  let payload: { data?: unknown; error?: string; desc?: string; key?: string; params?: Record<string, string | number> };
   try {
     try {
       res = await fetch(`/api/${name}`, {
@@ -128,11 +128,12 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
   if (!res.ok) {
     // SPEC.md section 8: InsufficientAccess wipes all local storage first.
     if (payload.error === 'InsufficientAccess') clearAll();
-    // the server writes its descriptions in English; the Bengali interface shows the Bengali message of the
-    // same key (docs/decisions/120)
+    // the answer names its message by key: shown from the screens' own catalogue in their language
+    // (docs/decisions/174); an answer without a key (a contract's field check) keeps the older way (decision 120)
+    const byKey = payload.key ? tAnswered(payload.key, payload.params) : undefined;
     throw new ApiError(
       payload.error ?? 'Error',
-      payload.desc ? fromEnglish(payload.desc) : t('network.error'),
+      byKey ?? (payload.desc ? fromEnglish(payload.desc) : t('network.error')),
       res.status,
     );
   }

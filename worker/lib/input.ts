@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { describeIssues } from '../../core/contracts/common';
-import { t } from '../../core/i18n';
 import type { AppEnv } from '../env';
-import { DomainError } from './errors';
+import { DomainError, say } from './errors';
 
 /** The largest JSON body any call takes; app.ts refuses a larger one while reading it (hono bodyLimit). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -19,18 +18,18 @@ export function input<S extends z.ZodType>(
   return async (c, next) => {
     const raw = await c.req.text();
     if (raw.length > MAX_BODY_BYTES) {
-      throw new DomainError('PayloadTooLarge', t('request.tooLarge', { kb: MAX_BODY_BYTES / 1024 }), 413);
+      throw new DomainError('PayloadTooLarge', say('request.tooLarge', { kb: MAX_BODY_BYTES / 1024 }), 413);
     }
     let value: unknown = {};
     if (raw.trim() !== '') {
       try {
         value = JSON.parse(raw);
       } catch {
-        throw new DomainError('BadRequest', t('request.invalidJson'), 400);
+        throw new DomainError('BadRequest', say('request.invalidJson'), 400);
       }
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      throw new DomainError('BadRequest', t('request.invalidJson'), 400);
+      throw new DomainError('BadRequest', say('request.invalidJson'), 400);
     }
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw new DomainError('BadRequest', describeIssues(parsed.error.issues), 400);

@@ -1,10 +1,9 @@
 // Per-client-address limits on the calls that cost a password hash or send an email (decision 071).
 // Cloudflare's rate limiting binding decides, locally (workerd simulates it) and in production alike.
 import type { MiddlewareHandler } from 'hono';
-import { t } from '../../core/i18n';
 import type { AppEnv } from '../env';
 import { getConfig, isLocalHost } from './config';
-import { DomainError } from './errors';
+import { DomainError, say } from './errors';
 import { log } from './log';
 
 export type AddressLimit = 'auth' | 'mail';
@@ -33,7 +32,7 @@ export function limitByAddress(kind: AddressLimit): MiddlewareHandler<AppEnv> {
       return next();
     }
     const { success } = await binding.limit({ key: `${kind}:${address ?? 'unknown'}` });
-    if (!success) throw new DomainError('RateLimited', t('auth.addressLimited'), 429);
+    if (!success) throw new DomainError('RateLimited', say('auth.addressLimited'), 429);
     await next();
   };
 }

@@ -1,8 +1,7 @@
 // The one Razorpay client: plain fetch with Basic auth, signatures with Web Crypto HMAC (docs/decisions/030).
-import { t } from '../../core/i18n';
 import type { Config } from './config';
 import { hmacSha256Hex, timingSafeEqual } from './crypto';
-import { DomainError } from './errors';
+import { DomainError, say } from './errors';
 import { log } from './log';
 
 export type RazorpayOrder = {
@@ -167,4 +166,4 @@ export async function verifyWebhookSignature(rawBody: string, signature: string,
   return timingSafeEqual(await webhookSignature(rawBody, secret), signature.trim().toLowerCase());
 }
 
-export const providerUnavailable = () => new DomainError('PaymentProviderError', t('payment.providerUnreachable'), 502);
+export const providerUnavailable = () => new DomainError('PaymentProviderError', say('payment.providerUnreachable'), 502);

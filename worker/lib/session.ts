@@ -2,14 +2,13 @@ import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types'
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { Context, MiddlewareHandler } from 'hono';
-import { t } from '../../core/i18n';
 import { sessions, users } from '../../schema/index';
 import type { AppEnv } from '../env';
 import { sha256Hex } from './crypto';
 import { batchOf } from './d1-batch';
 import { primaryOf } from './d1-sessions';
 import { type Db, getDb } from './db';
-import { DomainError } from './errors';
+import { DomainError, say } from './errors';
 
 export type Actor = {
   userId: number;
@@ -90,7 +89,7 @@ async function lookup(db: Db, tokenHash: string): Promise<Actor | null> {
 }
 
 export const insufficientAccess = (status: 401 | 403) =>
-  new DomainError('InsufficientAccess', t(status === 401 ? 'auth.required' : 'auth.forbidden'), status);
+  new DomainError('InsufficientAccess', say(status === 401 ? 'auth.required' : 'auth.forbidden'), status);
 
 function allowedActor(actor: Actor | null, role: Role): Actor {
   if (!actor) throw insufficientAccess(401);

@@ -13,10 +13,9 @@ import {
   pushSubscriptionRequest,
 } from '../../core/contracts/channels';
 import { emptyBody } from '../../core/contracts/common';
-import { t } from '../../core/i18n';
 import type { AppEnv } from '../env';
 import { getConfig } from '../lib/config';
-import { notFound } from '../lib/errors';
+import { notFound, say } from '../lib/errors';
 import { input } from '../lib/input';
 import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
@@ -26,7 +25,7 @@ import { whatsappChallenge, whatsappWebhook } from '../services/deliveries';
 
 /** The local-only tools answer 404 elsewhere, as an unknown path would. */
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!getConfig(c.env).isLocal) throw notFound(t('notFound'));
+  if (!getConfig(c.env).isLocal) throw notFound(say('notFound'));
   await next();
 };
 

@@ -8,9 +8,8 @@ import {
   startOrderRequest,
 } from '../../core/contracts/checkout';
 import { emptyBody } from '../../core/contracts/common';
-import { t } from '../../core/i18n';
 import type { AppEnv } from '../env';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { input } from '../lib/input';
 import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
@@ -55,7 +54,7 @@ export const checkoutRoutes = new Hono<AppEnv>()
 /** Razorpay's webhooks: no session; the signature on the raw body is the authentication. */
 export const webhookRoutes = new Hono<AppEnv>().post('/webhooks/razorpay', async (c) => {
   const raw = await c.req.text();
-  if (raw.length > 256 * 1024) throw new DomainError('BadRequest', t('webhook.tooLarge'), 413);
+  if (raw.length > 256 * 1024) throw new DomainError('BadRequest', say('webhook.tooLarge'), 413);
   const data = await handleWebhook(svc(c), {
     raw,
     signature: c.req.header('x-razorpay-signature'),

@@ -12,10 +12,9 @@ import {
   renewalRequest,
   unsubscribeRequest,
 } from '../../core/contracts/renewals';
-import { t } from '../../core/i18n';
 import type { AppEnv } from '../env';
 import { getConfig } from '../lib/config';
-import { notFound } from '../lib/errors';
+import { notFound, say } from '../lib/errors';
 import { input } from '../lib/input';
 import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
@@ -23,7 +22,7 @@ import * as renewals from '../services/renewals';
 
 /** The local-only tools answer 404 elsewhere, as an unknown path would. */
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!getConfig(c.env).isLocal) throw notFound(t('notFound'));
+  if (!getConfig(c.env).isLocal) throw notFound(say('notFound'));
   await next();
 };
 

@@ -13,7 +13,7 @@ import { sessions, throttles, userTokens, users } from '../../schema/index';
 import { audit } from '../lib/audit';
 import { DUMMY_PASSWORD_HASH, hashPassword, randomCode, randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
 import { batchOf, isUniqueViolation } from '../lib/d1-batch';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
@@ -44,7 +44,7 @@ const LIMITS = {
 } as const;
 type Limit = keyof typeof LIMITS;
 
-const rateLimited = () => new DomainError('RateLimited', t('auth.rateLimited'), 429);
+const rateLimited = () => new DomainError('RateLimited', say('auth.rateLimited'), 429);
 
 /**
  * Counts one attempt, as a statement for a batch: its answer (the count) decides, through withinLimit(). One
@@ -147,7 +147,7 @@ export async function signUp(
   opts: { login: boolean },
 ): Promise<UserInfo | { message: string }> {
   const existing = await s.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-  if (existing) throw new DomainError('EmailTaken', t('auth.emailTaken'), 409);
+  if (existing) throw new DomainError('EmailTaken', say('auth.emailTaken'), 409);
   const passwordHash = await hashPassword(input.password, s.config.PASSWORD_PEPPER);
   let user: UserRow;
   try {
@@ -158,7 +158,7 @@ export async function signUp(
       .get();
   } catch (err) {
     // Two sign-ups racing for one email: the unique index lets exactly one through.
-    if (isUniqueViolation(err)) throw new DomainError('EmailTaken', t('auth.emailTaken'), 409);
+    if (isUniqueViolation(err)) throw new DomainError('EmailTaken', say('auth.emailTaken'), 409);
     throw err;
   }
   await sendVerification(s, user);
@@ -191,7 +191,7 @@ export async function login(s: Svc, input: z.output<typeof loginRequest>): Promi
     user?.passwordHash ?? DUMMY_PASSWORD_HASH,
     s.config.PASSWORD_PEPPER,
   );
-  if (!user || !check.ok) throw new DomainError('InvalidCredentials', t('auth.invalidCredentials'), 401);
+  if (!user || !check.ok) throw new DomainError('InvalidCredentials', say('auth.invalidCredentials'), 401);
   const passwordHash = check.needsRehash ? await hashPassword(input.password, s.config.PASSWORD_PEPPER) : null;
   const { token, insert } = await newSession(s, user, input.iid);
   await s.db.batch([
@@ -284,7 +284,7 @@ export async function changePassword(s: Svc, input: z.output<typeof changePasswd
   const oldOk =
     codeId === null &&
     (await verifyPassword(input.tempPasswd, user?.passwordHash ?? DUMMY_PASSWORD_HASH, s.config.PASSWORD_PEPPER)).ok;
-  if (!user || (codeId === null && !oldOk)) throw new DomainError('InvalidCode', t('auth.invalidCode'), 400);
+  if (!user || (codeId === null && !oldOk)) throw new DomainError('InvalidCode', say('auth.invalidCode'), 400);
   const passwordHash = await hashPassword(input.newPasswd, s.config.PASSWORD_PEPPER);
   await s.db.batch([
     s.db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id)),
@@ -337,7 +337,7 @@ export async function verifyEmail(s: Svc, input: { token: string }) {
       ),
     )
     .get();
-  if (!row) throw new DomainError('InvalidToken', t('verification.invalid'), 400);
+  if (!row) throw new DomainError('InvalidToken', say('verification.invalid'), 400);
   await s.db.batch([
     s.db.update(users).set({ emailVerified: true, updatedAt: at }).where(eq(users.id, row.userId)),
     s.db

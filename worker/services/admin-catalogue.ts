@@ -17,7 +17,7 @@ import { auditLog, products, sponsorshipClaims, users } from '../../schema/index
 import { afterChange } from '../lib/audit';
 import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
+import { badRequest, conflict, DomainError, notFound, say } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 
@@ -64,7 +64,7 @@ export async function listProducts(s: Svc): Promise<AdminProduct[]> {
 
 async function productOrThrow(db: Db, id: number): Promise<ProductRow> {
   const row = await db.select().from(products).where(eq(products.id, id)).get();
-  if (!row) throw notFound(t('product.notFound', { id }));
+  if (!row) throw notFound(say('product.notFound', { id }));
   return row;
 }
 
@@ -72,7 +72,7 @@ export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof ad
   const { db } = s;
   const actorId = actor.userId;
   const existing = await db.select({ id: products.id }).from(products).where(eq(products.code, input.code)).get();
-  if (existing) throw conflict('DuplicateCode', t('product.duplicateCode', { code: input.code }));
+  if (existing) throw conflict('DuplicateCode', say('product.duplicateCode', { code: input.code }));
   const next = await db
     .select({ n: sql<number>`coalesce(max(${products.sortOrder}), 0) + 1` })
     .from(products)
@@ -104,7 +104,7 @@ export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof ad
   } catch (e) {
     // two admins adding the same code at once: the unique index decides
     if (/UNIQUE constraint failed: products\.code/.test(String(e))) {
-      throw conflict('DuplicateCode', t('product.duplicateCode', { code: input.code }));
+      throw conflict('DuplicateCode', say('product.duplicateCode', { code: input.code }));
     }
     throw e;
   }
@@ -167,7 +167,7 @@ export async function setBengaliTexts(s: Svc, actor: Actor, input: z.output<type
 export async function markFullSponsor(s: Svc, actor: Actor, input: z.output<typeof markProductFullSponsorRequest>) {
   const { id, fullSponsorOnly } = input;
   const row = await productOrThrow(s.db, id);
-  if (row.type !== 'SPONSORSHIP') throw badRequest(t('product.notSponsorshipFullSponsor', { code: row.code }));
+  if (row.type !== 'SPONSORSHIP') throw badRequest(say('product.notSponsorshipFullSponsor', { code: row.code }));
   await changeProduct(s, actor.userId, row, { fullSponsorOnly }, 'product.full_sponsor_changed', {
     from: row.fullSponsorOnly,
     to: fullSponsorOnly,
@@ -186,7 +186,7 @@ export async function blockProduct(s: Svc, actor: Actor, input: z.output<typeof 
   const { id, blockedByName: name, blockedByEmail: email } = input;
   const actorId = actor.userId;
   const row = await productOrThrow(db, id);
-  if (row.type !== 'SPONSORSHIP') throw badRequest(t('product.notSponsorshipBlock', { code: row.code }));
+  if (row.type !== 'SPONSORSHIP') throw badRequest(say('product.notSponsorshipBlock', { code: row.code }));
   const year = festivalYear();
   const [blocked] = await d1Batch(s, [
     raw(
@@ -227,8 +227,8 @@ export async function blockProduct(s: Svc, actor: Actor, input: z.output<typeof 
     throw new DomainError(
       'ItemTaken',
       claim?.state === 'sponsored'
-        ? t('product.alreadySponsored', { name: row.name })
-        : t('product.heldInCheckout', { name: row.name }),
+        ? say('product.alreadySponsored', { name: row.name })
+        : say('product.heldInCheckout', { name: row.name }),
       409,
     );
   }
@@ -238,7 +238,7 @@ export async function blockProduct(s: Svc, actor: Actor, input: z.output<typeof 
 export async function unblockProduct(s: Svc, actor: Actor, input: z.output<typeof unblockProductRequest>) {
   const { id } = input;
   const row = await productOrThrow(s.db, id);
-  if (row.blockedByName === null) throw conflict('NotBlocked', t('product.notBlocked', { name: row.name }));
+  if (row.blockedByName === null) throw conflict('NotBlocked', say('product.notBlocked', { name: row.name }));
   const unblocked = await changeProduct(
     s,
     actor.userId,
@@ -248,6 +248,6 @@ export async function unblockProduct(s: Svc, actor: Actor, input: z.output<typeo
     { blockedByName: row.blockedByName, blockedByEmail: row.blockedByEmail },
   );
   // unblocked meanwhile by another admin: said as the second press would find it
-  if (!unblocked) throw conflict('NotBlocked', t('product.notBlocked', { name: row.name }));
+  if (!unblocked) throw conflict('NotBlocked', say('product.notBlocked', { name: row.name }));
   return { id, message: t('product.unblocked', { name: row.name }) };
 }

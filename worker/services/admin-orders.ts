@@ -4,12 +4,11 @@ import type { AttentionOrder, UnitTotals } from '../../core/contracts/admin';
 import { PAGE_SIZE, SEARCH_LIMIT } from '../../core/contracts/admin';
 import { normalizeMobile } from '../../core/contracts/common';
 import type { OrderView } from '../../core/contracts/orders';
-import { t } from '../../core/i18n';
 import { parseRcptId } from '../../core/ids';
 import { orderLines, orders } from '../../schema/index';
 import { batchOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { notFound } from '../lib/errors';
+import { notFound, say } from '../lib/errors';
 import type { Actor, Me } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { type OrderListing, orderList, orderListOf, orderListQueries, orderViews } from './order-view';
@@ -109,7 +108,7 @@ export async function staffOrderDetails(s: Svc, actor: Promise<Actor>, input: { 
   actor.catch(() => {}); // the verdict, awaited below: never an unhandled rejection while the reads run
   const { views } = await orderList(s.db, { where: eq(orders.id, input.orderPkId), orderBy: [], limit: 1 });
   const order = views[0];
-  if (order?.status !== 'Success') throw notFound(t('order.noPaidWithId'));
+  if (order?.status !== 'Success') throw notFound(say('order.noPaidWithId'));
   return forDesk(order, (await actor).isAdmin);
 }
 

@@ -18,7 +18,7 @@ import { auditLog, collectionEvents, orderLines, orders, users } from '../../sch
 import { refundLines, refunds } from '../../schema/refunds';
 import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { DomainError, notFound } from '../lib/errors';
+import { DomainError, notFound, say } from '../lib/errors';
 import type { Actor, Me } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { getSettings, putSetting, type Settings } from './settings';
@@ -113,9 +113,9 @@ export async function listStaff(s: Svc): Promise<StaffMember[]> {
 export async function setUserRole(s: Svc, actor: Actor, input: z.output<typeof setUserRoleRequest>) {
   const { db } = s;
   const user = await db.select().from(users).where(eq(users.email, input.email)).get();
-  if (!user) throw notFound(t('role.noAccount', { email: input.email }));
+  if (!user) throw notFound(say('role.noAccount', { email: input.email }));
   if (input.role === 'admin' && !input.granted && user.id === actor.userId) {
-    throw new DomainError('CannotRemoveSelf', t('role.cannotRemoveSelf'), 409);
+    throw new DomainError('CannotRemoveSelf', say('role.cannotRemoveSelf'), 409);
   }
   const column = input.role === 'admin' ? 'is_admin' : 'is_volunteer';
   const result = { email: user.email, name: user.name, role: input.role, granted: input.granted };
@@ -155,7 +155,7 @@ export async function setUserRole(s: Svc, actor: Actor, input: z.output<typeof s
     const after = await db.select().from(users).where(eq(users.id, user.id)).get();
     const has = input.role === 'admin' ? after?.isAdmin : after?.isVolunteer;
     if (has !== input.granted) {
-      throw new DomainError('LastAdmin', t('role.lastAdmin'), 409);
+      throw new DomainError('LastAdmin', say('role.lastAdmin'), 409);
     }
     return {
       ...result,

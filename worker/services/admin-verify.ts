@@ -9,7 +9,7 @@ import {
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { orders, statementLines } from '../../schema/index';
-import { DomainError, notFound } from '../lib/errors';
+import { DomainError, notFound, say } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { confirmPayment, releaseOrder } from './transitions/orders';
@@ -90,7 +90,7 @@ export async function approveOfflineOrder(s: Svc, actor: Actor, input: Input, cr
     const now = await s.db.select().from(orders).where(eq(orders.id, order.id)).get();
     notPendingGuard(now ?? order, 'approve');
     if (used)
-      throw new DomainError('StatementChanged', t('order.creditChanged', { rcpt: formatRcptId(order.id) }), 409);
+      throw new DomainError('StatementChanged', say('order.creditChanged', { rcpt: formatRcptId(order.id) }), 409);
     throw new DomainError(
       'InvalidTransition',
       `Contribution ${formatRcptId(order.id)} could not be approved now.`,

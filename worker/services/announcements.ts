@@ -19,7 +19,7 @@ import { formatDateTime } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { randomToken } from '../lib/crypto';
 import { prep, sqlOf } from '../lib/d1-batch';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { log } from '../lib/log';
 import { trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
@@ -164,10 +164,10 @@ export async function createAnnouncement(
       ] as const,
   );
   const [pass, reach] = results;
-  if (input.audience === 'pass' && pass.length === 0) throw new DomainError('BadRequest', t('announce.noPass'), 400);
-  if (input.sendAt && input.sendAt > at + 60 * DAY_MS) throw new DomainError('BadRequest', t('announce.tooLate'), 400);
+  if (input.audience === 'pass' && pass.length === 0) throw new DomainError('BadRequest', say('announce.noPass'), 400);
+  if (input.sendAt && input.sendAt > at + 60 * DAY_MS) throw new DomainError('BadRequest', say('announce.tooLate'), 400);
   const count = reachOf(reach[0]).members;
-  if (count === 0) throw new DomainError('NoAudience', t('announce.noAudience'), 409);
+  if (count === 0) throw new DomainError('NoAudience', say('announce.noAudience'), 409);
   const sendAt = Math.max(input.sendAt ?? at, at);
   const state = sendAt <= at + 60_000 ? 'sending' : 'scheduled';
   const [ins, , row] = (await s.env.DB.batch([
@@ -230,7 +230,7 @@ export async function stopAnnouncement(s: Svc, actor: Actor, { id }: { id: numbe
       String(id),
     ),
   ]);
-  if (res?.meta.changes !== 1) throw new DomainError('NotRunning', t('announce.notRunning'), 409);
+  if (res?.meta.changes !== 1) throw new DomainError('NotRunning', say('announce.notRunning'), 409);
   return { message: t('announce.stopped') };
 }
 
@@ -418,7 +418,7 @@ export async function memberDeliveries(s: Svc, { email }: { email: string }): Pr
       ] as const,
   );
   const [member, rows, emails] = results;
-  if (!member[0]) throw new DomainError('NotFound', t('deliveries.noMember', { email: addr }), 404);
+  if (!member[0]) throw new DomainError('NotFound', say('deliveries.noMember', { email: addr }), 404);
   const described = (r: DeliveryRow) => {
     const m = JSON.parse(r.message) as { topic: string; params?: Record<string, string>; text?: { titleEn: string } };
     if (m.topic === 'announcement') return { topic: null, ref: null, what: r.title ?? m.text?.titleEn ?? '' };

@@ -2,7 +2,6 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AddToCartRequest, CartDetails, CartKind } from '../../core/contracts/cart';
 import type { CountResponse } from '../../core/contracts/catalogue';
 import { festivalYear } from '../../core/festival';
-import { t } from '../../core/i18n';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
 import {
   EXTRA_CONTRIBUTION_CODE,
@@ -17,7 +16,7 @@ import {
 } from '../../core/pricing';
 import { cartLines, carts, orderLines, orders, products } from '../../schema/index';
 import type { Db } from '../lib/db';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
@@ -123,11 +122,11 @@ function lineKind(lines: readonly LineInput[], productsById: ReadonlyMap<number,
   const kinds = new Set<CartKind>();
   for (const l of lines) {
     const p = productsById.get(l.productId);
-    if (!p) throw new DomainError('BadRequest', t('cart.unknownProduct', { id: l.productId }), 400);
+    if (!p) throw new DomainError('BadRequest', say('cart.unknownProduct', { id: l.productId }), 400);
     kinds.add(kindOf(p));
   }
   if (kinds.size > 1) {
-    throw new DomainError('MixedCart', t('cart.mixed'), 400);
+    throw new DomainError('MixedCart', say('cart.mixed'), 400);
   }
   return [...kinds][0]!;
 }
@@ -142,39 +141,39 @@ export function checkLinesWith(
 ): CartKind {
   const kind = lineKind(lines, productsById);
   if (kind === 'DAILY_PASS' && !flags.dailyPassLive) {
-    throw new DomainError('NotOnSale', t('cart.dailyPassClosed'), 409);
+    throw new DomainError('NotOnSale', say('cart.dailyPassClosed'), 409);
   }
   if (kind === 'CONTRIBUTION' && !flags.membershipLive) {
-    throw new DomainError('NotOnSale', t('cart.membershipClosed'), 409);
+    throw new DomainError('NotOnSale', say('cart.membershipClosed'), 409);
   }
   for (const l of lines) {
     const p = productsById.get(l.productId)!;
     const reservedForBuyer = p.type === 'SPONSORSHIP' && !!p.blockedByEmail && !blockedForOther(p, buyer.email);
     if (p.type === 'SPONSORSHIP' && blockedForOther(p, buyer.email)) {
-      throw new DomainError('ItemBlocked', t('cart.itemBlocked', { name: p.name }), 409);
+      throw new DomainError('ItemBlocked', say('cart.itemBlocked', { name: p.name }), 409);
     }
     if (!p.available && !reservedForBuyer) {
-      throw new DomainError('ProductUnavailable', t('cart.itemUnavailable', { name: p.name }), 409);
+      throw new DomainError('ProductUnavailable', say('cart.itemUnavailable', { name: p.name }), 409);
     }
     if (p.code === EXTRA_CONTRIBUTION_CODE) {
       const amount = l.amountPaise ?? 0;
-      if (l.qty !== 1) throw new DomainError('BadRequest', t('cart.extraQty', { id: p.id }), 400);
+      if (l.qty !== 1) throw new DomainError('BadRequest', say('cart.extraQty', { id: p.id }), 400);
       if (!Number.isInteger(amount) || amount % 100 !== 0 || amount < EXTRA_MIN_PAISE || amount > EXTRA_MAX_PAISE) {
         throw new DomainError(
           'BadRequest',
-          t('cart.extraAmount', { id: p.id, min: formatINR(EXTRA_MIN_PAISE), max: formatINR(EXTRA_MAX_PAISE) }),
+          say('cart.extraAmount', { id: p.id, min: formatINR(EXTRA_MIN_PAISE), max: formatINR(EXTRA_MAX_PAISE) }),
           400,
         );
       }
       continue;
     }
     if (p.type !== 'SPONSORSHIP') continue;
-    if (l.qty !== 1) throw new DomainError('BadRequest', t('cart.sponsorshipQty', { id: p.id }), 400);
+    if (l.qty !== 1) throw new DomainError('BadRequest', say('cart.sponsorshipQty', { id: p.id }), 400);
     if (l.fullSponsor === null || l.fullSponsor === undefined) {
-      throw new DomainError('BadRequest', t('cart.fullSponsorRequired', { id: p.id }), 400);
+      throw new DomainError('BadRequest', say('cart.fullSponsorRequired', { id: p.id }), 400);
     }
     if (!l.fullSponsor && p.fullSponsorOnly) {
-      throw new DomainError('FullSponsorOnly', t('cart.fullSponsorOnly', { name: p.name }), 400);
+      throw new DomainError('FullSponsorOnly', say('cart.fullSponsorOnly', { name: p.name }), 400);
     }
     const st = states.get(p.id);
     // The buyer's own unpaid hold does not block them: starting checkout again gives the old order up
@@ -182,17 +181,17 @@ export function checkLinesWith(
     const ownHold =
       st?.claim?.userId === buyer.userId && st.claim.state === 'held' && st.claim.orderStatus === 'Pending Payment';
     if (st?.claim && !ownHold) {
-      if (st.claim.state === 'held') throw new DomainError('ItemTaken', t('checkout.itemHeld', { name: p.name }), 409);
-      throw new DomainError('ItemTaken', t('cart.itemSponsored', { name: p.name }), 409);
+      if (st.claim.state === 'held') throw new DomainError('ItemTaken', say('checkout.itemHeld', { name: p.name }), 409);
+      throw new DomainError('ItemTaken', say('cart.itemSponsored', { name: p.name }), 409);
     }
     if (l.fullSponsor && st?.coSponsored) {
-      throw new DomainError('ItemCoSponsored', t('cart.itemCoSponsored', { name: p.name }), 409);
+      throw new DomainError('ItemCoSponsored', say('cart.itemCoSponsored', { name: p.name }), 409);
     }
   }
   return kind;
 }
 
-const noLines = () => new DomainError('BadRequest', t('cart.noLines'), 400);
+const noLines = () => new DomainError('BadRequest', say('cart.noLines'), 400);
 
 const pricingMap = (m: ReadonlyMap<number, ProductRow>) =>
   new Map<number, PricingProduct>([...m].map(([id, p]) => [id, toPricing(p)]));
@@ -256,7 +255,7 @@ export async function addToCart(s: Svc, req: AddToCartRequest): Promise<CartDeta
     const p = productsById.get(l.productId);
     const code = sent.get(l.productId)?.code;
     if (p && code && code !== p.code) {
-      throw new DomainError('BadRequest', t('cart.codeMismatch', { id: p.id, sent: code, code: p.code }), 400);
+      throw new DomainError('BadRequest', say('cart.codeMismatch', { id: p.id, sent: code, code: p.code }), 400);
     }
     // only the extra contribution takes an amount from the client
     if (p && p.code !== EXTRA_CONTRIBUTION_CODE) l.amountPaise = null;

@@ -21,7 +21,7 @@ import { t } from '../../core/i18n';
 import type { Config } from '../lib/config';
 import { fromBase64Url, hmacSha256, timingSafeEqual, toBase64Url } from '../lib/crypto';
 import { prep, sqlOf } from '../lib/d1-batch';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 
@@ -164,15 +164,15 @@ export async function setChannelPrefs(
   input: z.output<typeof channelPrefsRequest>,
 ): Promise<ChannelPrefs & { message: string }> {
   const number = input.whatsapp ? toE164(input.whatsapp) : undefined;
-  if (number === null) throw new DomainError('BadRequest', t('channels.whatsappNumber'), 400);
+  if (number === null) throw new DomainError('BadRequest', say('channels.whatsappNumber'), 400);
   for (const p of input.prefs) {
-    if (isFixed(p.kind, p.channel) && !p.on) throw new DomainError('AlwaysSent', t('channels.alwaysEmail'), 400);
+    if (isFixed(p.kind, p.channel) && !p.on) throw new DomainError('AlwaysSent', say('channels.alwaysEmail'), 400);
     if (!p.on) continue;
     if (p.channel === 'whatsapp' && !whatsappAvailable(s.config)) {
-      throw new DomainError('ChannelUnavailable', t('channels.whatsappUnavailable'), 400);
+      throw new DomainError('ChannelUnavailable', say('channels.whatsappUnavailable'), 400);
     }
     if (p.channel === 'push' && !pushAvailable(s.config)) {
-      throw new DomainError('ChannelUnavailable', t('channels.pushUnavailable'), 400);
+      throw new DomainError('ChannelUnavailable', say('channels.pushUnavailable'), 400);
     }
   }
   // the number and phones on record, read with the session lookup (SESSION_IN_BATCH): one round trip, then the write
@@ -184,10 +184,10 @@ export async function setChannelPrefs(
       [db.all<NumberRow>(sqlOf(NUMBER_SQL, me.userId)), db.all<{ n: number }>(sqlOf(DEVICES_SQL, me.userId))] as const,
   );
   if (input.prefs.some((p) => p.on && p.channel === 'whatsapp') && !number && !known[0]?.number) {
-    throw new DomainError('BadRequest', t('channels.whatsappNeedsNumber'), 400);
+    throw new DomainError('BadRequest', say('channels.whatsappNeedsNumber'), 400);
   }
   if (input.prefs.some((p) => p.on && p.channel === 'push') && !Number(devices[0]?.n)) {
-    throw new DomainError('NoDevice', t('channels.pushNeedsDevice'), 400);
+    throw new DomainError('NoDevice', say('channels.pushNeedsDevice'), 400);
   }
   const numberWrites = number
     ? [
@@ -235,13 +235,13 @@ export async function savePushSubscription(
   actor: Actor,
   sub: z.output<typeof pushSubscriptionRequest>,
 ): Promise<ChannelPrefs & { message: string }> {
-  if (!pushAvailable(s.config)) throw new DomainError('ChannelUnavailable', t('channels.pushUnavailable'), 400);
+  if (!pushAvailable(s.config)) throw new DomainError('ChannelUnavailable', say('channels.pushUnavailable'), 400);
   const url = new URL(sub.endpoint);
   if (!isLocalPushEndpoint(s.config, sub.endpoint) && (url.protocol !== 'https:' || !PUSH_HOSTS.test(url.hostname))) {
-    throw new DomainError('BadRequest', t('channels.pushEndpoint'), 400);
+    throw new DomainError('BadRequest', say('channels.pushEndpoint'), 400);
   }
   if (fromBase64Url(sub.keys.p256dh).length !== 65 || fromBase64Url(sub.keys.auth).length !== 16) {
-    throw new DomainError('BadRequest', t('channels.pushKeys'), 400);
+    throw new DomainError('BadRequest', say('channels.pushKeys'), 400);
   }
   // A first phone (no phone on record, and no push choice but the ones turning push on made) grants push for every
   // kind: decided in the batch, before this phone is written, so that one round trip does it all.

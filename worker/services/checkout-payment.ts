@@ -10,7 +10,7 @@ import { formatINR } from '../../core/money';
 import { isPaymentReference } from '../../core/references';
 import { orderLines, payments } from '../../schema/index';
 import { isUniqueViolation } from '../lib/d1-batch';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
 import { isPaid, isTransient, RazorpayError, verifyPaymentSignature } from '../lib/razorpay';
@@ -20,7 +20,7 @@ import { orderViews } from './order-view';
 import { captureIfAuthorized, razorpayAttempt, razorpayFor, settleOnline } from './payments';
 import { confirmPayment, loadOrder, releaseOrder, submitTransfer } from './transitions/orders';
 
-const notYours = () => new DomainError('NotFound', t('order.notYours'), 404);
+const notYours = () => new DomainError('NotFound', say('order.notYours'), 404);
 
 /** Finds one of the caller's online orders by its Razorpay order id. */
 async function ownOnlineOrder(s: Svc, actor: Actor, providerOrderId: string) {
@@ -51,7 +51,7 @@ export async function handleSuccessOrder(
   );
   if (!ok) {
     log('warn', 'payment.bad_signature', { orderId: order.id, userId: actor.userId });
-    throw new DomainError('InvalidSignature', t('payment.badSignature'), 400);
+    throw new DomainError('InvalidSignature', say('payment.badSignature'), 400);
   }
   let amountPaise = order.totalPaise;
   try {
@@ -59,7 +59,7 @@ export async function handleSuccessOrder(
     let payment = await rzp.fetchPayment(input.razorpayPaymentId);
     if (payment.order_id === storedRzpOrderId) payment = await captureIfAuthorized(rzp, payment);
     if (payment.order_id !== storedRzpOrderId || !isPaid(payment)) {
-      throw new DomainError('PaymentNotCaptured', t('payment.notCaptured'), 409);
+      throw new DomainError('PaymentNotCaptured', say('payment.notCaptured'), 409);
     }
     amountPaise = payment.amount;
   } catch (err) {
@@ -68,7 +68,7 @@ export async function handleSuccessOrder(
       // A 4xx (wrong keys, unknown payment): never confirm on the signature alone. The order stays
       // Pending Payment and the reconciler settles it once the configuration is fixed.
       log('error', 'payment.verify_refused', { orderId: order.id, status: err.status, error: err.message });
-      throw new DomainError('PaymentProviderError', t('checkout.paymentCheckFailed'), 502);
+      throw new DomainError('PaymentProviderError', say('checkout.paymentCheckFailed'), 502);
     }
     // Razorpay unreachable or failing (5xx): the valid signature proves the payment of this Razorpay order,
     // whose amount is ours.
@@ -124,13 +124,13 @@ export async function handleOfflineOrder(
   const txn = normalizeTxnId(input.offlineTxnId);
   // a fragment, a mobile number or an app's own order id would let a statement's credit of someone else's
   // payment approve this order, or none at all (docs/decisions/140)
-  if (!isPaymentReference(txn)) throw new DomainError('BadRequest', t('order.txnNotReference'), 400);
+  if (!isPaymentReference(txn)) throw new DomainError('BadRequest', say('order.txnNotReference'), 400);
   const id = parseRcptId(input.orderRcptId);
   const order = id ? await loadOrder(s, id) : undefined;
   if (!order || order.userId !== actor.userId) throw notYours();
   const bankName = input.offlineBankName;
   if (order.paymentType !== 'Offline') {
-    throw new DomainError('InvalidTransition', t('order.paidOnline'), 409);
+    throw new DomainError('InvalidTransition', say('order.paidOnline'), 409);
   }
   const used = await s.db
     .select({ orderId: payments.orderId })
@@ -145,7 +145,7 @@ export async function handleOfflineOrder(
   if (order.status !== 'Pending Payment') {
     throw new DomainError(
       'InvalidTransition',
-      t('order.transferLocked', { rcpt: formatRcptId(order.id), status: order.status }),
+      say('order.transferLocked', { rcpt: formatRcptId(order.id), status: order.status }),
       409,
     );
   }
@@ -163,7 +163,7 @@ export async function handleOfflineOrder(
     }
     throw new DomainError(
       'InvalidTransition',
-      t('order.isStatus', { rcpt: formatRcptId(order.id), status: after.status }),
+      say('order.isStatus', { rcpt: formatRcptId(order.id), status: after.status }),
       409,
     );
   }
@@ -195,7 +195,7 @@ export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: st
   if (!order || order.userId !== actor.userId) throw notYours();
   const rcpt = formatRcptId(order.id);
   if (order.status !== 'Pending Payment') {
-    throw new DomainError('InvalidTransition', t('order.cannotCancel', { rcpt, status: order.status }), 409);
+    throw new DomainError('InvalidTransition', say('order.cannotCancel', { rcpt, status: order.status }), 409);
   }
   if (order.paymentType === 'Online') {
     const status = await settleOnline(s, order, { via: 'callback', actorId: actor.userId });
@@ -212,4 +212,4 @@ export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: st
   return { orderRcptId: rcpt, status: after.status, message: t('checkout.orderGivenUp', { rcpt }) };
 }
 
-const txnUsed = () => new DomainError('TransactionIdUsed', t('order.transactionIdUsed'), 409);
+const txnUsed = () => new DomainError('TransactionIdUsed', say('order.transactionIdUsed'), 409);

@@ -5,10 +5,9 @@
 import { and, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
 import { convenienceCharge } from '../../core/pricing';
-import { t } from '../../core/i18n';
 import { orders, payments, sponsorshipClaims, userExtraInfo } from '../../schema/index';
 import type { Db } from '../lib/db';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
@@ -129,7 +128,7 @@ export async function prepareOrder(
     paymentType === 'Offline' ? 0 : convenienceCharge(subtotal, read.settings.convenienceChargeBasisPoints);
   const total = subtotal + convenience;
   if (total < 100) {
-    throw new DomainError('NothingToPay', t('checkout.nothingToPay'), 400);
+    throw new DomainError('NothingToPay', say('checkout.nothingToPay'), 400);
   }
   return {
     loaded,
@@ -175,4 +174,4 @@ export async function paymentOptions(s: Svc): Promise<{ bank: BankDetails; conve
   return getSettings(s.db, ['bank', 'convenienceChargeBasisPoints']);
 }
 
-export const emptyCart = () => new DomainError('EmptyCart', t('checkout.emptyCart'), 400);
+export const emptyCart = () => new DomainError('EmptyCart', say('checkout.emptyCart'), 400);

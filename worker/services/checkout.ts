@@ -13,7 +13,7 @@ import { formatINR } from '../../core/money';
 import { upiLink } from '../../core/orders';
 import { orderLines, orders, payments, sponsorshipClaims } from '../../schema/index';
 import { batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { compose, sendMail, trackMail } from '../lib/mail';
 import { providerUnavailable, type Razorpay, RazorpayError } from '../lib/razorpay';
 import type { Actor } from '../lib/session';
@@ -170,15 +170,15 @@ async function createOrder(
       mine = false;
       found = (await batchOf(db, readBack)) as unknown as [OrderRow[], PaymentRow[]];
     } else if (isUniqueViolation(err, 'sponsorship_claims') || guard === 'item_taken') {
-      throw new DomainError('ItemTaken', t('checkout.itemTakenMeanwhile'), 409);
+      throw new DomainError('ItemTaken', say('checkout.itemTakenMeanwhile'), 409);
     } else if (guard === 'item_co_sponsored') {
-      throw new DomainError('ItemCoSponsored', t('checkout.itemCoSponsoredMeanwhile'), 409);
+      throw new DomainError('ItemCoSponsored', say('checkout.itemCoSponsoredMeanwhile'), 409);
     } else if (guard === 'member_price_used') {
-      throw new DomainError('MemberPriceUsed', t('checkout.memberPriceUsed'), 409);
+      throw new DomainError('MemberPriceUsed', say('checkout.memberPriceUsed'), 409);
     } else if (guard === 'item_blocked') {
-      throw new DomainError('ItemBlocked', t('checkout.itemBlockedMeanwhile'), 409);
+      throw new DomainError('ItemBlocked', say('checkout.itemBlockedMeanwhile'), 409);
     } else if (guard === 'hold_limit') {
-      throw new DomainError('HoldLimit', t('checkout.holdLimit', { max: TRANSFER_HOLD_LIMIT }), 409);
+      throw new DomainError('HoldLimit', say('checkout.holdLimit', { max: TRANSFER_HOLD_LIMIT }), 409);
     } else throw err;
   }
   const order = found[0][0];

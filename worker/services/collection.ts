@@ -20,7 +20,7 @@ import { collectionEvents, orderLines, orders } from '../../schema/index';
 import { randomToken } from '../lib/crypto';
 import { batchOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
+import { badRequest, conflict, DomainError, notFound, say } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
@@ -29,7 +29,7 @@ import { chunks, forDesk, lineColumns, type PassRow, passQueries, selectPasses, 
 const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string | null }) =>
   new DomainError(
     'AlreadyCollected',
-    t('venue.alreadyCollected', { time: formatDateTime(p.collectedAt), volunteer: p.collectedBy ?? '?' }),
+    say('venue.alreadyCollected', { time: formatDateTime(p.collectedAt), volunteer: p.collectedBy ?? '?' }),
     409,
   );
 
@@ -157,7 +157,7 @@ export async function markCollected(
   },
 ): Promise<MarkCollectedResponse> {
   const orderId = parseRcptId(input.orderRcptId);
-  if (!orderId) throw badRequest(t('venue.badRcptId'));
+  if (!orderId) throw badRequest(say('venue.badRcptId'));
   const rcpt = formatRcptId(orderId);
   const nonce = input.nonce ?? `srv-${randomToken(12)}`;
   const now = Date.now();
@@ -178,23 +178,23 @@ export async function markCollected(
     }),
   );
   const order = passRows[0] as PassRow | undefined;
-  if (!order) throw notFound(t('venue.notFound', { rcpt }));
+  if (!order) throw notFound(say('venue.notFound', { rcpt }));
   const pass = toPass(order, lineRows);
   // the count includes the updated_at trigger's own change (migrations/0040)
   if (update.meta.changes > 0) return collectedAnswer(pass, actor.isAdmin);
-  if (email !== null && email !== order.email.toLowerCase()) throw badRequest(t('venue.emailMismatch', { rcpt }));
-  if (order.passCollected === null) throw conflict('NoPasses', t('venue.noPasses', { rcpt }));
-  if (order.status !== 'Success') throw conflict('NotPaid', t('venue.notPaid', { rcpt, status: order.status }));
-  if (order.passVoid === 1) throw conflict('Refunded', t('venue.refunded', { rcpt }));
+  if (email !== null && email !== order.email.toLowerCase()) throw badRequest(say('venue.emailMismatch', { rcpt }));
+  if (order.passCollected === null) throw conflict('NoPasses', say('venue.noPasses', { rcpt }));
+  if (order.status !== 'Success') throw conflict('NotPaid', say('venue.notPaid', { rcpt, status: order.status }));
+  if (order.passVoid === 1) throw conflict('Refunded', say('venue.refunded', { rcpt }));
   // Already collected (before, or a moment ago by someone else). The same tap retried is answered as it was.
   const mine = mineRows[0];
   // this very tap was taken back (decision 153): sending it again does not collect the pass
-  if (mine?.undoneAt != null) throw conflict('CollectionUndone', t('venue.tapUndone'));
+  if (mine?.undoneAt != null) throw conflict('CollectionUndone', say('venue.tapUndone'));
   if (mine && pass.passCollected === 1) return collectedAnswer(pass, actor.isAdmin);
   if (!mine && input.nonce) {
     const used = usedRows[0];
     if (used && (used.orderId !== orderId || used.volunteerId !== actor.userId)) {
-      throw conflict('NonceReused', t('venue.nonceReused'));
+      throw conflict('NonceReused', say('venue.nonceReused'));
     }
   }
   throw alreadyCollected(pass);
@@ -397,7 +397,7 @@ export async function undoCollection(s: Svc, actor: Actor, input: { nonce: strin
   ] as const);
   const e = eventRows[0];
   const order = passRows[0] as PassRow | undefined;
-  if (!e || !order) throw notFound(t('venue.undoNotFound'));
+  if (!e || !order) throw notFound(say('venue.undoNotFound'));
   const pass = toPass(order, lineRows);
   const answer = () => ({
     orderRcptId: pass.orderRcptId,
@@ -407,5 +407,5 @@ export async function undoCollection(s: Svc, actor: Actor, input: { nonce: strin
   if (undone.meta.changes > 0) return answer();
   // the same undo again (its answer was lost): the pass is as the first one left it
   if (e.undoneAt !== null && e.volunteerId === actor.userId) return answer();
-  throw conflict('UndoRefused', t('venue.undoRefused', { seconds: UNDO_WINDOW_MS / 1000 }));
+  throw conflict('UndoRefused', say('venue.undoRefused', { seconds: UNDO_WINDOW_MS / 1000 }));
 }

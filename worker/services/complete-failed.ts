@@ -14,7 +14,7 @@ import { isPaymentReference } from '../../core/references';
 import { orders, payments } from '../../schema/orders';
 import { refunds } from '../../schema/refunds';
 import { isUniqueViolation } from '../lib/d1-batch';
-import { DomainError } from '../lib/errors';
+import { DomainError, type Said, say } from '../lib/errors';
 import { log } from '../lib/log';
 import { RazorpayError, type RazorpayPayment } from '../lib/razorpay';
 import type { Actor } from '../lib/session';
@@ -32,42 +32,42 @@ export type CompleteResult = {
   lost: string | null;
 };
 
-const refused = (code: string, desc: string, status: 400 | 409 = 409) => new DomainError(code, desc, status);
+const refused = (code: string, desc: string | Said, status: 400 | 409 = 409) => new DomainError(code, desc, status);
 
 export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, input: Input): Promise<CompleteResult> {
   const order = await s.db.select().from(orders).where(eq(orders.id, input.orderPkId)).get();
   const rcpt = formatRcptId(input.orderPkId);
   if (!order) throw refused('UnknownOrder', `orderPkId: there is no contribution ${rcpt}.`, 400);
   if (order.status !== 'Failed') {
-    throw refused('NotFailed', t('complete.notFailed', { rcpt, status: order.status }));
+    throw refused('NotFailed', say('complete.notFailed', { rcpt, status: order.status }));
   }
   if (order.paymentType === 'Online') {
-    if (!input.razorpayPaymentId) throw refused('BadRequest', t('complete.paymentIdRequired'), 400);
+    if (!input.razorpayPaymentId) throw refused('BadRequest', say('complete.paymentIdRequired'), 400);
     const paymentId = input.razorpayPaymentId;
     let p: RazorpayPayment;
     try {
       p = await razorpayFor(s).fetchPayment(paymentId);
     } catch (err) {
       if (err instanceof RazorpayError && err.status >= 400 && err.status < 500) {
-        throw refused('UnknownPayment', t('complete.unknownPayment', { id: paymentId }), 400);
+        throw refused('UnknownPayment', say('complete.unknownPayment', { id: paymentId }), 400);
       }
-      throw new DomainError('PaymentProviderError', t('checkout.paymentCheckFailed'), 502);
+      throw new DomainError('PaymentProviderError', say('checkout.paymentCheckFailed'), 502);
     }
     if (p.status !== 'captured')
-      throw refused('NotCaptured', t('complete.notCaptured', { id: paymentId, status: p.status }));
-    if (p.amount !== order.totalPaise) throw refused('AmountMismatch', t('complete.amountMismatch', { id: paymentId }));
+      throw refused('NotCaptured', say('complete.notCaptured', { id: paymentId, status: p.status }));
+    if (p.amount !== order.totalPaise) throw refused('AmountMismatch', say('complete.amountMismatch', { id: paymentId }));
     const attempt = await s.db
       .select({ id: payments.id })
       .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.providerOrderId, p.order_id ?? '')))
       .get();
-    if (!attempt) throw refused('ForeignPayment', t('complete.foreignPayment', { id: paymentId, rcpt }));
+    if (!attempt) throw refused('ForeignPayment', say('complete.foreignPayment', { id: paymentId, rcpt }));
     const used = await s.db
       .select({ orderId: payments.orderId })
       .from(payments)
       .where(eq(payments.providerPaymentId, paymentId))
       .get();
-    if (used && used.orderId !== order.id) throw refused('PaymentIdUsed', t('complete.paymentUsed'), 400);
+    if (used && used.orderId !== order.id) throw refused('PaymentIdUsed', say('complete.paymentUsed'), 400);
     // the admin's audit row is written in confirmPayment's batch, only by the call that completed the order
     await confirmPayment(s, {
       orderId: order.id,
@@ -77,16 +77,16 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
       audit: { action: 'order.completed_by_admin', details: { razorpayPaymentId: paymentId } },
     });
   } else {
-    if (!input.transactionId) throw refused('BadRequest', t('complete.txnRequired'), 400);
+    if (!input.transactionId) throw refused('BadRequest', say('complete.txnRequired'), 400);
     const txn = normalizeTxnId(input.transactionId);
-    if (!isPaymentReference(txn)) throw refused('BadRequest', t('complete.txnNotReference'), 400);
+    if (!isPaymentReference(txn)) throw refused('BadRequest', say('complete.txnNotReference'), 400);
     const used = await s.db
       .select({ id: payments.id })
       .from(payments)
       .where(and(eq(payments.transactionId, txn), sql`${payments.status} <> 'rejected'`))
       .get();
     const usedByRefund = await s.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.reference, txn)).get();
-    if (used || usedByRefund) throw refused('TransactionIdUsed', t('complete.txnUsed'), 400);
+    if (used || usedByRefund) throw refused('TransactionIdUsed', say('complete.txnUsed'), 400);
     try {
       // the transfer is recorded as submitted, then approved by confirmPayment like any other transfer
       await attachTransferToFailed(s, order, {
@@ -95,7 +95,7 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
         actorId: actor.userId,
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'transaction_id')) throw refused('TransactionIdUsed', t('complete.txnUsed'), 400);
+      if (isUniqueViolation(err, 'transaction_id')) throw refused('TransactionIdUsed', say('complete.txnUsed'), 400);
       throw err;
     }
     await confirmPayment(s, {
@@ -109,7 +109,7 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
   const mine = order.paymentType === 'Online' ? input.razorpayPaymentId : normalizeTxnId(input.transactionId ?? '');
   // completed by another admin at the same moment with another reference: that one stands, not this one
   if (after.status !== 'Success' || after.transactionId !== mine) {
-    throw refused('NotCompleted', t('complete.notCompleted', { rcpt, status: after.status }));
+    throw refused('NotCompleted', say('complete.notCompleted', { rcpt, status: after.status }));
   }
   log('info', 'order.completed_by_admin', { orderId: order.id });
   return {

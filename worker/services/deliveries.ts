@@ -6,10 +6,10 @@
 // other channels never wait for it or fail with it.
 import { type Channel, MESSAGE_KINDS, type MessageKind, TOPICS, type Topic } from '../../core/channels';
 import { notifyCatalogue, parseLocale } from '../../core/i18n-all';
-import { format, type Locale, t } from '../../core/i18n';
+import { format, type Locale } from '../../core/i18n';
 import { hmacSha256Hex, timingSafeEqual } from '../lib/crypto';
 import { prep } from '../lib/d1-batch';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { log } from '../lib/log';
 import { localApp } from '../lib/local-tools';
 import { bengaliReady, compose, escapeHtml, sendMail, trackMail } from '../lib/mail';
@@ -398,7 +398,7 @@ type WaWebhook = {
 export function whatsappChallenge(s: Svc, q: { mode?: string; token?: string; challenge?: string }): string {
   const mine = s.config.WHATSAPP_VERIFY_TOKEN;
   if (q.mode !== 'subscribe' || !mine || !q.token || !timingSafeEqual(q.token, mine)) {
-    throw new DomainError('InvalidSignature', t('webhook.badSignature'), 403);
+    throw new DomainError('InvalidSignature', say('webhook.badSignature'), 403);
   }
   return q.challenge ?? '';
 }
@@ -414,13 +414,13 @@ const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'বন্ধ']);
 export async function whatsappWebhook(s: Svc, { raw, signature }: { raw: string; signature: string | undefined }) {
   const secret = s.config.WHATSAPP_APP_SECRET;
   if (!secret || !signature || !timingSafeEqual(signature, `sha256=${await hmacSha256Hex(secret, raw)}`)) {
-    throw new DomainError('InvalidSignature', t('webhook.badSignature'), 401);
+    throw new DomainError('InvalidSignature', say('webhook.badSignature'), 401);
   }
   let body: WaWebhook;
   try {
     body = JSON.parse(raw) as WaWebhook;
   } catch {
-    throw new DomainError('BadRequest', t('webhook.notJson'), 400);
+    throw new DomainError('BadRequest', say('webhook.notJson'), 400);
   }
   const values = (body.entry ?? []).flatMap((e) => e.changes ?? []).map((c) => c.value ?? {});
   let failed = 0;

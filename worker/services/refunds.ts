@@ -36,7 +36,7 @@ import { orderLines, orders, payments } from '../../schema/orders';
 import { refundLines, refunds } from '../../schema/refunds';
 import { batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { localGateway } from '../lib/local-tools';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
@@ -185,7 +185,7 @@ function refundViewsOf(rows: RefundRow[], lines: OrderRefundsRows[3]): RefundVie
 }
 
 const unknownOrder = (orderPkId: number) =>
-  new DomainError('UnknownOrder', t('refund.unknownOrder', { rcpt: formatRcptId(orderPkId) }), 400);
+  new DomainError('UnknownOrder', say('refund.unknownOrder', { rcpt: formatRcptId(orderPkId) }), 400);
 
 async function loadOrder(s: Svc, orderId: number) {
   return s.db.select().from(orders).where(eq(orders.id, orderId)).get();
@@ -247,7 +247,7 @@ function plan(
   choice: { all?: boolean | null; lines?: { lineId: number; qty?: number | null }[] | null },
 ) {
   if (order.status !== 'Success') {
-    throw new DomainError('NotPaid', t('refund.notPaid', { rcpt: formatRcptId(order.id), status: order.status }), 409);
+    throw new DomainError('NotPaid', say('refund.notPaid', { rcpt: formatRcptId(order.id), status: order.status }), 409);
   }
   try {
     return planRefund(lines, choice, { passCollected: order.passCollected === 1 });
@@ -304,16 +304,16 @@ async function transition(
 const guardMessage = (guard: string, rcpt: string): DomainError | null => {
   switch (guard) {
     case 'order_not_paid':
-      return new DomainError('NotPaid', t('refund.notPaid', { rcpt, status: 'not paid' }), 409);
+      return new DomainError('NotPaid', say('refund.notPaid', { rcpt, status: 'not paid' }), 409);
     case 'refund_exceeds':
     case 'line_refunded':
-      return new DomainError('AlreadyRefunded', t('refund.alreadyRefunded', { rcpt }), 400);
+      return new DomainError('AlreadyRefunded', say('refund.alreadyRefunded', { rcpt }), 400);
     case 'pass_collected':
-      return new DomainError('PassCollected', t('refund.passCollected', { rcpt }), 409);
+      return new DomainError('PassCollected', say('refund.passCollected', { rcpt }), 409);
     case 'foreign_line':
-      return new DomainError('UnknownLine', t('refund.unknownLine'), 400);
+      return new DomainError('UnknownLine', say('refund.unknownLine'), 400);
     case 'reference_used':
-      return new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+      return new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
     default:
       return null;
   }
@@ -350,19 +350,19 @@ export async function refundOrder(
   let providerPaymentId: string | null = null;
   let reference: string | null = null;
   if (order.paymentType === 'Online') {
-    if (input.reference) throw new DomainError('BadRequest', t('refund.referenceOnline'), 400);
+    if (input.reference) throw new DomainError('BadRequest', say('refund.referenceOnline'), 400);
     const paid = await s.db
       .select({ id: payments.providerPaymentId })
       .from(payments)
       .where(and(eq(payments.orderId, order.id), eq(payments.method, 'razorpay'), eq(payments.status, 'captured')))
       .get();
     providerPaymentId = paid?.id ?? order.transactionId;
-    if (!providerPaymentId) throw new DomainError('NoPayment', t('refund.noPayment', { rcpt }), 409);
+    if (!providerPaymentId) throw new DomainError('NoPayment', say('refund.noPayment', { rcpt }), 409);
     method = 'razorpay';
   } else {
-    if (!input.reference) throw new DomainError('BadRequest', t('refund.referenceRequired'), 400);
+    if (!input.reference) throw new DomainError('BadRequest', say('refund.referenceRequired'), 400);
     reference = normalizeTxnId(input.reference);
-    if (await referenceUsed(s, reference)) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+    if (await referenceUsed(s, reference)) throw new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
     method = 'bank_transfer';
   }
 
@@ -385,7 +385,7 @@ export async function refundOrder(
     // a double click: its twin's refund (the unique key, or the lines' guard, refused this one) is the answer
     const twin = await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get();
     if (twin) return answerExisting(s, twin, order.id);
-    if (isUniqueViolation(err, 'reference')) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+    if (isUniqueViolation(err, 'reference')) throw new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
     const known = guardMessage(guardFailure(err) ?? '', rcpt);
     if (known) throw known;
     throw err;
@@ -406,13 +406,13 @@ export async function refundOrder(
 /** The failed refund an admin acts on, its order and the plan of the same lines again; refused with the reason. */
 async function failedRefund(s: Svc, refundId: number) {
   const failed = await s.db.select().from(refunds).where(eq(refunds.id, refundId)).get();
-  if (!failed) throw new DomainError('UnknownRefund', t('refund.unknownRefund', { id: refundId }), 400);
+  if (!failed) throw new DomainError('UnknownRefund', say('refund.unknownRefund', { id: refundId }), 400);
   const rcpt = formatRcptId(failed.orderId);
   if (failed.status !== 'failed') {
-    throw new DomainError('NotFailed', t('refund.notFailed', { id: refundId, rcpt }), 409);
+    throw new DomainError('NotFailed', say('refund.notFailed', { id: refundId, rcpt }), 409);
   }
   const replaced = await s.db.select({ id: refunds.id }).from(refunds).where(eq(refunds.retryOf, failed.id)).get();
-  if (replaced) throw new DomainError('AlreadyReplaced', t('refund.alreadyReplaced', { id: refundId, rcpt }), 409);
+  if (replaced) throw new DomainError('AlreadyReplaced', say('refund.alreadyReplaced', { id: refundId, rcpt }), 409);
   const order = (await loadOrder(s, failed.orderId))!;
   const chosen = await s.db
     .select({ lineId: refundLines.lineId, qty: refundLines.qty })
@@ -431,9 +431,9 @@ async function replacementRefused(s: Svc, err: unknown, key: string, orderId: nu
     return answerExisting(s, row, orderId);
   }
   if (isUniqueViolation(err, 'retry_of') || guardFailure(err) === 'refund_not_failed') {
-    throw new DomainError('AlreadyReplaced', t('refund.alreadyReplaced', { id: failedId, rcpt }), 409);
+    throw new DomainError('AlreadyReplaced', say('refund.alreadyReplaced', { id: failedId, rcpt }), 409);
   }
-  if (isUniqueViolation(err, 'reference')) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+  if (isUniqueViolation(err, 'reference')) throw new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
   const known = guardMessage(guardFailure(err) ?? '', rcpt);
   if (known) throw known;
   throw err;
@@ -455,7 +455,7 @@ export async function retryRefund(
   if (again) return answerExisting(s, again, again.orderId);
   const { failed, order, p } = await failedRefund(s, input.refundId);
   if (failed.method !== 'razorpay' || !failed.providerPaymentId) {
-    throw new DomainError('NotFailed', t('refund.notFailed', { id: failed.id, rcpt: formatRcptId(order.id) }), 409);
+    throw new DomainError('NotFailed', say('refund.notFailed', { id: failed.id, rcpt: formatRcptId(order.id) }), 409);
   }
   let row: RefundRow;
   try {
@@ -492,7 +492,7 @@ export async function recordManualRefund(
   if (again) return answerExisting(s, again, again.orderId);
   const { failed, order, rcpt, p } = await failedRefund(s, input.refundId);
   const reference = normalizeTxnId(input.reference);
-  if (await referenceUsed(s, reference)) throw new DomainError('ReferenceUsed', t('refund.referenceUsed'), 400);
+  if (await referenceUsed(s, reference)) throw new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
   let row: RefundRow;
   try {
     row = await createRefund(s, order, {
@@ -529,7 +529,7 @@ async function referenceUsed(s: Svc, reference: string) {
 }
 
 async function answerExisting(s: Svc, row: RefundRow, orderPkId: number): Promise<RefundResult> {
-  if (row.orderId !== orderPkId) throw new DomainError('BadRequest', t('refund.keyReused'), 400);
+  if (row.orderId !== orderPkId) throw new DomainError('BadRequest', say('refund.keyReused'), 400);
   return result(s, row, messageFor(row));
 }
 
@@ -578,7 +578,7 @@ async function askGateway(
         actorId: opts.actorId,
       });
       if (opts.throwOnRefusal)
-        throw new DomainError('RefundRefused', t('refund.refused', { reason: err.message }), 409);
+        throw new DomainError('RefundRefused', say('refund.refused', { reason: err.message }), 409);
       return result(s, refund, messageFor(refund));
     }
     log('warn', 'refund.gateway_no_answer', { refundId: row.id, error: String(err) });
@@ -786,7 +786,7 @@ export async function carryOverOrder(
   const lines = await refundableLines(s, order.id);
   const chosen = lines.filter((l) => CARRIED_TYPES.has(l.type) && l.qty > l.refundedQty).map((l) => ({ lineId: l.id }));
   if (order.status === 'Success' && chosen.length === 0) {
-    throw new DomainError('NothingToCarry', t('carry.nothing', { rcpt }), 400);
+    throw new DomainError('NothingToCarry', say('carry.nothing', { rcpt }), 400);
   }
   const p = plan(order, lines, { lines: chosen });
   const next = nextFestivalYear(order.fiscalYear);
@@ -823,7 +823,7 @@ export async function carryOverOrder(
       }
       const guard = guardFailure(err);
       if (isUniqueViolation(err, 'sponsorship_claims') || guard === 'item_taken' || guard === 'item_co_sponsored') {
-        throw new DomainError('ItemTaken', t('carry.itemTaken', { year: next }), 409);
+        throw new DomainError('ItemTaken', say('carry.itemTaken', { year: next }), 409);
       }
       const known = guardMessage(guard ?? '', rcpt);
       if (known) throw known;
@@ -839,7 +839,7 @@ export async function carryOverOrder(
       t('carry.done', { rcpt, year: next, to: row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '' }),
     );
   }
-  throw new DomainError('Busy', t('server.busy'), 503);
+  throw new DomainError('Busy', say('server.busy'), 503);
 }
 
 async function notifyCarryOver(s: Svc, order: OrderRow, row: RefundRow, year: string) {

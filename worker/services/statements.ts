@@ -23,7 +23,7 @@ import { statementImportLines, statementImports, statementLines, statementMappin
 import { audit } from '../lib/audit';
 import { batchOf, changesOf, d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
@@ -153,7 +153,7 @@ export async function importStatement(
       .where(sql`${statementLines.lineKey} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`),
   ] as const);
   const importId = imported[0]?.id;
-  if (!importId) throw new DomainError('UnknownImport', t('statement.unknownImport', { id: input.importId! }), 400);
+  if (!importId) throw new DomainError('UnknownImport', say('statement.unknownImport', { id: input.importId! }), 400);
 
   const matches = matchCredits(
     input.credits,
@@ -253,7 +253,7 @@ function statementImportOf(
     readonly LineRow[],
   ],
 ): StatementImportView {
-  if (!imp) throw new DomainError('UnknownImport', t('statement.unknownImport', { id: importId }), 400);
+  if (!imp) throw new DomainError('UnknownImport', say('statement.unknownImport', { id: importId }), 400);
   return {
     importId: imp.id,
     fileName: imp.fileName,
@@ -324,7 +324,7 @@ export async function clearStatementFlag(
       input.lineId,
     ),
   ]);
-  if (changesOf(results, 1) === 0) throw new DomainError('NotFound', t('statement.noFlag'), 404);
+  if (changesOf(results, 1) === 0) throw new DomainError('NotFound', say('statement.noFlag'), 404);
   return { message: t('statement.flagCleared') };
 }
 
@@ -350,7 +350,7 @@ export async function approveStatementMatches(
       .where(and(eq(statementImportLines.importId, input.importId), eq(statementLines.state, 'matched')))
       .orderBy(asc(statementImportLines.rowNo)),
   ] as const);
-  if (!imp) throw new DomainError('UnknownImport', t('statement.unknownImport', { id: input.importId }), 400);
+  if (!imp) throw new DomainError('UnknownImport', say('statement.unknownImport', { id: input.importId }), 400);
   const done: { orderRcptId: string; lineId: number }[] = [];
   let skipped = 0;
   for (const { line, userId } of matched) {

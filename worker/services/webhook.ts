@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { describeIssues } from '../../core/contracts/common';
 import { t } from '../../core/i18n';
 import { payments, webhookEvents } from '../../schema/index';
-import { DomainError } from '../lib/errors';
+import { DomainError, say } from '../lib/errors';
 import { log } from '../lib/log';
 import { verifyWebhookSignature } from '../lib/razorpay';
 import type { Svc } from '../lib/svc';
@@ -54,13 +54,13 @@ export async function handleWebhook(
 ): Promise<{ received: true; duplicate?: true; ignored?: string }> {
   if (!signature || !(await verifyWebhookSignature(raw, signature, s.config.RAZORPAY_WEBHOOK_SECRET))) {
     log('warn', 'webhook.bad_signature', { bytes: raw.length });
-    throw new DomainError('InvalidSignature', t('webhook.badSignature'), 400);
+    throw new DomainError('InvalidSignature', say('webhook.badSignature'), 400);
   }
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new DomainError('BadRequest', t('webhook.notJson'), 400);
+    throw new DomainError('BadRequest', say('webhook.notJson'), 400);
   }
   const eventId = eventIdHeader?.trim().slice(0, 100) || `sha:${await sha256(raw)}`;
   const parsed = webhookBody.safeParse(json);

@@ -21,7 +21,7 @@ import { orderLines, orders, payments, sponsorshipClaims, users } from '../../..
 import { audit, type Guard, guardedAudit } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { changesOf, d1Batch, isUniqueViolation, raw } from '../../lib/d1-batch';
-import { DomainError } from '../../lib/errors';
+import { DomainError, say } from '../../lib/errors';
 import { log } from '../../lib/log';
 import type { Svc } from '../../lib/svc';
 import { pricingContext } from '../cart';
@@ -99,7 +99,7 @@ const confirmSources = (via: Via): OrderStatus[] =>
  */
 export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ order: OrderRow; changed: boolean }> {
   const order = await loadOrder(s, input.orderId);
-  if (!order) throw new DomainError('NotFound', t('order.noSuch'), 404);
+  if (!order) throw new DomainError('NotFound', say('order.noSuch'), 404);
   const rp = input.razorpay;
   if (order.status === ORDER_STATUS.success) {
     if (rp && order.transactionId && order.transactionId !== rp.paymentId) {
@@ -111,17 +111,17 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
   if (!confirmSources(input.via).includes(order.status)) {
     throw new DomainError(
       'InvalidTransition',
-      t('order.cannotConfirm', { rcpt: formatRcptId(order.id), status: order.status }),
+      say('order.cannotConfirm', { rcpt: formatRcptId(order.id), status: order.status }),
       409,
     );
   }
   if (rp) {
     if (order.paymentType !== 'Online') {
-      throw new DomainError('InvalidTransition', t('order.paidByTransfer'), 409);
+      throw new DomainError('InvalidTransition', say('order.paidByTransfer'), 409);
     }
     if (rp.amountPaise !== order.totalPaise) {
       log('error', 'payment.amount_mismatch', { orderId: order.id, expected: order.totalPaise, got: rp.amountPaise });
-      throw new DomainError('AmountMismatch', t('payment.amountMismatch'), 409);
+      throw new DomainError('AmountMismatch', say('payment.amountMismatch'), 409);
     }
     const used = await s.db
       .select({ orderId: payments.orderId })
@@ -129,7 +129,7 @@ export async function confirmPayment(s: Svc, input: ConfirmInput): Promise<{ ord
       .where(eq(payments.providerPaymentId, rp.paymentId))
       .get();
     if (used && used.orderId !== order.id) {
-      throw new DomainError('PaymentIdUsed', t('payment.idUsed'), 409);
+      throw new DomainError('PaymentIdUsed', say('payment.idUsed'), 409);
     }
   }
   return confirmLoaded(s, order, input);
@@ -245,7 +245,7 @@ export async function confirmLoaded(
     } catch (err) {
       if (isUniqueViolation(err, 'success_ts') || isUniqueViolation(err, 'pass_code')) continue; // a concurrent confirmation
       if (isUniqueViolation(err, 'provider_payment_id')) {
-        throw new DomainError('PaymentIdUsed', t('payment.idUsed'), 409);
+        throw new DomainError('PaymentIdUsed', say('payment.idUsed'), 409);
       }
       throw err;
     }
@@ -261,7 +261,7 @@ export async function confirmLoaded(
     }
     return { order: after, changed };
   }
-  throw new DomainError('Busy', t('server.busy'), 503);
+  throw new DomainError('Busy', say('server.busy'), 503);
 }
 
 /**
@@ -321,12 +321,12 @@ export type ReleaseInput = {
  */
 export async function releaseOrder(s: Svc, input: ReleaseInput): Promise<{ order: OrderRow; changed: boolean }> {
   const order = await loadOrder(s, input.orderId);
-  if (!order) throw new DomainError('NotFound', t('order.noSuch'), 404);
+  if (!order) throw new DomainError('NotFound', say('order.noSuch'), 404);
   if (order.status === input.to) return { order, changed: false };
   if (!canTransition(order.status, input.to)) {
     throw new DomainError(
       'InvalidTransition',
-      t('order.cannotBecome', { rcpt: formatRcptId(order.id), status: order.status, to: input.to }),
+      say('order.cannotBecome', { rcpt: formatRcptId(order.id), status: order.status, to: input.to }),
       409,
     );
   }
@@ -500,6 +500,6 @@ export async function clearAttention(s: Svc, actorId: number, input: { orderPkId
       .set({ attention: null })
       .where(and(eq(orders.id, input.orderPkId), sql`${orders.attention} IS NOT NULL`)),
   ]);
-  if (changesOf(results, 1) === 0) throw new DomainError('NotFound', t('attention.nothing'), 404);
+  if (changesOf(results, 1) === 0) throw new DomainError('NotFound', say('attention.nothing'), 404);
   return { message: t('attention.handled') };
 }
