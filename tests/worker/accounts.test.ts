@@ -63,7 +63,15 @@ describe('/signUp', () => {
 
   it('answers malformed JSON with 400, not 500', async () => {
     const r = await call('signUp', undefined, null, { raw: '{"name": ' });
-    expect(r).toEqual({ status: 400, body: { error: 'BadRequest', desc: 'The request body must be a JSON object.' } });
+    expect(r).toEqual({
+      status: 400,
+      body: {
+        error: 'BadRequest',
+        desc: 'The request body must be a JSON object.',
+        key: 'request.invalidJson',
+        params: {},
+      },
+    });
     const arr = await call('signUp', undefined, null, { raw: '[1,2]' });
     expect(arr.status).toBe(400);
   });

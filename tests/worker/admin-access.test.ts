@@ -67,11 +67,21 @@ describe('admin calls refuse callers without the role, before reading the body',
     for (const token of [undefined, 'null', 'not-a-real-token']) {
       const r = await call(path, body, token);
       expect(r.status).toBe(401);
-      expect(r.body).toEqual({ error: 'InsufficientAccess', desc: 'Please log in to continue.', key: 'auth.required', params: {} });
+      expect(r.body).toEqual({
+        error: 'InsufficientAccess',
+        desc: 'Please log in to continue.',
+        key: 'auth.required',
+        params: {},
+      });
     }
     const m = await call(path, body, member);
     expect(m.status).toBe(403);
-    expect(m.body).toEqual({ error: 'InsufficientAccess', desc: 'You do not have access to this.', key: 'auth.forbidden', params: {} });
+    expect(m.body).toEqual({
+      error: 'InsufficientAccess',
+      desc: 'You do not have access to this.',
+      key: 'auth.forbidden',
+      params: {},
+    });
     // a bad body does not reveal validation to a member
     const bad = await call(path, { nonsense: true }, member);
     expect(bad.status).toBe(403);

@@ -148,7 +148,10 @@ describe('/startOrder online', () => {
     expect((await call('startOrder', {}, u.token)).body.desc).toMatch(/offline is required/);
     expect((await call('startOrder', { offline: 'yes' }, u.token)).body.desc).toMatch(/offline must be true or false/);
     const anon = await call('startOrder', { offline: 'not even valid' });
-    expect(anon).toEqual({ status: 401, body: { error: 'InsufficientAccess', desc: expect.any(String) } });
+    expect(anon).toEqual({
+      status: 401,
+      body: { error: 'InsufficientAccess', desc: expect.any(String), key: 'auth.required', params: {} },
+    });
   });
 });
 

@@ -504,14 +504,21 @@ describe('volunteers read only what the pass desk needs', () => {
 
 describe('limits per client address', () => {
   it('forgotPasswd: the 11th call in a minute from one address is refused', async () => {
-    const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
-    const rs = [];
-    for (let i = 0; i < 11; i++) {
-      rs.push(
-        await call('forgotPasswd', { email: `addr${i}.${crypto.randomUUID()}@example.net` }, null, {
-          headers: { 'CF-Connecting-IP': address },
-        }),
-      );
+    // the binding counts in windows of a minute: a run that crosses into the next minute is tried again with
+    // another address (on a busy machine eleven calls can straddle the boundary)
+    let rs: Awaited<ReturnType<typeof call>>[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+      const minute = Math.floor(Date.now() / 60_000);
+      rs = [];
+      for (let i = 0; i < 11; i++) {
+        rs.push(
+          await call('forgotPasswd', { email: `addr${i}.${crypto.randomUUID()}@example.net` }, null, {
+            headers: { 'CF-Connecting-IP': address },
+          }),
+        );
+      }
+      if (Math.floor(Date.now() / 60_000) === minute) break;
     }
     expect(rs.slice(0, 10).every((r) => r.status === 200)).toBe(true);
     expect(rs[10]!.status).toBe(429);

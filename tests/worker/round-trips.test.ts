@@ -93,7 +93,12 @@ async function expectRefusedUnread(path: string, body: unknown, member: string) 
   ] as const) {
     const refused = await measure(path, body, token);
     expect(refused.status, `${path} ${status}`).toBe(status);
-    expect(JSON.parse(refused.text)).toEqual({ error: 'InsufficientAccess', desc: expect.any(String), key: expect.stringMatching(/^auth\./), params: {} });
+    expect(JSON.parse(refused.text)).toEqual({
+      error: 'InsufficientAccess',
+      desc: expect.any(String),
+      key: expect.stringMatching(/^auth\./),
+      params: {},
+    });
     expect(refused.rowsRead, `${path} ${status}`).toBeLessThan(20);
   }
 }
