@@ -142,7 +142,7 @@ export const payments = sqliteTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
-    method: text('method', { enum: ['razorpay', 'bank_transfer'] }).notNull(),
+    method: text('method', { enum: ['razorpay', 'bank_transfer', 'gate_cash', 'gate_upi'] }).notNull(), // gate_*: 0250
     status: text('status', {
       enum: ['created', 'captured', 'failed', 'submitted', 'approved', 'rejected'],
     }).notNull(),

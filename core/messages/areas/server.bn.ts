@@ -196,4 +196,12 @@ export const serverBn: Record<ServerKey, string> = {
   'announce.tooLate': 'sendAt: আগামী 60 দিনের মধ্যে একটি সময় বেছে নিন।',
   'announce.testSent': 'আপনার যত মাধ্যম আছে, সবকটিতে পরীক্ষার বার্তা আপনাকে পাঠানো হয়েছে।',
   'deliveries.noMember': '{email} ইমেলে কোনো অ্যাকাউন্ট নেই।',
+  // gate sales (worker/services/gate.ts, issue 24 item 5)
+  'gate.sold': 'বিক্রি হল ও পাস দেওয়া হল: {rcpt}, {qty}টি পাস, {amount}।',
+  'gate.utrUsed': 'utr: এই UPI রেফারেন্স দিয়ে আগেই অন্য একটি অনুদান দেওয়া হয়েছে। দাতার অ্যাপে সঠিকটি দেখুন।',
+  'gate.notSold': '{field}: এই পাস গেটে বিক্রি হয় না।',
+  'gate.noSalesThatDay': 'volunteerId: এই স্বেচ্ছাসেবক {day} তারিখে গেটে কিছু বিক্রি করেননি।',
+  'gate.nothingToResolve': 'গেট বিক্রি {rcpt}-এর আর কিছু মেটানোর নেই।',
+  'gate.resolved': 'গেট বিক্রি {rcpt} মেটানো হয়েছে বলে চিহ্নিত হল।',
+  'gate.soldOut': '{name} শেষ হয়ে গেছে: মাত্র {left}টি বাকি।',
 };

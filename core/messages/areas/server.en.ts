@@ -212,6 +212,15 @@ export const serverEn = {
   'announce.tooLate': 'sendAt: choose a time within the next 60 days.',
   'announce.testSent': 'The test went to you on every channel you have.',
   'deliveries.noMember': 'No account has the email {email}.',
+  // gate sales (worker/services/gate.ts, issue 24 item 5)
+  'gate.sold': 'Sold and handed over: {rcpt}, {qty} passes, {amount}.',
+  'gate.utrUsed':
+    "utr: this UPI reference has already paid another contribution. Check the payer's app for the right one.",
+  'gate.notSold': '{field}: this pass is not sold at the gate.',
+  'gate.noSalesThatDay': 'volunteerId: this volunteer sold nothing at the gate on {day}.',
+  'gate.nothingToResolve': 'Gate sale {rcpt} has nothing left to resolve.',
+  'gate.resolved': 'Gate sale {rcpt} marked as resolved.',
+  'gate.soldOut': '{name} is sold out: only {left} left.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
