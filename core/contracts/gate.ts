@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isRupeeAmount } from '../money';
 import { MAX_QTY } from '../pricing';
 import { isPaymentReference, normalizeReference } from '../references';
 import { EMAIL_PATTERN, mobile, optionalText, text } from './common';
@@ -94,9 +95,7 @@ export const recordCashHandoverRequest = z.object({
     .number({ error: 'must be an amount in rupees' })
     .positive('must be more than 0')
     .max(10_00_000, 'must be at most 1000000')
-    .refine((n) => Math.round(n * 100) === n * 100 || Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-      message: 'must have at most two decimals',
-    }),
+    .refine(isRupeeAmount, 'must have at most two decimals'),
   note: optionalText(200),
   requestKey: nonce,
 });

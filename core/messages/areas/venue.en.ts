@@ -44,6 +44,32 @@ export const venueEn = {
   'venue.undo': 'Undo',
   'venue.undone': 'Undone: {rcpt} is not collected.',
   'venue.undoFailed': 'Could not undo: {reason} The pass stays collected.',
+  // gate sales (web/features/venue/GateSale.tsx, issue 24 item 5)
+  'gate.open': 'Sell passes at the gate',
+  'gate.title': 'Gate sale',
+  'gate.buyerName': "Buyer's name",
+  'gate.buyerMobile': 'Mobile',
+  'gate.buyerEmail': 'Email (optional, for the receipt)',
+  'gate.passes': 'Passes',
+  'gate.total': 'Total: {amount}',
+  'gate.mode': 'Paid by',
+  'gate.modeCash': 'Cash',
+  'gate.modeUpi': 'UPI',
+  'gate.upiNote': 'Gate sale',
+  'gate.utr': "UTR (12-digit UPI reference from the payer's app)",
+  'gate.record': 'Record sale and hand over',
+  'gate.close': 'Close',
+  'gate.noProducts': 'No price list on this phone yet: connect once to load the passes for sale.',
+  'gate.nameRequired': "Please enter the buyer's name.",
+  'gate.mobileInvalid': 'Please enter a valid mobile number.',
+  'gate.emailInvalid': 'Please enter a valid email, or leave it empty.',
+  'gate.pickPasses': 'Choose at least one pass.',
+  'gate.utrRequired': "Type the 12-digit UTR from the payer's UPI app.",
+  'gate.utrInvalid': "This is not a UPI reference: type the 12-digit UTR from the payer's UPI app.",
+  'gate.soldOffline':
+    'Saved on this phone: hand over {qty} passes ({amount}). The sale uploads when the connection returns.',
+  'gate.salesWaiting': '{count} gate sales waiting to upload.',
+  'gate.salesProblem': 'One could not upload: {reason}',
 } as const;
 
 export type VenueKey = keyof typeof venueEn;
