@@ -169,7 +169,7 @@ export const adminEn = {
   'gateTab.sales': 'Sales',
   'gateTab.units': 'Passes',
   'gateTab.cash': 'Cash taken',
-  'gateTab.upi': 'UPI-তে',
+  'gateTab.upi': 'UPI',
   'gateTab.handedOver': 'Cash handed over',
   'gateTab.difference': 'Still with the volunteer',
   'gateTab.record': 'Record cash handed over',

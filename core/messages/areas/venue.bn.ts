@@ -47,7 +47,7 @@ export const venueBn: Record<VenueKey, string> = {
   'gate.open': 'গেটে পাস বিক্রি করুন',
   'gate.title': 'গেটে বিক্রি',
   'gate.buyerName': 'ক্রেতার নাম',
-  'gate.buyerMobile': 'মোবাইল',
+  'gate.buyerMobile': 'ক্রেতার মোবাইল',
   'gate.buyerEmail': 'ইমেল (ঐচ্ছিক, রসিদের জন্য)',
   'gate.passes': 'পাস',
   'gate.total': 'মোট: {amount}',
@@ -66,6 +66,6 @@ export const venueBn: Record<VenueKey, string> = {
   'gate.utrRequired': 'দাতার UPI অ্যাপের 12 অঙ্কের UTR লিখুন।',
   'gate.utrInvalid': 'এটি UPI রেফারেন্স নয়: দাতার UPI অ্যাপের 12 অঙ্কের UTR লিখুন।',
   'gate.soldOffline': 'এই ফোনে রাখা হল: {qty}টি পাস দিন ({amount})। সংযোগ ফিরলে বিক্রিটি আপলোড হবে।',
-  'gate.salesWaiting': '{count}টি গেট বিক্রি আপলোডের অপেক্ষায়।',
+  'gate.salesWaiting': 'আপলোডের অপেক্ষায় গেট বিক্রি: {count}টি।',
   'gate.salesProblem': 'একটি আপলোড হয়নি: {reason}',
 };

@@ -48,7 +48,7 @@ export const venueEn = {
   'gate.open': 'Sell passes at the gate',
   'gate.title': 'Gate sale',
   'gate.buyerName': "Buyer's name",
-  'gate.buyerMobile': 'Mobile',
+  'gate.buyerMobile': "Buyer's mobile",
   'gate.buyerEmail': 'Email (optional, for the receipt)',
   'gate.passes': 'Passes',
   'gate.total': 'Total: {amount}',
@@ -68,7 +68,7 @@ export const venueEn = {
   'gate.utrInvalid': "This is not a UPI reference: type the 12-digit UTR from the payer's UPI app.",
   'gate.soldOffline':
     'Saved on this phone: hand over {qty} passes ({amount}). The sale uploads when the connection returns.',
-  'gate.salesWaiting': '{count} gate sales waiting to upload.',
+  'gate.salesWaiting': 'Gate sales waiting to upload: {count}.',
   'gate.salesProblem': 'One could not upload: {reason}',
 } as const;
 
