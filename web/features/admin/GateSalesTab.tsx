@@ -138,7 +138,13 @@ function Handover({
       <h3>
         {ta('gateTab.record')}: {row.volunteer}, {row.day}
       </h3>
-      <Field label={ta('gateTab.amount')} name="amount" inputMode="decimal" autoComplete="off" error={errorOf('amount')} />
+      <Field
+        label={ta('gateTab.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        error={errorOf('amount')}
+      />
       <Field label={ta('gateTab.note')} name="note" autoComplete="off" />
       <div className="gate-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
