@@ -126,6 +126,8 @@ export const orderLines = sqliteTable(
     memberPricedUnits: integer('member_priced_units').notNull().default(0),
     refundedQty: integer('refunded_qty').notNull().default(0), // migrations/0080: units of processed refunds
     withheldQty: integer('withheld_qty').notNull().default(0), // 0145: units of refunds not failed (not handed out)
+    // 0245: units of the line counted in products.taken while the order is active (its triggers release them)
+    capacityUnits: integer('capacity_units').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

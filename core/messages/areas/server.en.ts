@@ -42,6 +42,10 @@ export const serverEn = {
   'checkout.paymentCheckFailed':
     'We could not confirm this payment with the payment provider. Nothing has been charged twice; please try again in a few minutes or contact us.',
   'checkout.orderGivenUp': 'Contribution {rcpt} has been cancelled and anything it held is free again.',
+  // capacity per product (issue 24, docs/decisions/245)
+  'checkout.soldOut':
+    '"{name}" has just sold out: its last units went to someone else. Please change your selection; you may join its waiting list.',
+  'checkout.fewerLeft': 'Only {left} of "{name}" are left now. Please lower the quantity and try again.',
   'venue.nonceReused':
     'This collection was already recorded for another pass (the same scan id was sent twice). Please scan the pass again.',
   'auth.addressLimited': 'Too many requests from your network. Please wait a minute and try again.',
