@@ -108,7 +108,15 @@ export const resolveGateConflictRequest = z.object({
   note: text(200),
 });
 
-export type GateProduct = { productId: number; code: string; name: string; nameBn: string; price: number };
+export type GateProduct = {
+  productId: number;
+  code: string;
+  name: string;
+  nameBn: string;
+  price: number;
+  /** units left under the product's capacity when the list was read; null: no capacity */
+  unitsLeft: number | null;
+};
 export type GateProductsResponse = {
   products: GateProduct[];
   upi: { vpa: string; payee: string };

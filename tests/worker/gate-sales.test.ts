@@ -8,6 +8,7 @@ import { getConfig } from '../../worker/lib/config';
 import type { Actor } from '../../worker/lib/session';
 import type { Svc } from '../../worker/lib/svc';
 import { recordSale, saleDayOf } from '../../worker/services/gate';
+import { newPass, productRow } from './capacity-fixtures';
 import { productId } from './cart-fixtures';
 import { ADMIN, bindings, call, db, loginAs, MEMBER, newUser, outbox, VOLUNTEER } from './helpers';
 
@@ -337,5 +338,76 @@ describe('/getGateSales and /recordCashHandover', () => {
     expect(twice.status).toBe(409);
     expect((await call('resolveGateConflict', { orderRcptId: rcpt, note: 'x' }, v)).status).toBe(403);
     expect(formatRcptId(id)).toBe(rcpt);
+  });
+});
+
+describe('gate sales and capacity', () => {
+  it('online: refuses a sale past the capacity (nothing written) and the phone is told how many are left', async () => {
+    const v = await loginAs(VOLUNTEER);
+    const p = await newPass(3);
+    const ok = await call('recordGateSale', await sale({ lines: [{ productId: p.id, qty: 2 }] }), v);
+    expect(ok.status).toBe(200);
+    expect((await productRow(p.id)).taken).toBe(2);
+    const list = await call('getGateProducts', {}, v);
+    expect(list.body.data.products.find((x: { productId: number }) => x.productId === p.id).unitsLeft).toBe(1);
+    const body = await sale({ lines: [{ productId: p.id, qty: 2 }] });
+    const r = await call('recordGateSale', body, v);
+    expect(r.status).toBe(409);
+    expect(r.body.error).toBe('SoldOut');
+    expect(r.body.desc).toContain(p.name);
+    expect(r.body.desc).toContain('1');
+    expect(await db().select().from(gateSales).where(eq(gateSales.nonce, body.nonce)).get()).toBeUndefined();
+    expect(
+      await db()
+        .select()
+        .from(orders)
+        .where(eq(orders.checkoutKey, `gate:${body.nonce}`))
+        .get(),
+    ).toBeUndefined();
+    expect((await productRow(p.id)).taken).toBe(2);
+  });
+
+  it('online: parallel sales of the last units sell exactly the capacity', async () => {
+    const v = await loginAs(VOLUNTEER);
+    const p = await newPass(4);
+    const bodies = await Promise.all(Array.from({ length: 8 }, () => sale({ lines: [{ productId: p.id, qty: 1 }] })));
+    const results = await Promise.all(bodies.map((b) => call('recordGateSale', b, v)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(4);
+    expect(results.filter((r) => r.status === 409 && r.body.error === 'SoldOut')).toHaveLength(4);
+    expect((await productRow(p.id)).taken).toBe(4);
+    const sold = await db()
+      .select({ n: sql<number>`COALESCE(SUM(qty), 0)` })
+      .from(orderLines)
+      .where(eq(orderLines.productId, p.id))
+      .get();
+    expect(sold!.n).toBe(4);
+  });
+
+  it('offline: a sale already handed over is recorded past the capacity and flagged oversold for the admins', async () => {
+    const v = await loginAs(VOLUNTEER);
+    const a = await loginAs(ADMIN);
+    const p = await newPass(1);
+    expect((await call('recordGateSale', await sale({ lines: [{ productId: p.id, qty: 1 }] }), v)).status).toBe(200);
+    const body = await sale({ lines: [{ productId: p.id, qty: 2 }], offline: true });
+    const r = await call('recordGateSale', body, v);
+    expect(r.status).toBe(200);
+    expect(r.body.data.conflict).toBe('oversold');
+    const row = await productRow(p.id);
+    expect(row).toMatchObject({ taken: 3, oversold: 2 });
+    // the same queued sale again changes nothing
+    const again = await call('recordGateSale', body, v);
+    expect(again.body.data).toMatchObject({ status: 'duplicate', conflict: 'oversold' });
+    expect(await productRow(p.id)).toMatchObject({ taken: 3, oversold: 2 });
+    const report = await call('getGateSales', {}, a);
+    const c = report.body.data.conflicts.find(
+      (x: { orderRcptId: string }) => x.orderRcptId === r.body.data.orderRcptId,
+    );
+    expect(c).toMatchObject({ conflict: 'oversold', resolvedAt: null });
+    const id = Number(r.body.data.orderRcptId.replace(/\D/g, ''));
+    expect((await db().select().from(orders).where(eq(orders.id, id)).get())!.attention).toContain('oversold');
+    // an offline sale within the capacity is no conflict
+    const q = await newPass(5);
+    const fine = await call('recordGateSale', await sale({ lines: [{ productId: q.id, qty: 2 }], offline: true }), v);
+    expect(fine.body.data.conflict).toBeNull();
   });
 });

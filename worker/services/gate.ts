@@ -13,19 +13,21 @@ import type {
   GateSalesResponse,
   RecordGateSaleResponse,
 } from '../../core/contracts/gate';
+import { availability } from '../../core/capacity';
 import { festivalYear } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
 import { EXTRA_CONTRIBUTION_CODE, type PricingProduct, priceLine } from '../../core/pricing';
 import { gateSales, orderLines, orders, payments, products, users } from '../../schema/index';
-import { afterChange } from '../lib/audit';
+import { afterChange, type Guard } from '../lib/audit';
 import { batchOf, d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
 import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
+import { asDrizzle, availabilityOf, forceTakeUnits, takeUnits } from './capacity';
 import { getSettings } from './settings';
 import { recordGateSale as writeGateSale } from './transitions/gate-sale';
 import { forDesk, passQueries, type PassRow, toPass } from './venue-read';
@@ -58,6 +60,7 @@ export async function listGateProducts(s: Svc): Promise<GateProductsResponse> {
       name: p.name,
       nameBn: p.nameBn,
       price: paiseToRupees(p.pricePaise),
+      unitsLeft: availability(p.capacity, p.taken).unitsLeft,
     })),
     upi: { vpa: bank.upiVpa, payee: bank.payee },
     fiscalYear: festivalYear(),
@@ -78,15 +81,39 @@ export type SaleInput = {
 };
 
 /**
- * The capacity check of a gate sale: the one place it plugs in (docs/decisions/251). Online it may refuse (throw);
- * offline it answers the conflict to record instead. Without capacity per product nothing is ever sold out.
+ * Capacity, the one place it plugs into a gate sale (docs/decisions/251, worker/services/capacity.ts): each line's
+ * units are taken in the sale's own batch. Online a take that does not fit aborts the batch (SoldOut, nothing
+ * handed over); a sale the phone made offline has happened: its units are forced past the capacity (products.oversold)
+ * and the sale is flagged 'oversold' for the admins when it left a product over its capacity.
  */
-async function capacityVerdict(
-  _s: Svc,
-  _lines: readonly { productId: number; qty: number }[],
-  _offline: boolean,
-): Promise<string | null> {
-  return null;
+function capacityOf(s: Svc, lines: readonly { productId: number; qty: number }[], offline: boolean) {
+  const ids = lines.map((l) => l.productId);
+  return {
+    capacity: (mine: Guard) =>
+      lines.map((l) =>
+        asDrizzle(s.db, offline ? forceTakeUnits(l.productId, l.qty, mine) : takeUnits(l.productId, l.qty, mine)),
+      ),
+    oversoldNow: offline
+      ? sql`EXISTS (SELECT 1 FROM products WHERE id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND capacity IS NOT NULL AND taken > capacity)`
+      : undefined,
+  };
+}
+
+/** The refusal of an online sale whose passes ran out: which product, and how many are left. */
+async function soldOut(s: Svc, lines: readonly { productId: number; qty: number }[]) {
+  const left = await availabilityOf(
+    s,
+    lines.map((l) => l.productId),
+  );
+  const short = lines.find((l) => {
+    const a = left.get(l.productId);
+    return a?.unitsLeft != null && a.unitsLeft < l.qty;
+  });
+  const a = short ? left.get(short.productId) : undefined;
+  return conflict('SoldOut', t('gate.soldOut', { name: a?.name ?? '', left: a?.unitsLeft ?? 0 }));
 }
 
 /** /recordGateSale (staff): one sale, online or from the phone's queue; the same nonce answers the same sale. */
@@ -105,7 +132,7 @@ export async function recordSale(s: Svc, actor: Actor, input: SaleInput): Promis
   });
   const totalPaise = lines.reduce((a, l) => a + l.sellPricePaise, 0);
 
-  let conflictWith: string | null = await capacityVerdict(s, input.lines, offline);
+  let conflictWith: string | null = null;
   const utr = input.mode === 'upi' ? (input.utr ?? null) : null;
   let utrFree = utr;
   if (utr) {
@@ -138,11 +165,13 @@ export async function recordSale(s: Svc, actor: Actor, input: SaleInput): Promis
     fiscalYear: festivalYear(happenedAt),
     source: offline ? ('offline' as const) : ('online' as const),
     conflict: conflictWith,
+    ...capacityOf(s, input.lines, offline),
   };
   let written: Awaited<ReturnType<typeof writeGateSale>>;
   try {
     written = await writeGateSale(s, write);
   } catch (err) {
+    if (err instanceof DomainError && err.code === 'SoldOut') throw await soldOut(s, input.lines);
     if (!(err instanceof DomainError && err.code === 'UtrUsed') || !offline) throw err;
     // another sale took the UTR between the read and the write: recorded all the same, for the admins
     written = await writeGateSale(s, { ...write, utr: null, conflict: write.conflict ?? 'utr_used' });

@@ -67,5 +67,7 @@ export const venueBn: Record<VenueKey, string> = {
   'gate.utrInvalid': 'এটি UPI রেফারেন্স নয়: দাতার UPI অ্যাপের 12 অঙ্কের UTR লিখুন।',
   'gate.soldOffline': 'এই ফোনে রাখা হল: {qty}টি পাস দিন ({amount})। সংযোগ ফিরলে বিক্রিটি আপলোড হবে।',
   'gate.salesWaiting': 'আপলোডের অপেক্ষায় গেট বিক্রি: {count}টি।',
+  'gate.left': '{count}টি বাকি',
+  'gate.soldOutShort': 'শেষ',
   'gate.salesProblem': 'একটি আপলোড হয়নি: {reason}',
 };

@@ -69,6 +69,8 @@ export const venueEn = {
   'gate.soldOffline':
     'Saved on this phone: hand over {qty} passes ({amount}). The sale uploads when the connection returns.',
   'gate.salesWaiting': 'Gate sales waiting to upload: {count}.',
+  'gate.left': '{count} left',
+  'gate.soldOutShort': 'sold out',
   'gate.salesProblem': 'One could not upload: {reason}',
 } as const;
 

@@ -153,6 +153,12 @@ export function GateSale({ onClose, onSold }: { onClose: () => void; onSold: (te
             <div key={p.productId} className="gate-line">
               <label htmlFor={`gate-qty-${p.productId}`}>
                 {p.name} <span className="gate-price">{formatINR(rupeesToPaise(p.price))}</span>
+                {p.unitsLeft !== null && (
+                  <span className="gate-left">
+                    {' '}
+                    · {p.unitsLeft === 0 ? t('gate.soldOutShort') : t('gate.left', { count: p.unitsLeft })}
+                  </span>
+                )}
               </label>
               <input
                 id={`gate-qty-${p.productId}`}

@@ -8,8 +8,9 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { t } from '../../../core/i18n';
 import type { PricedLine } from '../../../core/pricing';
 import { gateSales, orders } from '../../../schema/index';
+import type { Guard } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
-import { batchOf, isUniqueViolation } from '../../lib/d1-batch';
+import { batchOf, guardFailure, isUniqueViolation } from '../../lib/d1-batch';
 import { DomainError } from '../../lib/errors';
 import type { Svc } from '../../lib/svc';
 import type { OrderRow } from '../order-view';
@@ -36,10 +37,13 @@ export type GateSaleWrite = {
   /** what admins must resolve ('oversold', 'utr_used'), known before the write; null for a clean sale */
   conflict: string | null;
   /**
-   * More statements for the same batch (the capacity check plugs in here, docs/decisions/251), given the order's
-   * id as SQL and the guard that holds only if this call made the order.
+   * The capacity's statements for the same batch (docs/decisions/251: the one place capacity plugs in), given the
+   * guard that holds only if this call made the order. They run after the lines and before the sale row; a take
+   * that does not fit aborts the whole batch (guard:sold_out).
    */
-  extra?: (orderId: ReturnType<typeof sql>, mine: ReturnType<typeof sql>) => BatchItem<'sqlite'>[];
+  capacity?: (mine: Guard) => BatchItem<'sqlite'>[];
+  /** SQL that, after the capacity's statements, is true when this sale left a product over its capacity */
+  oversoldNow?: ReturnType<typeof sql>;
 };
 
 export type GateSaleRow = typeof gateSales.$inferSelect;
@@ -60,6 +64,10 @@ export async function recordGateSale(
     const passCode = randomCode(10);
     const orderId = sql`(SELECT id FROM orders WHERE checkout_key = ${key})`;
     const mine = sql`EXISTS (SELECT 1 FROM orders WHERE checkout_key = ${key} AND transition_id = ${token})`;
+    const mineGuard: Guard = {
+      sql: 'EXISTS (SELECT 1 FROM orders WHERE checkout_key = ? AND transition_id = ?)',
+      params: [key, token],
+    };
     const details = JSON.stringify({
       nonce: w.nonce,
       mode: w.mode,
@@ -86,23 +94,32 @@ export async function recordGateSale(
         ON CONFLICT (checkout_key) DO NOTHING`),
       ...w.lines.map((l) =>
         db.run(sql`INSERT INTO order_lines (order_id, product_id, type, code, name, qty, unit_price_paise,
-            max_price_paise, sell_price_paise, full_sponsor, member_priced_units)
+            max_price_paise, sell_price_paise, full_sponsor, member_priced_units, capacity_units)
           SELECT ${orderId}, ${l.productId}, ${l.type}, ${l.code}, ${l.name}, ${l.qty}, ${l.unitPricePaise},
-            ${l.maxPricePaise}, ${l.sellPricePaise}, NULL, 0 WHERE ${mine}`),
+            ${l.maxPricePaise}, ${l.sellPricePaise}, NULL, 0, ${l.qty} WHERE ${mine}`),
       ),
       db.run(sql`INSERT INTO payments (order_id, method, status, amount_paise, transaction_id)
         SELECT ${orderId}, ${w.mode === 'cash' ? 'gate_cash' : 'gate_upi'}, 'approved', ${w.totalPaise}, ${w.utr}
         WHERE ${mine}`),
+      ...(w.capacity ? w.capacity(mineGuard) : []),
       db.run(sql`INSERT INTO gate_sales (nonce, order_id, volunteer_id, device_id, mode, utr, amount_paise, sale_day,
           happened_at, source, conflict)
         SELECT ${w.nonce}, ${orderId}, ${w.volunteerId}, ${w.deviceId}, ${w.mode}, ${w.utrTyped}, ${w.totalPaise},
           ${w.saleDay}, ${w.happenedAt}, ${w.source}, ${w.conflict} WHERE ${mine}`),
+      // an offline sale that took units past a capacity: a conflict for the admins (the sale stands)
+      ...(w.oversoldNow
+        ? [
+            db.run(sql`UPDATE gate_sales SET conflict = 'oversold' WHERE nonce = ${w.nonce} AND ${mine}
+                AND ${w.oversoldNow}`),
+            db.run(sql`UPDATE orders SET attention = 'Gate sale to resolve: oversold'
+                WHERE checkout_key = ${key} AND transition_id = ${token} AND ${w.oversoldNow}`),
+          ]
+        : []),
       // handed over at once: the collection the venue's lists and conflicts read
       db.run(sql`INSERT INTO collection_events (order_id, nonce, device_id, volunteer_id, happened_at, source,
           is_conflict)
         SELECT ${orderId}, ${`sale-${w.nonce}`}, ${w.deviceId}, ${w.volunteerId}, ${w.happenedAt}, ${w.source}, 0
         WHERE ${mine}`),
-      ...(w.extra ? w.extra(orderId, mine) : []),
       db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
         SELECT ${w.volunteerId}, 'order.gate_sale', 'order', CAST(${orderId} AS TEXT), ${details} WHERE ${mine}`),
       db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
@@ -121,6 +138,7 @@ export async function recordGateSale(
     } catch (err) {
       if (isUniqueViolation(err, 'success_ts') || isUniqueViolation(err, 'pass_code')) continue;
       if (isUniqueViolation(err, 'transaction_id')) throw new DomainError('UtrUsed', t('gate.utrUsed'), 409);
+      if (guardFailure(err) === 'sold_out') throw new DomainError('SoldOut', 'sold_out', 409);
       throw err;
     }
     const order = found[0][0];
