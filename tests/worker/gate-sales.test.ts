@@ -411,3 +411,32 @@ describe('gate sales and capacity', () => {
     expect(fine.body.data.conflict).toBeNull();
   });
 });
+
+describe('refunds of a gate sale', () => {
+  it('work like any other offline order: refunded, the pass void, the units free again', async () => {
+    const v = await loginAs(VOLUNTEER);
+    const a = await loginAs(ADMIN);
+    const p = await newPass(2);
+    const r = await call('recordGateSale', await sale({ lines: [{ productId: p.id, qty: 2 }] }), v);
+    expect(r.status).toBe(200);
+    expect((await productRow(p.id)).taken).toBe(2);
+    const id = Number(r.body.data.orderRcptId.replace(/\D/g, ''));
+    const refund = await call(
+      'refundOrder',
+      {
+        orderPkId: id,
+        all: true,
+        reason: 'Walk-in changed their mind',
+        reference: `CASH ${String(Date.now()).slice(-6)}`,
+        requestKey: `refund-${crypto.randomUUID()}`,
+      },
+      a,
+    );
+    expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+    const order = (await db().select().from(orders).where(eq(orders.id, id)).get())!;
+    expect(order).toMatchObject({ refundState: 'Refunded', passVoid: 1, refundedPaise: 60_000 });
+    expect((await productRow(p.id)).taken).toBe(0);
+    // the units are free again: an online sale of them goes through
+    expect((await call('recordGateSale', await sale({ lines: [{ productId: p.id, qty: 2 }] }), v)).status).toBe(200);
+  });
+});
