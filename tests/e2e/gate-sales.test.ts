@@ -73,6 +73,19 @@ describe('gate sales', () => {
     await page.getByRole('button', { name: 'Record sale and hand over' }).click();
     await page.getByText("Please enter the buyer's name.").waitFor();
 
+    // online: a UPI sale with the UTR typed in; the server decides at once
+    await page.getByLabel("Buyer's name").fill(`Upi Payer ${Date.now().toString(36)}`);
+    await page.getByLabel("Buyer's mobile").fill('98300 54321');
+    await page.getByLabel(/^Dandiya Night Pass/).fill('1');
+    await page.getByLabel('UPI').check();
+    await page.getByLabel(/^UTR/).fill('1234');
+    await page.getByRole('button', { name: 'Record sale and hand over' }).click();
+    await page.getByText(/^This is not a UPI reference/).waitFor();
+    await page.getByLabel(/^UTR/).fill(`5${String(Date.now()).slice(-11)}`);
+    await page.getByRole('button', { name: 'Record sale and hand over' }).click();
+    await page.getByText(/^Sold and handed over: SMT\d+, 1 passes, ₹500.00/).waitFor();
+    await page.getByLabel('Cash').check();
+
     await context.setOffline(true);
     await page.getByLabel("Buyer's name").fill(buyer);
     await page.getByLabel("Buyer's mobile").fill('98300 12345');

@@ -131,7 +131,7 @@ export function GateSale({ onClose, onSold }: { onClose: () => void; onSold: (te
   return (
     <section className="gate-sale" aria-labelledby="gate-title">
       <h2 id="gate-title">{t('gate.title')}</h2>
-      <form ref={form} onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} onInput={clear} noValidate>
         <Field label={t('gate.buyerName')} name="buyerName" autoComplete="off" error={errorOf('buyerName')} />
         <Field
           label={t('gate.buyerMobile')}
