@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { formatRcptId } from '../../core/ids';
 import { auditLog, collectionEvents, gateSales, orderLines, orders, payments, users } from '../../schema/index';
 import { getConfig } from '../../worker/lib/config';
-import type { Actor } from '../../worker/lib/session';
+import { batchOf } from '../../worker/lib/d1-batch';
+import type { Actor, Me } from '../../worker/lib/session';
 import type { Svc } from '../../worker/lib/svc';
 import { recordSale, saleDayOf } from '../../worker/services/gate';
 import { newPass, productRow } from './capacity-fixtures';
@@ -205,8 +206,17 @@ describe('/recordGateSale', () => {
       isMember: false,
     };
     const body = { ...(await sale({ offline: true })), buyerMobile: '9876543210', buyerEmail: null };
-    const input = body as Parameters<typeof recordSale>[2];
-    const answers = await Promise.all(Array.from({ length: 5 }, () => recordSale(svc(), actor, input)));
+    const input = body as Parameters<typeof recordSale>[1];
+    // the request's session batch, as the route gives it: the volunteer's reads, with the session taken as looked up
+    const asVolunteer = (): Svc => ({
+      ...svc(),
+      sessionBatch: (async (build: (me: Me, d: ReturnType<typeof db>) => readonly unknown[]) => ({
+        actor,
+        results: await batchOf(db(), build(me0, db()) as never),
+      })) as unknown as Svc['sessionBatch'],
+    });
+    const me0: Me = { userId: sql`${actor.userId}`, sessionId: sql`0`, limit: (rows = -1) => rows };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => recordSale(asVolunteer(), input)));
     expect(new Set(answers.map((a) => a.orderRcptId)).size).toBe(1);
     expect(answers.filter((a) => a.status === 'recorded')).toHaveLength(1);
     const id = Number(answers[0]!.orderRcptId.replace(/\D/g, ''));
@@ -438,5 +448,20 @@ describe('refunds of a gate sale', () => {
     expect((await productRow(p.id)).taken).toBe(0);
     // the units are free again: an online sale of them goes through
     expect((await call('recordGateSale', await sale({ lines: [{ productId: p.id, qty: 2 }] }), v)).status).toBe(200);
+  });
+});
+
+describe('round trips', () => {
+  it('a sale takes two D1 round trips: the session with every read, then the one batch (docs/decisions/111)', async () => {
+    const { exports } = await import('cloudflare:workers');
+    const v = await loginAs(VOLUNTEER);
+    const res = await exports.default.fetch('http://localhost/api/recordGateSale', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Bench-Rows': '1', 'X-Session-Token': v },
+      body: JSON.stringify(await sale()),
+    });
+    expect(res.status).toBe(200);
+    await res.text();
+    expect(Number(res.headers.get('X-Bench-Round-Trips'))).toBe(2);
   });
 });

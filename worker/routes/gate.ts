@@ -13,6 +13,7 @@ import { svc } from '../lib/svc';
 import * as gate from '../services/gate';
 
 /**
+ * /recordGateSale looks the session up in its own batch with its reads (SESSION_IN_BATCH, docs/decisions/111).
  * Gate sales (issue 24 item 5, docs/decisions/250): volunteers and admins ('staff') sell at the venue; admins read
  * the day's totals, record the cash handed over and resolve the sales an offline phone oversold.
  */
@@ -21,7 +22,7 @@ export const gateRoutes = new Hono<AppEnv>()
     return c.json({ data: await gate.listGateProducts(svc(c)) });
   })
   .post('/recordGateSale', requireRole('staff'), input(recordGateSaleRequest), async (c) => {
-    return c.json({ data: await gate.recordSale(svc(c), actorOf(c), c.req.valid('json')) });
+    return c.json({ data: await gate.recordSale(svc(c), c.req.valid('json')) });
   })
   .post('/getGateSales', requireRole('admin'), input(gateSalesRequest), async (c) => {
     return c.json({ data: await gate.gateSalesReport(svc(c), c.req.valid('json')) });

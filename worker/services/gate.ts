@@ -5,6 +5,7 @@
 // or a UTR that paid another order already is flagged for the admins. Admins read the sales per volunteer per day
 // and record the cash handed over.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { VenuePass } from '../../core/contracts/venue';
 import type {
   GateConflictRow,
   GateDayRow,
@@ -24,9 +25,9 @@ import { afterChange, type Guard } from '../lib/audit';
 import { batchOf, d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
 import { badRequest, conflict, DomainError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
-import { compose, sendMail } from '../lib/mail';
+import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
-import type { Svc } from '../lib/svc';
+import { type Svc, sessionBatchOf } from '../lib/svc';
 import { asDrizzle, availabilityOf, forceTakeUnits, takeUnits } from './capacity';
 import { getSettings } from './settings';
 import { recordGateSale as writeGateSale } from './transitions/gate-sale';
@@ -40,14 +41,17 @@ export function saleDayOf(epochMs: number): string {
 /** How far back a queued sale's time is believed: a phone whose clock was wrong still lands on a real day. */
 const MAX_QUEUE_AGE_MS = 7 * 24 * 3_600_000;
 
-/** What the gate sells: this year's available daily passes (not the extra contribution), at the full price. */
-async function gateProducts(s: Svc) {
-  const rows = await s.db
+/** What the gate sells: the available daily passes (not the extra contribution), at the full price. */
+function gateProductsQuery(s: Svc) {
+  return s.db
     .select()
     .from(products)
     .where(and(eq(products.type, 'DAILY_PASS'), eq(products.available, true)))
     .orderBy(products.sortOrder, products.id);
-  return rows.filter((p) => p.code !== EXTRA_CONTRIBUTION_CODE);
+}
+
+async function gateProducts(s: Svc) {
+  return (await gateProductsQuery(s)).filter((p) => p.code !== EXTRA_CONTRIBUTION_CODE);
 }
 
 /** /getGateProducts (staff): what the phone keeps for selling offline, and the association's UPI id for the QR. */
@@ -117,12 +121,28 @@ async function soldOut(s: Svc, lines: readonly { productId: number; qty: number 
 }
 
 /** /recordGateSale (staff): one sale, online or from the phone's queue; the same nonce answers the same sale. */
-export async function recordSale(s: Svc, actor: Actor, input: SaleInput): Promise<RecordGateSaleResponse> {
+export async function recordSale(s: Svc, input: SaleInput): Promise<RecordGateSaleResponse> {
   const offline = input.offline === true;
-  const existing = await s.db.select().from(gateSales).where(eq(gateSales.nonce, input.nonce)).get();
+  const utr = input.mode === 'upi' ? (input.utr ?? null) : null;
+  // the session lookup and every read in one round trip (SESSION_IN_BATCH): the nonce's sale (a replay), what the
+  // gate sells, whether the UTR paid already; a caller without the role reads none of them (me.limit)
+  const { actor, results } = await sessionBatchOf(s)(
+    (me, db) =>
+      [
+        db.select().from(gateSales).where(eq(gateSales.nonce, input.nonce)).limit(me.limit(1)),
+        gateProductsQuery(s).limit(me.limit(200)),
+        db
+          .select({ orderId: payments.orderId })
+          .from(payments)
+          .where(and(eq(payments.transactionId, utr ?? ''), sql`${payments.status} <> 'rejected'`))
+          .limit(me.limit(1)),
+      ] as const,
+  );
+  const [existingRows, sellableRows, usedRows] = results;
+  const existing = existingRows[0];
   if (existing) return answerExisting(s, actor, existing.orderId, existing.volunteerId, existing.conflict);
 
-  const sellable = new Map((await gateProducts(s)).map((p) => [p.id, p]));
+  const sellable = new Map(sellableRows.filter((p) => p.code !== EXTRA_CONTRIBUTION_CODE).map((p) => [p.id, p]));
   const lines = input.lines.map((l, i) => {
     const p = sellable.get(l.productId);
     if (!p) throw badRequest(t('gate.notSold', { field: `lines.${i}.productId` }));
@@ -133,20 +153,12 @@ export async function recordSale(s: Svc, actor: Actor, input: SaleInput): Promis
   const totalPaise = lines.reduce((a, l) => a + l.sellPricePaise, 0);
 
   let conflictWith: string | null = null;
-  const utr = input.mode === 'upi' ? (input.utr ?? null) : null;
   let utrFree = utr;
-  if (utr) {
-    const used = await s.db
-      .select({ orderId: payments.orderId })
-      .from(payments)
-      .where(and(eq(payments.transactionId, utr), sql`${payments.status} <> 'rejected'`))
-      .get();
-    if (used) {
-      if (!offline) throw conflict('UtrUsed', t('gate.utrUsed'));
-      // the buyer already walked in with the pass: recorded, and the admins see the UTR to check
-      utrFree = null;
-      conflictWith = conflictWith ?? 'utr_used';
-    }
+  if (utr && usedRows.length > 0) {
+    if (!offline) throw conflict('UtrUsed', t('gate.utrUsed'));
+    // the buyer already walked in with the pass: recorded, and the admins see the UTR to check
+    utrFree = null;
+    conflictWith = 'utr_used';
   }
   const now = Date.now();
   const happenedAt = offline ? Math.max(Math.min(input.happenedAt, now), now - MAX_QUEUE_AGE_MS) : now;
@@ -176,26 +188,45 @@ export async function recordSale(s: Svc, actor: Actor, input: SaleInput): Promis
     // another sale took the UTR between the read and the write: recorded all the same, for the admins
     written = await writeGateSale(s, { ...write, utr: null, conflict: write.conflict ?? 'utr_used' });
   }
-  const { order, sale, mine } = written;
-  if (!mine) return answerExisting(s, actor, sale.orderId, sale.volunteerId, sale.conflict);
-  log('info', 'gate.sale', { orderId: order.id, mode: sale.mode, source: sale.source, conflict: sale.conflict });
-  if (order.userEmail) {
-    const mail = receiptMail(s, order.id, { ...order, mode: sale.mode, utr: sale.utr, seller: actor.name }).catch(
-      (err) => log('error', 'mail.gate_receipt_failed', { orderId: order.id, error: String(err) }),
-    );
-    if (s.defer) s.defer(mail);
-    else await mail;
+  const { order, sale, mine, pass } = written;
+  if (sale.volunteerId !== actor.userId) throw conflict('NonceReused', t('venue.nonceReused'));
+  if (mine) {
+    log('info', 'gate.sale', { orderId: order.id, mode: sale.mode, source: sale.source, conflict: sale.conflict });
+    if (order.userEmail) {
+      const mail = receiptMail(s, order.id, { ...order, mode: sale.mode, utr: sale.utr, seller: actor.name }).catch(
+        (err) => log('error', 'mail.gate_receipt_failed', { orderId: order.id, error: String(err) }),
+      );
+      if (s.defer) s.defer(trackMail(mail));
+      else await mail;
+    }
   }
-  return answerExisting(s, actor, order.id, sale.volunteerId, sale.conflict, 'recorded');
+  return saleAnswer(actor, pass, order.totalPaise, sale.conflict, mine ? 'recorded' : 'duplicate');
 }
 
+function saleAnswer(
+  actor: Actor,
+  pass: VenuePass,
+  totalPaise: number,
+  conflictWith: string | null,
+  status: 'recorded' | 'duplicate',
+): RecordGateSaleResponse {
+  return {
+    orderRcptId: pass.orderRcptId,
+    status,
+    conflict: conflictWith,
+    total: paiseToRupees(totalPaise),
+    message: t('gate.sold', { rcpt: pass.orderRcptId, qty: pass.qty, amount: formatINR(totalPaise) }),
+    pass: forDesk(pass, actor.isAdmin),
+  };
+}
+
+/** A sale the nonce made before (a replay): answered as it stands now. */
 async function answerExisting(
   s: Svc,
   actor: Actor,
   orderId: number,
   sellerId: number,
   conflictWith: string | null,
-  status: 'recorded' | 'duplicate' = 'duplicate',
 ): Promise<RecordGateSaleResponse> {
   // a nonce is one phone's sale: another volunteer's request with it is a forged or broken client
   if (sellerId !== actor.userId) throw conflict('NonceReused', t('venue.nonceReused'));
@@ -205,16 +236,7 @@ async function answerExisting(
   ] as const);
   const row = passRows[0] as PassRow | undefined;
   if (!row) throw notFound(t('venue.notFound', { rcpt: formatRcptId(orderId) }));
-  const pass = toPass(row, lineRows);
-  const totalPaise = totals[0]?.totalPaise ?? 0;
-  return {
-    orderRcptId: pass.orderRcptId,
-    status,
-    conflict: conflictWith,
-    total: paiseToRupees(totalPaise),
-    message: t('gate.sold', { rcpt: pass.orderRcptId, qty: pass.qty, amount: formatINR(totalPaise) }),
-    pass: forDesk(pass, actor.isAdmin),
-  };
+  return saleAnswer(actor, toPass(row, lineRows), totals[0]?.totalPaise ?? 0, conflictWith, 'duplicate');
 }
 
 /** The buyer's receipt, when an email was given: the passes, the amount and how it was paid. */

@@ -7,13 +7,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { t } from '../../../core/i18n';
 import type { PricedLine } from '../../../core/pricing';
-import { gateSales, orders } from '../../../schema/index';
+import type { VenuePass } from '../../../core/contracts/venue';
+import { gateSales, orderLines, orders } from '../../../schema/index';
 import type { Guard } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { batchOf, guardFailure, isUniqueViolation } from '../../lib/d1-batch';
 import { DomainError } from '../../lib/errors';
 import type { Svc } from '../../lib/svc';
 import type { OrderRow } from '../order-view';
+import { type LineRow, lineColumns, type PassRow, selectPasses, toPass } from '../venue-read';
 
 /** The account every walk-in's order belongs to: buyers at the gate have none; the order carries their details. */
 export const WALK_IN_EMAIL = 'walk-in@gate.invalid';
@@ -56,7 +58,7 @@ export type GateSaleRow = typeof gateSales.$inferSelect;
 export async function recordGateSale(
   s: Svc,
   w: GateSaleWrite,
-): Promise<{ order: OrderRow; sale: GateSaleRow; mine: boolean }> {
+): Promise<{ order: OrderRow; sale: GateSaleRow; mine: boolean; pass: VenuePass }> {
   const { db } = s;
   const key = `gate:${w.nonce}`;
   for (let round = 0; round < 5; round++) {
@@ -127,14 +129,17 @@ export async function recordGateSale(
           ${JSON.stringify({ nonce: `sale-${w.nonce}`, deviceId: w.deviceId, happenedAt: w.happenedAt, source: w.source, gateSale: true })}
         WHERE ${mine}`),
     ];
+    // the order, the sale and the pass as the batch left them: the answer needs no other round trip
     const readBack = [
       db.select().from(orders).where(eq(orders.checkoutKey, key)),
       db.select().from(gateSales).where(eq(gateSales.nonce, w.nonce)),
+      selectPasses(db).where(eq(orders.checkoutKey, key)).limit(1),
+      db.select(lineColumns).from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id),
     ] as const;
-    let found: [OrderRow[], GateSaleRow[]];
+    let found: [OrderRow[], GateSaleRow[], PassRow[], LineRow[]];
     try {
       const results = await batchOf(db, [...writes, ...readBack] as unknown as [BatchItem<'sqlite'>]);
-      found = (results as unknown[]).slice(-2) as [OrderRow[], GateSaleRow[]];
+      found = (results as unknown[]).slice(-4) as typeof found;
     } catch (err) {
       if (isUniqueViolation(err, 'success_ts') || isUniqueViolation(err, 'pass_code')) continue;
       if (isUniqueViolation(err, 'transaction_id')) throw new DomainError('UtrUsed', t('gate.utrUsed'), 409);
@@ -148,7 +153,9 @@ export async function recordGateSale(
       // the nonce names an order that is no gate sale's: cannot happen (checkout keys of carts are not "gate:")
       throw new Error('gate sale: order without its sale');
     }
-    return { order, sale, mine: order.transitionId === token };
+    const passRow = found[2][0];
+    if (!passRow) throw new Error('gate sale: no pass read back');
+    return { order, sale, mine: order.transitionId === token, pass: toPass(passRow, found[3]) };
   }
   throw new DomainError('Busy', t('server.busy'), 503);
 }
