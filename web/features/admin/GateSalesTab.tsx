@@ -4,7 +4,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { GateDayRow, GateSalesResponse } from '../../../core/contracts/gate';
 import { formatDateTime } from '../../../core/festival';
-import { type AdminKey, ta } from '../../../core/messages/admin.en';
+import { type GateKey, tg } from '../../../core/messages/gate.en';
 import { formatINR, isRupeeAmount, rupeesToPaise } from '../../../core/money';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
@@ -26,23 +26,23 @@ export function GateSalesTab() {
   if (!report) return null;
   return (
     <div className="gate-tab">
-      <h2>{ta('gateTab.title')}</h2>
+      <h2>{tg('gateTab.title')}</h2>
       {report.days.length === 0 ? (
-        <p className="empty">{ta('gateTab.none')}</p>
+        <p className="empty">{tg('gateTab.none')}</p>
       ) : (
-        <ScrollBox label={ta('gateTab.title')}>
+        <ScrollBox label={tg('gateTab.title')}>
           <table className="admin-table stack-table" data-testid="gate-days">
             <thead>
               <tr>
-                <th>{ta('gateTab.day')}</th>
-                <th>{ta('gateTab.volunteer')}</th>
-                <th>{ta('gateTab.sales')}</th>
-                <th>{ta('gateTab.units')}</th>
-                <th>{ta('gateTab.cash')}</th>
-                <th>{ta('gateTab.upi')}</th>
-                <th>{ta('gateTab.handedOver')}</th>
-                <th>{ta('gateTab.difference')}</th>
-                <th>{ta('gateTab.record')}</th>
+                <th>{tg('gateTab.day')}</th>
+                <th>{tg('gateTab.volunteer')}</th>
+                <th>{tg('gateTab.sales')}</th>
+                <th>{tg('gateTab.units')}</th>
+                <th>{tg('gateTab.cash')}</th>
+                <th>{tg('gateTab.upi')}</th>
+                <th>{tg('gateTab.handedOver')}</th>
+                <th>{tg('gateTab.difference')}</th>
+                <th>{tg('gateTab.record')}</th>
               </tr>
             </thead>
             <tbody>
@@ -51,18 +51,18 @@ export function GateSalesTab() {
                   <td className="stack-title">
                     {d.day} · {d.volunteer}
                   </td>
-                  <td data-label={ta('gateTab.volunteer')}>{d.volunteer}</td>
-                  <td data-label={ta('gateTab.sales')}>{d.sales}</td>
-                  <td data-label={ta('gateTab.units')}>{d.units}</td>
-                  <td data-label={ta('gateTab.cash')}>{inr(d.cash)}</td>
-                  <td data-label={ta('gateTab.upi')}>{inr(d.upi)}</td>
-                  <td data-label={ta('gateTab.handedOver')}>{inr(d.handedOver)}</td>
-                  <td data-label={ta('gateTab.difference')} data-testid="gate-difference">
+                  <td data-label={tg('gateTab.volunteer')}>{d.volunteer}</td>
+                  <td data-label={tg('gateTab.sales')}>{d.sales}</td>
+                  <td data-label={tg('gateTab.units')}>{d.units}</td>
+                  <td data-label={tg('gateTab.cash')}>{inr(d.cash)}</td>
+                  <td data-label={tg('gateTab.upi')}>{inr(d.upi)}</td>
+                  <td data-label={tg('gateTab.handedOver')}>{inr(d.handedOver)}</td>
+                  <td data-label={tg('gateTab.difference')} data-testid="gate-difference">
                     {inr(d.difference)}
                   </td>
                   <td>
                     <button type="button" className="btn btn-small" onClick={() => setHanding(d)}>
-                      {ta('gateTab.record')}
+                      {tg('gateTab.record')}
                     </button>
                   </td>
                 </tr>
@@ -114,7 +114,7 @@ function Handover({
     const data = new FormData(form);
     const amount = Number(String(data.get('amount') ?? '').replace(/,/g, ''));
     if (!Number.isFinite(amount) || amount <= 0 || !isRupeeAmount(amount)) {
-      show(form, 'amount', ta('gateTab.amountInvalid'));
+      show(form, 'amount', tg('gateTab.amountInvalid'));
       return;
     }
     const note = String(data.get('note') ?? '').trim() || null;
@@ -127,31 +127,31 @@ function Handover({
           note,
           requestKey,
         });
-        toast.success(ta('gateTab.recorded', { amount: inr(amount), volunteer: row.volunteer, day: row.day }));
+        toast.success(tg('gateTab.recorded', { amount: inr(amount), volunteer: row.volunteer, day: row.day }));
         onDone(r);
       },
       (err) => show(form, 'amount', err.message),
     );
   }
   return (
-    <form className="gate-handover" onSubmit={submit} noValidate aria-label={ta('gateTab.record')}>
+    <form className="gate-handover" onSubmit={submit} noValidate aria-label={tg('gateTab.record')}>
       <h3>
-        {ta('gateTab.record')}: {row.volunteer}, {row.day}
+        {tg('gateTab.record')}: {row.volunteer}, {row.day}
       </h3>
       <Field
-        label={ta('gateTab.amount')}
+        label={tg('gateTab.amount')}
         name="amount"
         inputMode="decimal"
         autoComplete="off"
         error={errorOf('amount')}
       />
-      <Field label={ta('gateTab.note')} name="note" autoComplete="off" />
+      <Field label={tg('gateTab.note')} name="note" autoComplete="off" />
       <div className="gate-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {ta('gateTab.save')}
+          {tg('gateTab.save')}
         </button>
         <button type="button" className="btn" onClick={onCancel}>
-          {ta('admin.products.cancel')}
+          {tg('gateTab.cancel')}
         </button>
       </div>
     </form>
@@ -164,17 +164,17 @@ function Conflicts({ report, reload }: { report: GateSalesResponse; reload: () =
   const [notes, setNotes] = useState<Record<string, string>>({});
   return (
     <section className="gate-conflicts">
-      <h2>{ta('gateTab.conflicts')}</h2>
+      <h2>{tg('gateTab.conflicts')}</h2>
       {report.conflicts.length === 0 ? (
-        <p className="empty">{ta('gateTab.noConflicts')}</p>
+        <p className="empty">{tg('gateTab.noConflicts')}</p>
       ) : (
         <ul>
           {report.conflicts.map((c) => (
             <li key={c.orderRcptId}>
               <strong>{c.orderRcptId}</strong> · {c.buyer} · {inr(c.total)} · {c.volunteer} · {c.day} ·{' '}
-              {ta(`gateTab.conflict.${c.conflict}` as AdminKey)}
+              {tg(`gateTab.conflict.${c.conflict}` as GateKey)}
               {c.resolvedAt ? (
-                <span> · {ta('gateTab.resolvedAt', { time: formatDateTime(c.resolvedAt) })}</span>
+                <span> · {tg('gateTab.resolvedAt', { time: formatDateTime(c.resolvedAt) })}</span>
               ) : (
                 <form
                   className="gate-resolve"
@@ -191,12 +191,12 @@ function Conflicts({ report, reload }: { report: GateSalesResponse; reload: () =
                   }}
                 >
                   <Field
-                    label={ta('gateTab.resolveNote')}
+                    label={tg('gateTab.resolveNote')}
                     value={notes[c.orderRcptId] ?? ''}
                     onChange={(e) => setNotes((n) => ({ ...n, [c.orderRcptId]: e.target.value }))}
                   />
                   <button type="submit" className="btn btn-small" disabled={busy}>
-                    {ta('gateTab.resolve')}
+                    {tg('gateTab.resolve')}
                   </button>
                 </form>
               )}
