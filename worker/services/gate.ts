@@ -108,16 +108,17 @@ function capacityOf(s: Svc, lines: readonly { productId: number; qty: number }[]
 
 /** The refusal of an online sale whose passes ran out: which product, and how many are left. */
 async function soldOut(s: Svc, lines: readonly { productId: number; qty: number }[]) {
-  const left = await availabilityOf(
+  const now = await availabilityOf(
     s,
     lines.map((l) => l.productId),
   );
   const short = lines.find((l) => {
-    const a = left.get(l.productId);
+    const a = now.get(l.productId);
     return a?.unitsLeft != null && a.unitsLeft < l.qty;
   });
-  const a = short ? left.get(short.productId) : undefined;
-  return conflict('SoldOut', t('gate.soldOut', { name: a?.name ?? '', left: a?.unitsLeft ?? 0 }));
+  const a = short ? now.get(short.productId) : undefined;
+  const left = a?.unitsLeft ?? 0;
+  return conflict('SoldOut', t(left > 0 ? 'gate.fewerLeft' : 'gate.soldOut', { name: a?.name ?? '', left }));
 }
 
 /** /recordGateSale (staff): one sale, online or from the phone's queue; the same nonce answers the same sale. */

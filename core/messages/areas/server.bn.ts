@@ -206,5 +206,6 @@ export const serverBn: Record<ServerKey, string> = {
   'gate.noSalesThatDay': 'volunteerId: এই স্বেচ্ছাসেবক {day} তারিখে গেটে কিছু বিক্রি করেননি।',
   'gate.nothingToResolve': 'গেট বিক্রি {rcpt}-এর আর কিছু মেটানোর নেই।',
   'gate.resolved': 'গেট বিক্রি {rcpt} মেটানো হয়েছে বলে চিহ্নিত হল।',
-  'gate.soldOut': '{name} শেষ হয়ে গেছে: মাত্র {left}টি বাকি।',
+  'gate.soldOut': '{name} শেষ হয়ে গেছে।',
+  'gate.fewerLeft': 'lines: {name} মাত্র {left}টি বাকি।',
 };

@@ -224,7 +224,8 @@ export const serverEn = {
   'gate.noSalesThatDay': 'volunteerId: this volunteer sold nothing at the gate on {day}.',
   'gate.nothingToResolve': 'Gate sale {rcpt} has nothing left to resolve.',
   'gate.resolved': 'Gate sale {rcpt} marked as resolved.',
-  'gate.soldOut': '{name} is sold out: only {left} left.',
+  'gate.soldOut': '{name} is sold out.',
+  'gate.fewerLeft': 'lines: only {left} of {name} are left.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;

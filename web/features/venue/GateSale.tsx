@@ -105,7 +105,7 @@ export function GateSale({ onClose, onSold }: { onClose: () => void; onSold: (te
       );
     } catch (err) {
       if (err instanceof ApiError) {
-        const field = err.code === 'UtrUsed' ? 'utr' : fieldOfError(err, FIELDS);
+        const field = err.code === 'UtrUsed' ? 'utr' : err.code === 'SoldOut' ? 'lines' : fieldOfError(err, FIELDS);
         if (field) show(form.current, field === 'lines' ? 'qty' : field, err.message);
         else show(form.current, 'buyerName', err.message);
       } else show(form.current, 'buyerName', String(err));
