@@ -43,8 +43,23 @@ function loadBengali(): Promise<void> {
     import('./i18n-translate'),
     import('./messages/channels.bn'),
     import('./messages/channels.en'),
+    import('./messages/gate.bn'),
+    import('./messages/gate.en'),
   ]).then(
-    ([areas, renewalsBn, renewalsEn, memberBn, memberEn, adminBn, adminEn, translate, channelsBn, channelsEn]) => {
+    ([
+      areas,
+      renewalsBn,
+      renewalsEn,
+      memberBn,
+      memberEn,
+      adminBn,
+      adminEn,
+      translate,
+      channelsBn,
+      channelsEn,
+      gateBn,
+      gateEn,
+    ]) => {
       // every area's English too: fromEnglish matches a server's desc against them, and t() then knows every key
       addMessages(areas.allEn);
       registerCatalogue('bn-IN', areas.allBn);
@@ -52,6 +67,7 @@ function loadBengali(): Promise<void> {
       registerExtra('bn-IN', 'member', memberBn.memberBn, memberEn.memberEn);
       registerExtra('bn-IN', 'admin', adminBn.adminBn, adminEn.adminEn);
       registerExtra('bn-IN', 'channels', channelsBn.channelsBn, channelsEn.channelsEn);
+      registerExtra('bn-IN', 'gate', gateBn.gateBn, gateEn.gateEn);
       setTranslatorFactory(translate.makeTranslator);
     },
   );

@@ -36,7 +36,7 @@ export function sourcesOf(to: OrderStatus): OrderStatus[] {
   return (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => canTransition(from, to));
 }
 
-export type PaymentMethod = 'razorpay' | 'bank_transfer';
+export type PaymentMethod = 'razorpay' | 'bank_transfer' | 'gate_cash' | 'gate_upi';
 export type PaymentStatus = 'created' | 'captured' | 'failed' | 'submitted' | 'approved' | 'rejected';
 
 /**

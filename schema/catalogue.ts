@@ -21,6 +21,11 @@ export const products = sqliteTable(
     blockedByName: text('blocked_by_name'),
     blockedByEmail: text('blocked_by_email'),
     sortOrder: integer('sort_order').notNull().default(0),
+    // issue 24 (0245, docs/decisions/245): units that may be held or sold (null: unlimited), units held or sold
+    // now, units forced past the capacity (offline gate sales, late captures); worker/services/capacity.ts
+    capacity: integer('capacity'),
+    taken: integer('taken').notNull().default(0),
+    oversold: integer('oversold').notNull().default(0),
     createdAt: integer('created_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
     updatedAt: integer('updated_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
   },

@@ -126,6 +126,8 @@ export const orderLines = sqliteTable(
     memberPricedUnits: integer('member_priced_units').notNull().default(0),
     refundedQty: integer('refunded_qty').notNull().default(0), // migrations/0080: units of processed refunds
     withheldQty: integer('withheld_qty').notNull().default(0), // 0145: units of refunds not failed (not handed out)
+    // 0245: units of the line counted in products.taken while the order is active (its triggers release them)
+    capacityUnits: integer('capacity_units').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -142,7 +144,7 @@ export const payments = sqliteTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
-    method: text('method', { enum: ['razorpay', 'bank_transfer'] }).notNull(),
+    method: text('method', { enum: ['razorpay', 'bank_transfer', 'gate_cash', 'gate_upi'] }).notNull(), // gate_*: 0250
     status: text('status', {
       enum: ['created', 'captured', 'failed', 'submitted', 'approved', 'rejected'],
     }).notNull(),

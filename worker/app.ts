@@ -19,6 +19,7 @@ import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { channelRoutes } from './routes/channels';
 import { checkoutRoutes, webhookRoutes } from './routes/checkout';
+import { gateRoutes } from './routes/gate';
 import { refundRoutes } from './routes/refunds';
 import { renewalRoutes } from './routes/renewals';
 import { venueRoutes } from './routes/venue';
@@ -47,6 +48,7 @@ const api = new Hono<AppEnv>()
   .route('/', checkoutRoutes)
   .route('/', webhookRoutes)
   .route('/', venueRoutes)
+  .route('/', gateRoutes)
   .route('/', renewalRoutes)
   .route('/', refundRoutes)
   .route('/', channelRoutes);

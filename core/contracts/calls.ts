@@ -60,6 +60,8 @@ import type {
 } from './refunds';
 import type * as renewals from './renewals';
 import type { EmailPrefs, MailPreview, ReminderAudience, RenewalOffer, RenewalReport } from './renewals';
+import type * as gate from './gate';
+import type { GateDayRow, GateProductsResponse, GateSalesResponse, RecordGateSaleResponse } from './gate';
 import type * as venue from './venue';
 import type {
   CollectionConflict,
@@ -181,6 +183,13 @@ export type ApiCalls = {
   getVenuePasses: Call<typeof venue.venueSyncRequest, VenueSyncResponse>;
   searchVenuePasses: Call<typeof venue.venueSearchRequest, VenuePass[]>;
   getCollectionConflicts: Call<typeof venue.collectionConflictsRequest, CollectionConflict[]>;
+
+  // ---- gate sales (issue 24 item 5) ----
+  getGateProducts: Call<typeof gate.gateProductsRequest, GateProductsResponse>;
+  recordGateSale: Call<typeof gate.recordGateSaleRequest, RecordGateSaleResponse>;
+  getGateSales: Call<typeof gate.gateSalesRequest, GateSalesResponse>;
+  recordCashHandover: Call<typeof gate.recordCashHandoverRequest, GateDayRow>;
+  resolveGateConflict: Call<typeof gate.resolveGateConflictRequest, Message>;
 
   // ---- channels beside email and announcements (issue 26) ----
   getChannelPrefs: NoBody<ChannelPrefs>;

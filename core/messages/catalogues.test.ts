@@ -10,6 +10,8 @@ import { AREAS, allBn, allEn } from './areas/all';
 import { bn } from './bn';
 import { channelsBn } from './channels.bn';
 import { channelsEn } from './channels.en';
+import { gateBn } from './gate.bn';
+import { gateEn } from './gate.en';
 import { mailBn } from './mail.bn';
 import { mailEn } from './mail.en';
 import { memberBn } from './member.bn';
@@ -32,6 +34,7 @@ const pairs: [string, Record<string, string>, Record<string, string>][] = [
   ['core/messages/member', memberEn, memberBn],
   ['core/messages/admin', adminEn, adminBn],
   ['core/messages/channels', channelsEn, channelsBn],
+  ['core/messages/gate', gateEn, gateBn],
   ['core/messages/notify', notifyEn, notifyBn],
 ];
 

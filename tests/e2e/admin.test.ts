@@ -224,6 +224,7 @@ describe('admin console', () => {
       'Success Orders',
       'Not Collected Orders',
       'Collected Orders',
+      'Gate sales',
       'Add Product',
       'All Products',
       'Block Sponsorship Product',

@@ -166,4 +166,5 @@ export async function verifyWebhookSignature(rawBody: string, signature: string,
   return timingSafeEqual(await webhookSignature(rawBody, secret), signature.trim().toLowerCase());
 }
 
-export const providerUnavailable = () => new DomainError('PaymentProviderError', say('payment.providerUnreachable'), 502);
+export const providerUnavailable = () =>
+  new DomainError('PaymentProviderError', say('payment.providerUnreachable'), 502);

@@ -145,6 +145,8 @@ export const SESSION_IN_BATCH = new Set([
   '/api/startOrder',
   '/api/getDPKPNotCollectedOrder',
   '/api/getDPKPCollectedOrder',
+  // a gate sale's reads (the nonce's sale, what the gate sells, the UTR) go with the lookup (services/gate.ts)
+  '/api/recordGateSale',
   '/api/getCollectionTotals',
   '/api/getOverview',
   '/api/getConsoleCounts',

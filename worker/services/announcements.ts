@@ -165,7 +165,8 @@ export async function createAnnouncement(
   );
   const [pass, reach] = results;
   if (input.audience === 'pass' && pass.length === 0) throw new DomainError('BadRequest', say('announce.noPass'), 400);
-  if (input.sendAt && input.sendAt > at + 60 * DAY_MS) throw new DomainError('BadRequest', say('announce.tooLate'), 400);
+  if (input.sendAt && input.sendAt > at + 60 * DAY_MS)
+    throw new DomainError('BadRequest', say('announce.tooLate'), 400);
   const count = reachOf(reach[0]).members;
   if (count === 0) throw new DomainError('NoAudience', say('announce.noAudience'), 409);
   const sendAt = Math.max(input.sendAt ?? at, at);

@@ -181,7 +181,8 @@ export function checkLinesWith(
     const ownHold =
       st?.claim?.userId === buyer.userId && st.claim.state === 'held' && st.claim.orderStatus === 'Pending Payment';
     if (st?.claim && !ownHold) {
-      if (st.claim.state === 'held') throw new DomainError('ItemTaken', say('checkout.itemHeld', { name: p.name }), 409);
+      if (st.claim.state === 'held')
+        throw new DomainError('ItemTaken', say('checkout.itemHeld', { name: p.name }), 409);
       throw new DomainError('ItemTaken', say('cart.itemSponsored', { name: p.name }), 409);
     }
     if (l.fullSponsor && st?.coSponsored) {

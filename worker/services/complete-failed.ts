@@ -55,7 +55,8 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
     }
     if (p.status !== 'captured')
       throw refused('NotCaptured', say('complete.notCaptured', { id: paymentId, status: p.status }));
-    if (p.amount !== order.totalPaise) throw refused('AmountMismatch', say('complete.amountMismatch', { id: paymentId }));
+    if (p.amount !== order.totalPaise)
+      throw refused('AmountMismatch', say('complete.amountMismatch', { id: paymentId }));
     const attempt = await s.db
       .select({ id: payments.id })
       .from(payments)

@@ -223,7 +223,7 @@ function orderRefundsOf([[order], rows, refundRows, refundLineRows]: OrderRefund
         sellPrice: paiseToRupees(l.sellPricePaise),
         sellPricePaise: l.sellPricePaise,
         pass,
-        notRefundable: notRefundable(l, refundableQty, pass && order.passCollected === 1),
+        notRefundable: notRefundable(l, refundableQty, pass && passesHandedOut(order)),
       };
     }),
     refunds: refundViewsOf(refundRows, refundLineRows),
@@ -241,16 +241,27 @@ export async function getOrderRefunds(s: Svc, input: z.output<typeof orderRefund
   return view;
 }
 
+/**
+ * Passes handed out bar a refund, except a gate sale's (docs/decisions/253): handed over with the sale itself, they
+ * are taken back at the desk when it is refunded (the trigger refund_line_guard of migrations/0251 agrees).
+ */
+const passesHandedOut = (o: { passCollected: number | null; checkoutKey: string | null }) =>
+  o.passCollected === 1 && !o.checkoutKey?.startsWith('gate:');
+
 function plan(
   order: OrderRow,
   lines: RefundableLine[],
   choice: { all?: boolean | null; lines?: { lineId: number; qty?: number | null }[] | null },
 ) {
   if (order.status !== 'Success') {
-    throw new DomainError('NotPaid', say('refund.notPaid', { rcpt: formatRcptId(order.id), status: order.status }), 409);
+    throw new DomainError(
+      'NotPaid',
+      say('refund.notPaid', { rcpt: formatRcptId(order.id), status: order.status }),
+      409,
+    );
   }
   try {
-    return planRefund(lines, choice, { passCollected: order.passCollected === 1 });
+    return planRefund(lines, choice, { passCollected: passesHandedOut(order) });
   } catch (err) {
     if (err instanceof RefundPlanError) {
       throw new DomainError(err.code, err.message, err.code === 'PassCollected' ? 409 : 400);

@@ -62,6 +62,7 @@ export const consoleBn: Record<ConsoleKey, string> = {
   'admin.attention.handled': 'মীমাংসিত হিসেবে চিহ্নিত করুন',
   'admin.attention.cleared': '{rcpt} মীমাংসিত হিসেবে চিহ্নিত হল।',
   'admin.tab.renewals': 'নবীকরণ',
+  'admin.tab.gate': 'গেটে বিক্রি',
   'admin.tab.messages': 'বার্তা',
 
   // cancellations and refunds (issue 13, docs/decisions/080-081)

@@ -62,6 +62,7 @@ export const consoleEn = {
   'admin.attention.handled': 'Mark as handled',
   'admin.attention.cleared': '{rcpt} marked as handled.',
   'admin.tab.renewals': 'Renewals', // issue 17; the other renewal strings: core/renewals/messages.en.ts
+  'admin.tab.gate': 'Gate sales', // issue 24 item 5
   'admin.tab.messages': 'Messages', // issue 26; the tab's strings: core/messages/channels.en.ts
 
   // cancellations and refunds (issue 13, docs/decisions/080-081)

@@ -40,6 +40,9 @@ export const serverBn: Record<ServerKey, string> = {
   'checkout.paymentCheckFailed':
     'পেমেন্ট প্রোভাইডারের সঙ্গে এই পেমেন্টটি মিলিয়ে নিশ্চিত করা গেল না। দু’বার টাকা কাটা হয়নি; কয়েক মিনিট পরে আবার চেষ্টা করুন বা আমাদের সঙ্গে যোগাযোগ করুন।',
   'checkout.orderGivenUp': 'অনুদান {rcpt} বাতিল হয়েছে, এটি যা সংরক্ষণ করেছিল তা আবার খোলা হল।',
+  'checkout.soldOut':
+    '"{name}" এইমাত্র শেষ হয়ে গেছে: শেষ কয়েকটি অন্য কেউ নিয়েছেন। আপনার বাছাই বদলান; চাইলে অপেক্ষার তালিকায় নাম লেখাতে পারেন।',
+  'checkout.fewerLeft': '"{name}" এখন মাত্র {left}টি বাকি আছে। সংখ্যা কমিয়ে আবার চেষ্টা করুন।',
   'venue.nonceReused':
     'এই পাস দেওয়ার তথ্য অন্য একটি পাসের জন্য আগেই নথিভুক্ত হয়েছে (একই স্ক্যান আইডি দু’বার এসেছে)। পাসটি আবার স্ক্যান করুন।',
   'auth.addressLimited': 'আপনার নেটওয়ার্ক থেকে খুব বেশি অনুরোধ এসেছে। এক মিনিট অপেক্ষা করে আবার চেষ্টা করুন।',
@@ -196,4 +199,13 @@ export const serverBn: Record<ServerKey, string> = {
   'announce.tooLate': 'sendAt: আগামী 60 দিনের মধ্যে একটি সময় বেছে নিন।',
   'announce.testSent': 'আপনার যত মাধ্যম আছে, সবকটিতে পরীক্ষার বার্তা আপনাকে পাঠানো হয়েছে।',
   'deliveries.noMember': '{email} ইমেলে কোনো অ্যাকাউন্ট নেই।',
+  // gate sales (worker/services/gate.ts, issue 24 item 5)
+  'gate.sold': 'বিক্রি হল ও পাস দেওয়া হল: {rcpt}, {qty}টি পাস, {amount}।',
+  'gate.utrUsed': 'utr: এই UPI রেফারেন্স দিয়ে আগেই অন্য একটি অনুদান দেওয়া হয়েছে। দাতার অ্যাপে সঠিকটি দেখুন।',
+  'gate.notSold': '{field}: এই পাস গেটে বিক্রি হয় না।',
+  'gate.noSalesThatDay': 'volunteerId: এই স্বেচ্ছাসেবক {day} তারিখে গেটে কিছু বিক্রি করেননি।',
+  'gate.nothingToResolve': 'গেট বিক্রি {rcpt}-এর আর কিছু মেটানোর নেই।',
+  'gate.resolved': 'গেট বিক্রি {rcpt} মেটানো হয়েছে বলে চিহ্নিত হল।',
+  'gate.soldOut': '{name} শেষ হয়ে গেছে।',
+  'gate.fewerLeft': 'lines: {name} মাত্র {left}টি বাকি।',
 };

@@ -42,6 +42,10 @@ export const serverEn = {
   'checkout.paymentCheckFailed':
     'We could not confirm this payment with the payment provider. Nothing has been charged twice; please try again in a few minutes or contact us.',
   'checkout.orderGivenUp': 'Contribution {rcpt} has been cancelled and anything it held is free again.',
+  // capacity per product (issue 24, docs/decisions/245)
+  'checkout.soldOut':
+    '"{name}" has just sold out: its last units went to someone else. Please change your selection; you may join its waiting list.',
+  'checkout.fewerLeft': 'Only {left} of "{name}" are left now. Please lower the quantity and try again.',
   'venue.nonceReused':
     'This collection was already recorded for another pass (the same scan id was sent twice). Please scan the pass again.',
   'auth.addressLimited': 'Too many requests from your network. Please wait a minute and try again.',
@@ -212,6 +216,16 @@ export const serverEn = {
   'announce.tooLate': 'sendAt: choose a time within the next 60 days.',
   'announce.testSent': 'The test went to you on every channel you have.',
   'deliveries.noMember': 'No account has the email {email}.',
+  // gate sales (worker/services/gate.ts, issue 24 item 5)
+  'gate.sold': 'Sold and handed over: {rcpt}, {qty} passes, {amount}.',
+  'gate.utrUsed':
+    "utr: this UPI reference has already paid another contribution. Check the payer's app for the right one.",
+  'gate.notSold': '{field}: this pass is not sold at the gate.',
+  'gate.noSalesThatDay': 'volunteerId: this volunteer sold nothing at the gate on {day}.',
+  'gate.nothingToResolve': 'Gate sale {rcpt} has nothing left to resolve.',
+  'gate.resolved': 'Gate sale {rcpt} marked as resolved.',
+  'gate.soldOut': '{name} is sold out.',
+  'gate.fewerLeft': 'lines: only {left} of {name} are left.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;

@@ -18,6 +18,8 @@ import { getConsoleCounts } from './api';
 
 // The Messages tab (issue 26) loads when it is opened: the admin page's first load stays as it was.
 const MessagesTab = lazy(() => import('./MessagesTab').then((m) => ({ default: m.MessagesTab })));
+// The Gate sales tab (issue 24 item 5) likewise.
+const GateSalesTab = lazy(() => import('./GateSalesTab').then((m) => ({ default: m.GateSalesTab })));
 
 type Tab = {
   id: string;
@@ -38,6 +40,16 @@ const TABS: Tab[] = [
     render: () => <OrderListTab kind="notCollected" />,
   },
   { id: 'collected', label: 'admin.tab.collected', adminOnly: true, render: () => <OrderListTab kind="collected" /> },
+  {
+    id: 'gate',
+    label: 'admin.tab.gate',
+    adminOnly: true,
+    render: () => (
+      <Suspense fallback={<p className="loading">{t('layout.loading')}</p>}>
+        <GateSalesTab />
+      </Suspense>
+    ),
+  },
   { id: 'add-product', label: 'admin.tab.addProduct', adminOnly: true, render: () => <AddProductTab /> },
   { id: 'products', label: 'admin.tab.products', adminOnly: true, render: () => <ProductsTab /> },
   { id: 'block', label: 'admin.tab.block', adminOnly: true, render: () => <BlockProductTab /> },

@@ -19,6 +19,7 @@ import {
   isSyncing,
   loadLocal,
   passesById,
+  saleProblem,
   searchLocal,
   searchServer,
   syncEveryMs,
@@ -33,6 +34,8 @@ import './venue.css';
 
 // The camera and its QR decoder load only when a volunteer starts scanning (and are precached for offline).
 const Scanner = lazy(() => import('./Scanner').then((m) => ({ default: m.Scanner })));
+// The gate sale's form (and its UPI QR) loads when a volunteer opens it: with /venue, never with the public pages.
+const GateSale = lazy(() => import('./GateSale').then((m) => ({ default: m.GateSale })));
 
 type Shown = { ids: number[]; query: string; more: boolean } | null;
 type Undoable = { outcome: CollectOutcome; until: number };
@@ -61,6 +64,7 @@ export function VenueScreen() {
   const [scanning, setScanning] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [undoable, setUndoable] = useState<Undoable | null>(null);
+  const [selling, setSelling] = useState(false);
 
   useEffect(() => {
     toast.setPosition('bottom-center');
@@ -262,6 +266,12 @@ export function VenueScreen() {
                 time: formatTime(venue.waitingSince ?? Date.now()),
               })}
         </p>
+        {venue.salesWaiting > 0 && (
+          <p className="venue-waiting venue-waiting--some" role="status">
+            {t('gate.salesWaiting', { count: venue.salesWaiting })}
+            {saleProblem() ? ` ${t('gate.salesProblem', { reason: saleProblem() ?? '' })}` : ''}
+          </p>
+        )}
         <p className="venue-copy">
           {t('venue.localCopy', {
             count: venue.count,
@@ -279,6 +289,21 @@ export function VenueScreen() {
           {t('venue.syncNow')}
         </button>
       </div>
+
+      {selling ? (
+        <Suspense fallback={<p className="loading">{t('layout.loading')}</p>}>
+          <GateSale
+            onClose={() => setSelling(false)}
+            onSold={(text) => {
+              toast.success(text);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <button type="button" className="btn venue-sell" onClick={() => setSelling(true)}>
+          {t('gate.open')}
+        </button>
+      )}
 
       <div className="venue-find">
         {scanning ? (

@@ -4,6 +4,7 @@
 // from Sync now. navigator.onLine decides none of it: on lie-fi it says "online" while nothing passes, and a
 // failed attempt costs one request. The copy itself lives in a Web Worker (pass-client.ts, decision 152).
 import { useSyncExternalStore } from 'react';
+import type { GateProductsResponse, RecordGateSaleResponse } from '../../../core/contracts/gate';
 import type { VenuePass } from '../../../core/contracts/venue';
 import { ApiError, api } from '../../lib/api-client';
 import { isOnline } from '../../lib/online';
@@ -12,10 +13,16 @@ import { passCall } from './pass-client';
 import type { SearchAnswer } from './pass-index';
 import {
   dequeue,
+  dequeueSale,
   enqueue,
+  enqueueSale,
+  type GateSaleItem,
   type LocalPass,
+  loadGateCatalog,
   loadMeta,
   loadOutbox,
+  loadSales,
+  saveGateCatalog,
   saveMeta,
   takeFromOutbox,
   venueDeviceId,
@@ -48,6 +55,8 @@ export type VenueState = {
   syncedAt: number | null;
   year: string | null;
   syncing: boolean;
+  /** gate sales made on this phone, waiting for upload */
+  salesWaiting: number;
 };
 
 let state: VenueState = {
@@ -59,6 +68,7 @@ let state: VenueState = {
   syncedAt: null,
   year: null,
   syncing: false,
+  salesWaiting: 0,
 };
 const listeners = new Set<() => void>();
 function setState(patch: Partial<VenueState>) {
@@ -82,8 +92,9 @@ export const venueState = () => state;
 
 /** Re-reads the small things (outbox, sync time) and publishes them. */
 async function reload() {
-  const [outbox, meta] = await Promise.all([loadOutbox(), loadMeta()]);
+  const [outbox, meta, sales] = await Promise.all([loadOutbox(), loadMeta(), loadSales()]);
   setState({
+    salesWaiting: sales.length,
     ready: true,
     waiting: outbox.length,
     waitingSince: outbox.length > 0 ? Math.min(...outbox.map((o) => o.happenedAt)) : null,
@@ -179,6 +190,88 @@ async function flush(): Promise<FlushSummary> {
   return summary;
 }
 
+/**
+ * Uploads the gate sales made without an answer, oldest first, each with the nonce it was made with: a sale whose
+ * answer was lost, sent again, is the same sale (docs/decisions/250). The server records them, never refuses them;
+ * one it cannot read at all (a product withdrawn meanwhile) stays queued with the reason, for the next try.
+ */
+async function flushSales(): Promise<number> {
+  let sent = 0;
+  for (const item of await loadSales()) {
+    try {
+      const r = await api('recordGateSale', saleBody(item, true), BULK);
+      await merge([r.pass]);
+      await dequeueSale(item.nonce);
+      sent++;
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'Network') throw e;
+      lastSaleProblem = e instanceof Error ? e.message : String(e);
+    }
+  }
+  return sent;
+}
+
+/** The last reason a queued sale was not taken (shown with the waiting count). */
+let lastSaleProblem: string | null = null;
+export const saleProblem = () => lastSaleProblem;
+
+const saleBody = (i: GateSaleItem, offline: boolean) => ({
+  nonce: i.nonce,
+  buyerName: i.buyerName,
+  buyerMobile: i.buyerMobile,
+  buyerEmail: i.buyerEmail,
+  lines: i.lines.map((l) => ({ productId: l.productId, qty: l.qty })),
+  mode: i.mode,
+  utr: i.utr,
+  happenedAt: i.happenedAt,
+  deviceId: i.deviceId,
+  offline,
+});
+
+export type SaleOutcome = { kind: 'online'; answer: RecordGateSaleResponse } | { kind: 'queued'; item: GateSaleItem };
+
+/**
+ * One gate sale. Online (by evidence) the server decides at once and may refuse (a UTR used already): nothing is
+ * handed over then. With no connection, or no answer in time, the sale is queued with its nonce and the passes are
+ * handed over: its upload is recorded, never refused, and the same nonce cannot make a second sale.
+ */
+export async function sell(sale: Omit<GateSaleItem, 'nonce' | 'happenedAt' | 'deviceId'>): Promise<SaleOutcome> {
+  const item: GateSaleItem = {
+    ...sale,
+    nonce: crypto.randomUUID(),
+    happenedAt: Date.now(),
+    deviceId: await venueDeviceId(),
+  };
+  if (isOnline()) {
+    try {
+      const answer = await api('recordGateSale', saleBody(item, false), { timeoutMs: TAP_TIMEOUT_MS });
+      await merge([answer.pass]);
+      await reload();
+      return { kind: 'online', answer };
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.code !== 'Network') throw e;
+      // no answer: queued with the same nonce (the request may have landed: the upload then finds it)
+    }
+  }
+  await enqueueSale(item);
+  await reload();
+  return { kind: 'queued', item };
+}
+
+/** What the gate sells, from this phone's copy at once and from the server whenever it answers. */
+export async function gateCatalog(fresh: boolean): Promise<GateProductsResponse | null> {
+  if (fresh) {
+    try {
+      const c = await api('getGateProducts', {});
+      await saveGateCatalog(c);
+      return c;
+    } catch {
+      // offline: the copy answers
+    }
+  }
+  return loadGateCatalog();
+}
+
 let running: Promise<FlushSummary | null> | null = null;
 
 /**
@@ -191,7 +284,9 @@ export function syncNow(): Promise<FlushSummary | null> {
   running = (async () => {
     setState({ syncing: true });
     try {
+      const sold = await flushSales();
       const summary = await flush();
+      summary.uploaded += sold;
       await pull();
       return summary;
     } catch (e) {

@@ -4,6 +4,7 @@
 // passes (thousands) live one row per key in a store of their own, so a sync page writes only its rows.
 // idb-keyval's update() reads and writes in one transaction, so two tabs cannot drop each other's items.
 import { clear, createStore, get, set, setMany, update, values } from 'idb-keyval';
+import type { GateProductsResponse } from '../../../core/contracts/gate';
 import type { VenuePass } from '../../../core/contracts/venue';
 
 export type LocalPass = VenuePass & { pending?: boolean };
@@ -21,7 +22,47 @@ const K = {
   meta: 'venue:meta', // { cursor, syncedAt, year }
   outbox: 'venue:outbox', // OutboxItem[]
   device: 'venue:device',
+  sales: 'venue:sales', // GateSaleItem[]: gate sales made on this phone, waiting for upload
+  gate: 'venue:gate', // GateProductsResponse: what the gate sells, for selling offline
 } as const;
+
+/** One gate sale made on this phone without an answer (the buyer has the passes), waiting for upload. */
+export type GateSaleItem = {
+  nonce: string;
+  buyerName: string;
+  buyerMobile: string;
+  buyerEmail: string | null;
+  lines: { productId: number; qty: number; name: string }[];
+  mode: 'cash' | 'upi';
+  utr: string | null;
+  happenedAt: number;
+  deviceId: string;
+  /** what the phone showed and took, in paise */
+  totalPaise: number;
+};
+
+export async function loadSales(): Promise<GateSaleItem[]> {
+  return (await get<GateSaleItem[]>(K.sales)) ?? [];
+}
+
+export async function enqueueSale(item: GateSaleItem) {
+  await update<GateSaleItem[]>(K.sales, (old) => {
+    const list = old ?? [];
+    return list.some((x) => x.nonce === item.nonce) ? list : [...list, item];
+  });
+}
+
+export async function dequeueSale(nonce: string) {
+  await update<GateSaleItem[]>(K.sales, (old) => (old ?? []).filter((x) => x.nonce !== nonce));
+}
+
+export async function loadGateCatalog(): Promise<GateProductsResponse | null> {
+  return (await get<GateProductsResponse>(K.gate)) ?? null;
+}
+
+export async function saveGateCatalog(c: GateProductsResponse) {
+  await set(K.gate, c);
+}
 
 let passStore: ReturnType<typeof createStore> | null = null;
 const passes = () => {
