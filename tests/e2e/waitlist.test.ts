@@ -55,11 +55,12 @@ describe('capacity and the waiting list', () => {
     await adm.page.getByRole('button', { name: `Capacity ${code}` }).click();
     const dialog = adm.page.getByRole('dialog', { name: `Capacity of ${code}` });
     await dialog.getByLabel('Units that may be sold (empty: unlimited)').fill('2');
+    await adm.page.screenshot({ path: 'test-results/capacity-dialog-390.png' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await adm.page.getByText(`The capacity of "${name}" is saved.`).waitFor();
     await adm.page.getByRole('button', { name: `Turn waiting list on ${code}` }).click();
     await adm.page.getByRole('button', { name: `Turn waiting list off ${code}` }).waitFor();
-    await adm.page.screenshot({ path: 'test-results/capacity-admin-390.png', fullPage: true });
+    await adm.page.locator('tr', { hasText: code }).screenshot({ path: 'test-results/capacity-row-390.png' });
     expect(await noSideways(adm.page)).toBeLessThanOrEqual(0);
 
     // someone holds both units: sold out
