@@ -20,3 +20,6 @@ export function availability(capacity: number | null, taken: number): Availabili
   const left = Math.max(0, capacity - taken);
   return { capacity, unitsLeft: left, soldOut: left === 0, fewLeft: left > 0 && left <= fewLeftFrom(capacity) };
 }
+
+/** How long a waiting-list offer holds its units for the member it went to (docs/decisions/246). */
+export const WAITLIST_OFFER_HOURS = 12;

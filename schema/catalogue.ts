@@ -26,6 +26,7 @@ export const products = sqliteTable(
     capacity: integer('capacity'),
     taken: integer('taken').notNull().default(0),
     oversold: integer('oversold').notNull().default(0),
+    waitlist: integer('waitlist', { mode: 'boolean' }).notNull().default(false), // 0246: a waiting list when sold out
     createdAt: integer('created_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
     updatedAt: integer('updated_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
   },

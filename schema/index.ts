@@ -9,3 +9,4 @@ export * from './test-gateway';
 export * from './renewals';
 export * from './channels';
 export * from './gate';
+export * from './waitlist';

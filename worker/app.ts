@@ -17,6 +17,7 @@ import { accountsRoutes } from './routes/accounts';
 import { adminRoutes } from './routes/admin';
 import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
+import { capacityRoutes } from './routes/capacity';
 import { channelRoutes } from './routes/channels';
 import { checkoutRoutes, webhookRoutes } from './routes/checkout';
 import { gateRoutes } from './routes/gate';
@@ -51,7 +52,8 @@ const api = new Hono<AppEnv>()
   .route('/', gateRoutes)
   .route('/', renewalRoutes)
   .route('/', refundRoutes)
-  .route('/', channelRoutes);
+  .route('/', channelRoutes)
+  .route('/', capacityRoutes);
 
 export const app = new Hono<AppEnv>()
   .use('*', async (c, next) => {

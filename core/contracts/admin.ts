@@ -289,6 +289,13 @@ export type AdminProduct = {
   sponsoredBy: string | null;
   sponsoredByEmail: string | null;
   blocked: boolean;
+  /** issue 24: units that may be held or sold (null: unlimited), held or sold now, forced past it; waiting list */
+  capacity: number | null;
+  taken: number;
+  oversold: number;
+  waitlist: boolean;
+  /** members waiting in line for it */
+  waiting: number;
   /** issue 16: absent when empty, so the answer of a catalogue without Bengali names is unchanged */
   nameBn?: string;
   descBn?: string;

@@ -22,6 +22,8 @@ import type {
   StaffMember,
   UnitTotals,
 } from './admin';
+import type * as capacity from './capacity';
+import type { AcceptedOffer, AdminWaitlist, CapacityView, JoinedWaitlist, MyWaitlist } from './capacity';
 import type * as cart from './cart';
 import type { CartDetails } from './cart';
 import type { CountResponse, LiveFlag, ProductsResponse, UProductsResponse } from './catalogue';
@@ -203,6 +205,15 @@ export type ApiCalls = {
   stopAnnouncement: Call<typeof channels.announcementRequest, Message>;
   getMemberDeliveries: Call<typeof channels.memberDeliveriesRequest, MemberDeliveries>;
   getVenueNotices: NoBody<VenueNotice[]>;
+
+  // ---- capacity and waiting lists (issue 24 items 3-4) ----
+  setProductCapacity: Call<typeof capacity.setProductCapacityRequest, CapacityView & Message>;
+  setProductWaitlist: Call<typeof capacity.setProductWaitlistRequest, CapacityView & Message>;
+  getWaitlist: Call<typeof capacity.waitlistRequest, AdminWaitlist>;
+  joinWaitlist: Call<typeof capacity.joinWaitlistRequest, JoinedWaitlist>;
+  leaveWaitlist: Call<typeof capacity.leaveWaitlistRequest, Message>;
+  getMyWaitlist: NoBody<MyWaitlist>;
+  acceptWaitlistOffer: Call<typeof capacity.acceptWaitlistOfferRequest, AcceptedOffer>;
 };
 
 export type CallPath = keyof ApiCalls;

@@ -16,6 +16,16 @@ export type ProductView = {
   descBn?: string;
   /** sponsorship: the full sponsor's name once paid, or the name it is reserved for; else null */
   sponsoredBy: string | null;
+  /**
+   * Capacity (issue 24, docs/decisions/245): present only for a product with a capacity, so that the answer for
+   * the others keeps its shape. unitsLeft: units still to be had; soldOut: none left; fewLeft: say "only N left".
+   */
+  capacity?: number;
+  unitsLeft?: number;
+  soldOut?: boolean;
+  fewLeft?: boolean;
+  /** a waiting list may be joined when it is sold out (present only when on) */
+  waitlist?: boolean;
 };
 
 export type ProductsResponse = {

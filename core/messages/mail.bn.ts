@@ -63,6 +63,10 @@ export const mailBn: Record<MailKey, string> = {
   'reminder.link': 'ট্রানজ্যাকশন আইডি দিন',
   'pass.qrTitle': 'আপনার পাস',
   'pass.qrHint': 'মণ্ডপে পাস নিতে এই QR কোডটি দেখান।',
+  'waitlist.offerSubject': 'অপেক্ষার তালিকায় আপনার পালা: {name}',
+  'waitlist.offerBody': '"{name}"-এর {qty}টি আবার খালি হয়েছে এবং {time} পর্যন্ত আপনার জন্য রাখা আছে।',
+  'waitlist.offerHow': 'কিনতে নিচের লিঙ্কটি খুলুন। ততক্ষণে না কিনলে এগুলি লাইনের পরের জনের কাছে যাবে।',
+  'waitlist.offerLink': 'এখনই কিনুন',
   'announce.footer': 'সংগঠনের সদস্য হিসেবে আপনি পুজো কমিটির খবর পান। এই ইমেল বন্ধ করতে: {url}',
   'announce.stop': 'এই ইমেল বন্ধ করুন',
 };

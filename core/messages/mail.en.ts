@@ -75,6 +75,12 @@ export const mailEn = {
   // the pass QR block of the confirmation email (worker/lib/pass-qr.ts, from core/messages/en.ts)
   'pass.qrTitle': 'Your pass',
   'pass.qrHint': 'Show this QR code at the venue to collect your passes.',
+  // waiting lists (worker/services/waitlist.ts, issue 24)
+  'waitlist.offerSubject': 'Your turn on the waiting list: {name}',
+  'waitlist.offerBody': '{qty} of "{name}" are free again and held for you until {time}.',
+  'waitlist.offerHow':
+    'Open the link below to buy them. If they are not bought by then, they go to the next person in line.',
+  'waitlist.offerLink': 'Buy them now',
   // announcements by email (worker/services/deliveries.ts, issue 26)
   'announce.footer': 'You get news from the Puja committee as a member of the association. To stop these emails: {url}',
   'announce.stop': 'Stop these emails',

@@ -32,6 +32,8 @@ export async function listProducts(s: Svc): Promise<AdminProduct[]> {
       sponsorName: users.name,
       sponsorEmail: users.email,
       claimState: sponsorshipClaims.state,
+      waiting: sql<number>`(SELECT count(*) FROM waitlist_entries w WHERE w.product_id = ${products.id}
+          AND w.state = 'waiting')`,
     })
     .from(products)
     .leftJoin(
@@ -41,7 +43,7 @@ export async function listProducts(s: Svc): Promise<AdminProduct[]> {
     .leftJoin(users, eq(users.id, sponsorshipClaims.userId))
     .orderBy(asc(products.type), asc(products.sortOrder), asc(products.id))
     .all();
-  return rows.map(({ p, sponsorName, sponsorEmail, claimState }) => {
+  return rows.map(({ p, sponsorName, sponsorEmail, claimState, waiting }) => {
     const sponsored = claimState === 'sponsored';
     return {
       id: p.id,
@@ -56,6 +58,11 @@ export async function listProducts(s: Svc): Promise<AdminProduct[]> {
       sponsoredBy: p.blockedByName ?? (sponsored ? sponsorName : null),
       sponsoredByEmail: p.blockedByEmail ?? (sponsored ? sponsorEmail : null),
       blocked: p.blockedByName !== null,
+      capacity: p.capacity,
+      taken: p.taken,
+      oversold: p.oversold,
+      waitlist: p.waitlist,
+      waiting,
       ...(p.nameBn ? { nameBn: p.nameBn } : {}), // issue 16: only when written
       ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
     };

@@ -1,4 +1,5 @@
 import { asc, inArray, sql } from 'drizzle-orm';
+import { availability } from '../../core/capacity';
 import type { ProductView, UProductsResponse } from '../../core/contracts/catalogue';
 import { festivalYear } from '../../core/festival';
 import { paiseToRupees } from '../../core/money';
@@ -125,8 +126,17 @@ const view = (p: ProductRow, over: Partial<ProductView> = {}): ProductView => ({
   ...(p.nameBn ? { nameBn: p.nameBn } : {}), // issue 16: only when written, so older answers keep their shape
   ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
   sponsoredBy: null,
+  ...capacityOf(p),
   ...over,
 });
+
+/** Issue 24: the capacity's fields, only for a product that has one (docs/decisions/245). */
+function capacityOf(p: ProductRow): Partial<ProductView> {
+  const out: Partial<ProductView> = p.waitlist ? { waitlist: true } : {};
+  if (p.capacity === null) return out;
+  const a = availability(p.capacity, p.taken);
+  return { ...out, capacity: p.capacity, unitsLeft: a.unitsLeft ?? 0, soldOut: a.soldOut, fewLeft: a.fewLeft };
+}
 
 /** The products of these types in the catalogue's order, as a statement for a batch. */
 export function productsOfTypesQuery(db: Db, types: ProductRow['type'][]) {

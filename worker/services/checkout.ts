@@ -29,6 +29,7 @@ import {
 } from './checkout-prepare';
 import { asDrizzle, availabilityOf, SOLD_OUT_GUARD, takeUnits } from './capacity';
 import { razorpayAttempt, razorpayFor } from './payments';
+import { offerUseStatements } from './waitlist';
 import type { BankDetails } from './settings';
 
 const PRODUCTION_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -133,6 +134,14 @@ async function createOrder(
         memberPricedUnits: l.memberPricedUnits,
         capacityUnits: l.qty,
       }),
+    ),
+    // a waiting-list offer of the buyer's for these products gives its held units to this order (waitlist.ts)
+    ...offerUseStatements(
+      db,
+      actor.userId,
+      p.loaded.priced.lines.map((l) => l.productId),
+      Date.now(),
+      orderIdSql,
     ),
     // the lines' units, held while the order waits and sold once paid: the capacity's trigger refuses the batch
     // whole when one does not fit (migrations/0245; released by its triggers when the order is given up)

@@ -8,6 +8,7 @@ import { log } from '../lib/log';
 import { reconcilePayments } from './payments';
 import { reconcileRefunds } from './refunds';
 import { remindUnpaidTransfers } from './transfer-reminders';
+import { expireOffers } from './waitlist';
 
 /** The cron job (wrangler.toml [triggers]): housekeeping now; payment reconciliation joins it with checkout. */
 export async function runScheduled(env: Bindings): Promise<void> {
@@ -43,11 +44,20 @@ export async function runScheduled(env: Bindings): Promise<void> {
     log('error', 'scheduled.reminders_failed', { error: String(err) });
     return { reminded: 0 };
   });
+  // Waiting lists: offers that ended unused give their units to the next in line, as do units freed since
+  const waitlist = await expireOffers({ db, config, env, origin: config.APP_URL ?? 'http://localhost:8787' }).catch(
+    (err) => {
+      log('error', 'scheduled.waitlist_failed', { error: String(err) });
+      return { expired: 0, offered: 0 };
+    },
+  );
   log('info', 'scheduled.done', {
     ms: Date.now() - at,
     ...payments,
     refundsSent: refunds.sent,
     refundsSettled: refunds.settled,
     transfersReminded: reminders.reminded,
+    offersExpired: waitlist.expired,
+    offersMade: waitlist.offered,
   });
 }

@@ -182,6 +182,15 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
   },
 ];
 
+/**
+ * Issue 24: the finite passes as the committee would set them (plates of bhog, dinner seats), with a waiting list
+ * on the dinner (docs/decisions/247).
+ */
+export const DEMO_CAPACITY: Record<string, { capacity: number; waitlist?: boolean }> = {
+  DPKP: { capacity: 800 },
+  DPDY: { capacity: 300, waitlist: true },
+};
+
 export const DEMO_USERS = [
   {
     email: 'admin@example.org',
@@ -242,6 +251,8 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
           pricePaise: p.price * 100,
           coPricePaise: p.coPrice * 100,
           fullSponsorOnly: p.fullSponsorOnly ?? false,
+          capacity: DEMO_CAPACITY[p.code]?.capacity ?? null,
+          waitlist: DEMO_CAPACITY[p.code]?.waitlist ?? false,
           sortOrder: i,
         })
         .onConflictDoNothing(),

@@ -46,6 +46,26 @@ export const serverEn = {
   'checkout.soldOut':
     '"{name}" has just sold out: its last units went to someone else. Please change your selection; you may join its waiting list.',
   'checkout.fewerLeft': 'Only {left} of "{name}" are left now. Please lower the quantity and try again.',
+  // waiting lists and capacity (issue 24, docs/decisions/245-246)
+  'waitlist.notOffered': '"{name}" has no waiting list.',
+  'waitlist.notSoldOut': '"{name}" is not sold out: {left} are left. You can buy them now.',
+  'waitlist.already': 'You are already on the waiting list for "{name}" (number {position} in line).',
+  'waitlist.joined':
+    'You are on the waiting list for "{name}", number {position} in line. We will email you when your turn comes.',
+  'waitlist.offeredNow':
+    'Good news: units of "{name}" are free and held for you. Check your email, or buy them from this page.',
+  'waitlist.notOn': 'You are not on the waiting list for "{name}".',
+  'waitlist.left': 'You have left the waiting list for "{name}".',
+  'waitlist.noOffer':
+    'This waiting-list offer was not found for your account. Please log in with the account that joined the list.',
+  'waitlist.offerUsed': 'This waiting-list offer has already been used for a contribution.',
+  'waitlist.offerExpired': 'This waiting-list offer has ended and its units went to the next person in line.',
+  'waitlist.inCart': '{qty} of "{name}" are in your cart, held for you. Please complete the payment.',
+  'capacity.updated': 'The capacity of "{name}" is saved.',
+  'capacity.belowTaken':
+    'capacity: {taken} units of "{name}" are already held or sold, so the capacity cannot be lower than {taken}.',
+  'capacity.waitlistOn': 'Members can join the waiting list of "{name}" when it is sold out.',
+  'capacity.waitlistOff': 'The waiting list of "{name}" takes no new members; those in line keep their places.',
   'venue.nonceReused':
     'This collection was already recorded for another pass (the same scan id was sent twice). Please scan the pass again.',
   'auth.addressLimited': 'Too many requests from your network. Please wait a minute and try again.',

@@ -14,6 +14,7 @@ import {
   setProductBengali,
   unblockProduct,
 } from './api';
+import { CapacityActions, CapacityText } from './CapacityControls';
 import { downloadCsv } from './csv';
 import { inr } from './OrderDialog';
 import { categoryText } from './words';
@@ -206,6 +207,7 @@ export function ProductsTab() {
               <th>{ta('col.showOnUi')}</th>
               <th>{ta('col.fullOnly')}</th>
               <th>{ta('col.sponsoredBy')}</th>
+              <th>{ta('col.capacity')}</th>
               <th>{ta('col.action')}</th>
             </tr>
           </thead>
@@ -232,8 +234,12 @@ export function ProductsTab() {
                 <td data-label={ta('col.sponsoredBy')}>
                   {p.sponsoredBy ? `${p.sponsoredBy}${p.sponsoredByEmail ? ` (${p.sponsoredByEmail})` : ''}` : ''}
                 </td>
+                <td data-label={ta('col.capacity')}>
+                  <CapacityText p={p} />
+                </td>
                 <td className="stack-actions">
                   <div className="admin-toolbar">
+                    <CapacityActions p={p} busy={busy} onChanged={load} />
                     <button
                       type="button"
                       className="btn btn-small"

@@ -48,6 +48,10 @@ export const getOrderPage = (kind: OrderListKind, orderTSCursor: number) => api(
 export const getCollectionTotals = (collected: boolean) => api('getCollectionTotals', { collected });
 
 export const getUnGropedProducts = () => api('getUnGropedProducts');
+// capacity and waiting lists (issue 24)
+export const setProductCapacity = (id: number, capacity: number | null) => api('setProductCapacity', { id, capacity });
+export const setProductWaitlist = (id: number, waitlist: boolean) => api('setProductWaitlist', { id, waitlist });
+export const getWaitlist = (productId: number) => api('getWaitlist', { productId });
 export const markProductAvailable = (id: number, available: boolean) => api('markProductAvailable', { id, available });
 export const markProductFullSponsor = (id: number, fullSponsorOnly: boolean) =>
   api('markProductFullSponsor', { id, fullSponsorOnly });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
@@ -19,7 +19,7 @@ import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
-import { addToCart, getBijayaSanmelaniCount, getUtsavUserCount } from './api';
+import { acceptWaitlistOffer, addToCart, getBijayaSanmelaniCount, getUtsavUserCount } from './api';
 import { type LocalCart, lineOf, linePaise, pick, selectionPaise, toPricing, useLocalCart } from './local-cart';
 import { Stepper } from './Stepper';
 import { loadPasses, NO_CONTEXT } from './use-catalogue';
@@ -28,6 +28,8 @@ import { productDesc, productName } from '../../lib/content';
 
 // the dialogs after Proceed load when it is pressed, not with the page
 const PassSteps = lazy(() => import('./PassSteps'));
+// a sold-out pass's waiting list (issue 24) loads only when one is shown
+const Waitlist = lazy(() => import('./Waitlist'));
 
 export function DailyPassPage() {
   const navigate = useNavigate();
@@ -43,6 +45,7 @@ export function DailyPassPage() {
   const [utsavCount, setUtsavCount] = useState(0);
   // the extra contribution and Register to Proceed (./PassSteps, loaded on Proceed)
   const [stepsOpen, setStepsOpen] = useState(false);
+  const [offerLogin, setOfferLogin] = useState<string | null>(null);
 
   // SPEC.md section 9: toasts sit bottom-center on the daily-pass screen.
   useEffect(() => {
@@ -82,6 +85,21 @@ export function DailyPassPage() {
       live = false;
     };
   }, [session, passes]);
+
+  // a waiting-list offer's link (/dmPass?offer=...): its units go into the cart, then to the checkout
+  useEffect(() => {
+    const offer = new URLSearchParams(window.location.search).get('offer');
+    if (!offer) return;
+    if (!session) {
+      setOfferLogin(`${paths.login}?next=${encodeURIComponent(`${paths.dmPass}?offer=${offer}`)}`);
+      return;
+    }
+    void run(async () => {
+      const r = await acceptWaitlistOffer(offer);
+      toast.success(r.message, { next: true });
+      navigate(paths.dpSummary);
+    });
+  }, [session, run, toast, navigate]);
 
   const list = passes ?? [];
   const ids = useMemo(() => new Set((passes ?? []).map((p) => p.id)), [passes]);
@@ -138,6 +156,11 @@ export function DailyPassPage() {
         </p>
       )}
       {!passes && !error && <p className="loading">{t('layout.loading')}</p>}
+      {offerLogin && (
+        <p className="notice" role="status">
+          <Link to={offerLogin}>{t('passes.offerLogin')}</Link>
+        </p>
+      )}
       {onSale === false ? (
         <p className="notice" role="status">
           {t('passes.notOnSale')}
@@ -165,7 +188,25 @@ export function DailyPassPage() {
                     </p>
                   )}
                   {memberPriced && left > 0 && <p className="hint">{t('passes.memberUnits', { count: left })}</p>}
-                  <Stepper name={productName(p)} qty={qty} max={MAX_QTY} onChange={(q) => change(p, q)} />
+                  {p.soldOut ? (
+                    <p className="ct-left ct-sold-out">{t('passes.soldOut')}</p>
+                  ) : p.fewLeft ? (
+                    <p className="ct-left">{t('passes.fewLeft', { count: p.unitsLeft ?? 0 })}</p>
+                  ) : null}
+                  {p.soldOut && qty === 0 ? (
+                    p.waitlist ? (
+                      <Suspense fallback={null}>
+                        <Waitlist product={p} loggedIn={!!session} />
+                      </Suspense>
+                    ) : null
+                  ) : (
+                    <Stepper
+                      name={productName(p)}
+                      qty={qty}
+                      max={Math.min(MAX_QTY, p.unitsLeft ?? MAX_QTY)}
+                      onChange={(q) => change(p, q)}
+                    />
+                  )}
                   {qty > 0 && <p className="ct-line">{formatINR(linePaise(p, 'DAILY_PASS', qty, ctx))}</p>}
                 </article>
               );

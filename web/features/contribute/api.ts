@@ -26,3 +26,9 @@ export const signUpAndLogin = (f: { name: string; mobile: string; email: string;
     password: f.password.trim(),
     iid: deviceId(),
   });
+
+// capacity and waiting lists (issue 24)
+export const getMyWaitlist = () => api('getMyWaitlist');
+export const joinWaitlist = (productId: number, qty: number) => api('joinWaitlist', { productId, qty });
+export const leaveWaitlist = (productId: number) => api('leaveWaitlist', { productId });
+export const acceptWaitlistOffer = (offer: string) => api('acceptWaitlistOffer', { offer });

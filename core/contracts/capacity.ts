@@ -1,0 +1,110 @@
+// Contracts of capacity and the waiting list (issue 24 items 3-4, docs/decisions/245-247).
+import * as z from 'zod';
+import type { Message } from './common';
+
+/** The most units one member may wait for at once. */
+export const MAX_WAIT_QTY = 50;
+/** The most units a capacity may count (a large festival's entries). */
+export const MAX_CAPACITY = 1_000_000;
+
+const wholeNumber = (what: string) =>
+  z.number({
+    error: (iss) => (iss.input === undefined ? 'is required' : `must be ${what}`),
+  });
+
+const productId = z
+  .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number') })
+  .int('must be a positive whole number')
+  .positive('must be a positive whole number');
+
+/** Admin: a product's capacity; null makes it unlimited. Lowering below the units held or sold is refused. */
+export const setProductCapacityRequest = z.object({
+  id: productId,
+  capacity: wholeNumber('a whole number of units from 0, or null for unlimited')
+    .int('must be a whole number of units from 0, or null for unlimited')
+    .min(0, 'must be a whole number of units from 0, or null for unlimited')
+    .max(MAX_CAPACITY, `must be at most ${MAX_CAPACITY}`)
+    .nullable(),
+});
+
+/** Admin: whether members may join the product's waiting list when it is sold out. */
+export const setProductWaitlistRequest = z.object({
+  id: productId,
+  waitlist: z.boolean({
+    error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
+  }),
+});
+
+/** Admin: a product's waiting list. */
+export const waitlistRequest = z.object({ productId });
+
+/** Member: join a sold-out product's waiting list for `qty` units. */
+export const joinWaitlistRequest = z.object({
+  productId,
+  qty: wholeNumber(`a whole number from 1 to ${MAX_WAIT_QTY}`)
+    .int(`must be a whole number from 1 to ${MAX_WAIT_QTY}`)
+    .min(1, `must be a whole number from 1 to ${MAX_WAIT_QTY}`)
+    .max(MAX_WAIT_QTY, `must be a whole number from 1 to ${MAX_WAIT_QTY}`),
+});
+
+/** Member: leave a product's waiting list (an offer not yet used is given back). */
+export const leaveWaitlistRequest = z.object({ productId });
+
+/** Member: the offer of the email's link: its units go into the member's cart. */
+export const acceptWaitlistOfferRequest = z.object({
+  offer: z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not the code of an offer'),
+});
+
+export type CapacityView = {
+  id: number;
+  capacity: number | null;
+  /** units held (unpaid orders, offers) or sold */
+  taken: number;
+  unitsLeft: number | null;
+  /** units forced past the capacity (offline gate sales, late payments): a conflict for admins */
+  oversold: number;
+  waitlist: boolean;
+};
+
+/** A member's place on a waiting list. */
+export type WaitlistPlace = {
+  productId: number;
+  name: string;
+  qty: number;
+  state: 'waiting' | 'offered';
+  /** 1 for the first in line */
+  position: number;
+  /** an offer's end, ms since the epoch; null while waiting */
+  offerExpiresAt: number | null;
+  /** the offer's code for /acceptWaitlistOffer; null while waiting */
+  offer: string | null;
+};
+
+export type MyWaitlist = { places: WaitlistPlace[] };
+
+export type WaitlistEntryView = {
+  id: number;
+  name: string;
+  email: string;
+  mobile: string;
+  qty: number;
+  state: 'waiting' | 'offered' | 'bought' | 'expired' | 'left';
+  joinedAt: number;
+  offerExpiresAt: number | null;
+  orderRcptId: string | null;
+};
+
+export type AdminWaitlist = {
+  productId: number;
+  name: string;
+  capacity: number | null;
+  unitsLeft: number | null;
+  waiting: number;
+  entries: WaitlistEntryView[];
+};
+
+export type JoinedWaitlist = Message & { place: WaitlistPlace };
+export type AcceptedOffer = Message & { productId: number; qty: number; offerExpiresAt: number };

@@ -1,0 +1,120 @@
+// Capacity and the waiting list on a 390 px phone (issue 24 items 3-4): a pass sells out, a member joins its
+// waiting list on /dmPass, the units free up (the holder gives up), the member gets the email, follows its link
+// and buys the units it holds. The admin sets the capacity and turns the list on from All Products.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUtr } from '../fixtures/bank-statements';
+import { api, launch, newPage, openAdminTab, outbox, signIn, uniqueEmail } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const post = async <T = any>(path: string, body: object, token?: string) => {
+  const r = await api<T>(path, body, token);
+  return { status: r.status, data: r.body.data as T, body: r.body };
+};
+const noSideways = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function member(tag: string) {
+  const email = uniqueEmail(tag);
+  const password = `${tag}-pass-123`;
+  const r = await post<{ session: string }>('signUpAndLogin', {
+    name: `Member ${tag}`,
+    mobile: `9${String(Date.now()).slice(-9)}`,
+    email,
+    password,
+  });
+  return { email, password, token: r.data.session };
+}
+
+describe('capacity and the waiting list', () => {
+  it('sells out, takes a place in line, offers the freed units by email and sells them to the member', async () => {
+    const admin = (await post<{ session: string }>('login', { email: 'admin@example.org', password: 'admin-demo-123' }))
+      .data.session;
+    const code = `W${Math.random().toString(36).slice(2, 5).toUpperCase().padEnd(3, 'Z')}`;
+    const name = `Dinner seat ${code}`;
+    expect(
+      (await post('addProduct', { code, name, price: 700, coSponsorPrice: 700, dailyMembership: true }, admin)).status,
+    ).toBe(200);
+    const passes = await post<any>('getUProducts', {});
+    const pass = (passes.data.productsResponses.DAILY_PASS as { id: number; code: string }[]).find(
+      (p) => p.code === code,
+    )!;
+
+    // the admin sets a capacity of 2 and turns the waiting list on, at phone width
+    const adm = await newPage(browser, { width: 390, height: 844 });
+    await signIn(adm.page, 'admin@example.org', 'admin-demo-123');
+    await adm.page.goto('/admin');
+    await openAdminTab(adm.page, 'All Products');
+    await adm.page.getByRole('button', { name: `Capacity ${code}` }).click();
+    const dialog = adm.page.getByRole('dialog', { name: `Capacity of ${code}` });
+    await dialog.getByLabel('Units that may be sold (empty: unlimited)').fill('2');
+    await adm.page.screenshot({ path: 'test-results/capacity-dialog-390.png' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await adm.page.getByText(`The capacity of "${name}" is saved.`).waitFor();
+    await adm.page.getByRole('button', { name: `Turn waiting list on ${code}` }).click();
+    await adm.page.getByRole('button', { name: `Turn waiting list off ${code}` }).waitFor();
+    await adm.page.locator('tr', { hasText: code }).screenshot({ path: 'test-results/capacity-row-390.png' });
+    expect(await noSideways(adm.page)).toBeLessThanOrEqual(0);
+
+    // someone holds both units: sold out
+    const holder = await member('holder');
+    await post('addToCart', { productQtys: { [pass.id]: { qty: 2 } } }, holder.token);
+    const held = await post<{ orderRcptId: string }>('startOrder', { offline: true }, holder.token);
+    expect(held.status).toBe(200);
+
+    // the member sees it sold out on /dmPass and joins the waiting list for 2
+    const me = await member('waiter');
+    const { page, problems } = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, me.email, me.password);
+    await page.goto('/dmPass');
+    const card = page.locator(`article[data-code="${code}"]`);
+    await card.getByText('Sold out').waitFor();
+    await card.getByLabel('How many do you want?').fill('2');
+    await card.getByRole('button', { name: 'Join the waiting list' }).click();
+    await card.getByText('You are number 1 on the waiting list for 2.').waitFor();
+    await page.screenshot({ path: 'test-results/waitlist-390.png', fullPage: true });
+    expect(await noSideways(page)).toBeLessThanOrEqual(0);
+
+    // the holder gives up: the units go to the member, held for them, with an email
+    expect((await post('giveUpOrder', { orderRcptId: held.data.orderRcptId }, holder.token)).status).toBe(200);
+    let mail: { subject: string; text: string } | undefined;
+    for (let i = 0; i < 50 && !mail; i++) {
+      mail = (await outbox(me.email)).find((m: { subject: string }) =>
+        m.subject.startsWith('Your turn on the waiting list'),
+      );
+      if (!mail) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(mail?.subject).toBe(`Your turn on the waiting list: ${name}`);
+    const link = /https?:\/\/\S+\/dmPass\?offer=[A-Za-z0-9_-]+/.exec(mail!.text)![0];
+    // nobody else can buy them meanwhile
+    const other = await member('other');
+    await post('addToCart', { productQtys: { [pass.id]: { qty: 1 } } }, other.token);
+    expect((await post('startOrder', { offline: true }, other.token)).body.error).toBe('SoldOut');
+
+    // the link puts them in the cart and the member pays by direct transfer
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.waitForURL('**/dpsummary');
+    await page.getByText(name).first().waitFor();
+    await page.getByRole('button', { name: /^Direct Transfer ₹1,400/ }).click();
+    const pay = page.getByRole('dialog', { name: 'Pay and Share details' });
+    await pay.getByLabel('Bank / UPI Transaction ID').fill(newUtr());
+    await pay.getByRole('button', { name: 'Update Payment Details' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Thank you! We will verify your transfer' }).waitFor();
+    const orders = await post<
+      { orderTotal: number; status: string; selectedProducts: { code: string; qty: number }[] }[]
+    >('getOrders', {}, me.token);
+    const bought = orders.data.find((o) => o.selectedProducts.some((l) => l.code === code));
+    expect(bought).toMatchObject({ status: 'Pending Approval', orderTotal: 1400 });
+    const line = await post<any>('getWaitlist', { productId: pass.id }, admin);
+    expect(line.data.entries[0]).toMatchObject({ email: me.email, state: 'bought' });
+    expect(problems).toEqual([]);
+    expect(adm.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,173 @@
+// All Products: a product's capacity, its waiting list and the line (issue 24 items 3-4, docs/decisions/245-246).
+import { type FormEvent, useState } from 'react';
+import type { AdminProduct } from '../../../core/contracts/admin';
+import type { AdminWaitlist } from '../../../core/contracts/capacity';
+import { formatDateTime } from '../../../core/festival';
+import { ta } from '../../../core/messages/admin.en';
+import { Dialog } from '../../components/Dialog';
+import { Field } from '../../components/forms';
+import { useToast } from '../../components/toast';
+import { ApiError } from '../../lib/api-client';
+import { getWaitlist, setProductCapacity, setProductWaitlist } from './api';
+
+/** The capacity column: units held or sold of the capacity, and what was sold past it. */
+export function CapacityText({ p }: { p: AdminProduct }) {
+  return (
+    <>
+      {p.capacity === null
+        ? `${ta('capacity.unlimited')}: ${ta('capacity.summaryUnlimited', { taken: p.taken })}`
+        : ta('capacity.summary', { taken: p.taken, capacity: p.capacity, left: Math.max(0, p.capacity - p.taken) })}
+      {p.oversold > 0 ? (
+        <>
+          <br />
+          <strong className="admin-warning">{ta('capacity.oversold', { count: p.oversold })}</strong>
+        </>
+      ) : null}
+      {p.waitlist ? (
+        <>
+          <br />
+          {ta('capacity.listOn')}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The actions: change the capacity, turn the waiting list on or off, see the line. */
+export function CapacityActions({
+  p,
+  busy,
+  onChanged,
+}: {
+  p: AdminProduct;
+  busy: boolean;
+  onChanged: () => Promise<unknown>;
+}) {
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [list, setList] = useState<AdminWaitlist | null>(null);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    const text = value.trim();
+    const capacity = text === '' ? null : Number(text);
+    setSaving(true);
+    setError(null);
+    try {
+      const r = await setProductCapacity(p.id, capacity === null || Number.isFinite(capacity) ? capacity : Number.NaN);
+      toast.success(r.message);
+      setEditing(false);
+      await onChanged();
+    } catch (err) {
+      // the server names the field: the refusal goes under it
+      setError(
+        err instanceof ApiError || err instanceof Error ? err.message.replace(/^capacity:?\s*/, '') : String(err),
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function toggleWaitlist() {
+    try {
+      const r = await setProductWaitlist(p.id, !p.waitlist);
+      toast.success(r.message);
+      await onChanged();
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        aria-label={`${ta('capacity.edit')} ${p.code}`}
+        onClick={() => {
+          setValue(p.capacity === null ? '' : String(p.capacity));
+          setError(null);
+          setEditing(true);
+        }}
+      >
+        {ta('capacity.edit')}
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        aria-label={`${p.waitlist ? ta('capacity.turnWaitlistOff') : ta('capacity.turnWaitlistOn')} ${p.code}`}
+        onClick={() => void toggleWaitlist()}
+      >
+        {p.waitlist ? ta('capacity.turnWaitlistOff') : ta('capacity.turnWaitlistOn')}
+      </button>
+      {p.waitlist || p.waiting > 0 ? (
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy}
+          aria-label={`${ta('capacity.viewList', { count: p.waiting })} ${p.code}`}
+          onClick={() =>
+            void getWaitlist(p.id)
+              .then(setList)
+              .catch((err) => toast.error(err instanceof Error ? err.message : String(err)))
+          }
+        >
+          {ta('capacity.viewList', { count: p.waiting })}
+        </button>
+      ) : null}
+      {editing ? (
+        <Dialog title={ta('capacity.title', { code: p.code })} onClose={() => setEditing(false)}>
+          <form className="admin-form" onSubmit={save} noValidate>
+            <Field
+              label={ta('capacity.label')}
+              name="capacity"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              value={value}
+              error={error}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            <p className="hint">{ta('capacity.hint', { taken: p.taken })}</p>
+            <div className="admin-toolbar">
+              <button type="submit" className="btn btn-primary" disabled={saving}>
+                {ta('admin.products.save')}
+              </button>
+              <button type="button" className="btn" onClick={() => setEditing(false)}>
+                {ta('admin.products.cancel')}
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      ) : null}
+      {list ? (
+        <Dialog title={ta('capacity.listTitle', { name: list.name })} onClose={() => setList(null)}>
+          {list.entries.length === 0 ? (
+            <p>{ta('capacity.listEmpty')}</p>
+          ) : (
+            <ol className="admin-waitlist">
+              {list.entries.map((e) => (
+                <li key={e.id}>
+                  <strong>{e.name}</strong> × {e.qty}
+                  <br />
+                  {e.email} · {e.mobile}
+                  <br />
+                  {e.state === 'offered'
+                    ? ta('capacity.state.offered', { time: formatDateTime(e.offerExpiresAt) })
+                    : e.state === 'bought'
+                      ? ta('capacity.state.bought', { rcpt: e.orderRcptId ?? '' })
+                      : ta(`capacity.state.${e.state}`)}
+                </li>
+              ))}
+            </ol>
+          )}
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
