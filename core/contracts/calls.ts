@@ -13,10 +13,13 @@ import type {
   AdminSettings,
   AttentionOrder,
   AuditPage,
+  CataloguePrepared,
+  CataloguePublished,
   OrderDecision,
   Overview,
   ConsoleCounts,
   ProductChange,
+  ProductUpdate,
   RoleChange,
   SettingsChange,
   StaffMember,
@@ -151,6 +154,9 @@ export type ApiCalls = {
     ProductChange & { blockedByName: string; blockedByEmail: string }
   >;
   unblockProduct: Call<typeof admin.unblockProductRequest, ProductChange>;
+  updateProduct: Call<typeof admin.updateProductRequest, ProductUpdate>;
+  prepareNextCatalogue: NoBody<CataloguePrepared>;
+  publishCatalogue: Call<typeof admin.publishCatalogueRequest, CataloguePublished>;
   getAdminSettings: NoBody<AdminSettings>;
   updateSettings: Call<typeof admin.updateSettingsRequest, SettingsChange>;
   getStaff: NoBody<StaffMember[]>;
