@@ -30,5 +30,8 @@ export const products = sqliteTable(
     createdAt: integer('created_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
     updatedAt: integer('updated_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
   },
-  (t) => [uniqueIndex('products_year_code_uq').on(t.festivalYear, t.code), index('products_type_idx').on(t.type, t.sortOrder)],
+  (t) => [
+    uniqueIndex('products_year_code_uq').on(t.festivalYear, t.code),
+    index('products_type_idx').on(t.type, t.sortOrder),
+  ],
 );

@@ -80,17 +80,30 @@ describe('/updateProduct', () => {
     const before = await call('addToCart', { productQtys: { [mutv]: { qty: 4, code: 'MUTV' } } }, u.token);
     expect(before.body.data.totalSellPrice).toBe(9540); // 2650 x 4 x 0.90
 
-    const res = await call('updateProduct', { id: mutv, rules: { qtyDiscounts: [{ minQty: 2, percentOff: 12.5 }] } }, admin);
+    const res = await call(
+      'updateProduct',
+      { id: mutv, rules: { qtyDiscounts: [{ minQty: 2, percentOff: 12.5 }] } },
+      admin,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.changed).toEqual(['rules']);
     const after = await call('getCartDetails', {}, u.token);
     expect(after.body.data.totalSellPrice).toBe(9275); // 10600 x 0.875
     expect(after.body.data.priceChanges).toBeUndefined(); // the price itself did not change
     const shop = (await call('getProducts', {}, u.token)).body.data.productsResponses.MEMBERSHIP;
-    expect(shop.find((p: { id: number }) => p.id === mutv).rules.qtyDiscounts).toEqual([{ minQty: 2, percentOff: 12.5 }]);
+    expect(shop.find((p: { id: number }) => p.id === mutv).rules.qtyDiscounts).toEqual([
+      { minQty: 2, percentOff: 12.5 },
+    ]);
     const [row] = await audits(mutv);
     expect(JSON.parse(String(row!.details))).toMatchObject({
-      from: { rules: { qtyDiscounts: [{ minQty: 3, percentOff: 5 }, { minQty: 4, percentOff: 10 }] } },
+      from: {
+        rules: {
+          qtyDiscounts: [
+            { minQty: 3, percentOff: 5 },
+            { minQty: 4, percentOff: 10 },
+          ],
+        },
+      },
       to: { rules: { qtyDiscounts: [{ minQty: 2, percentOff: 12.5 }] } },
     });
     // products whose rules nobody changed answer as before: no rules field
@@ -98,9 +111,9 @@ describe('/updateProduct', () => {
 
     // the extra contribution's limits
     const dnp = await productId('DNP');
-    expect((await call('updateProduct', { id: dnp, rules: { freeAmount: { min: 10, max: 5000 } } }, admin)).status).toBe(
-      200,
-    );
+    expect(
+      (await call('updateProduct', { id: dnp, rules: { freeAmount: { min: 10, max: 5000 } } }, admin)).status,
+    ).toBe(200);
     const small = await call('addToCart', { productQtys: { [dnp]: { qty: 1, price: 5, code: 'DNP' } } }, u.token);
     expect(small.status).toBe(400);
     expect(small.body.desc).toContain('₹10.00');
@@ -124,7 +137,10 @@ describe('/updateProduct', () => {
       [{ id, coPrice: 30000 }, /coPrice: must not be more than price/],
       [{ id, name: '' }, /name is required/],
       [{ id, rules: { qtyDiscounts: [{ minQty: 4, percentOff: 10 }] } }, /rules.qtyDiscounts: a SPONSORSHIP/],
-      [{ id: await productId('MABD'), rules: { qtyDiscounts: [{ minQty: 4, percentOff: 100 }] } }, /percentOff must be less than 100/],
+      [
+        { id: await productId('MABD'), rules: { qtyDiscounts: [{ minQty: 4, percentOff: 100 }] } },
+        /percentOff must be less than 100/,
+      ],
       [{ id: await productId('MABD'), rules: { memberPrice: true } }, /rules.memberPrice/],
       [{ id: await productId('MABD'), rules: { freeAmount: { min: 1, max: 10 } } }, /rules.freeAmount/],
       [{ id: await productId('DNP'), rules: { freeAmount: { min: 50, max: 10 } } }, /min must not be more than max/],
@@ -157,7 +173,9 @@ describe('/updateProduct', () => {
     for (const a of answers) expect([200, 409]).toContain(a.status);
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.error === 'ProductChanged')).toBe(true);
     const won = answers.filter((a) => a.status === 200).length;
-    const steps = (await audits(id)).map((r) => JSON.parse(String(r.details)) as { from: { price: number }; to: { price: number } });
+    const steps = (await audits(id)).map(
+      (r) => JSON.parse(String(r.details)) as { from: { price: number }; to: { price: number } },
+    );
     // one audit row per success, and each step starts from where the one before ended: nothing overwritten unseen
     expect(steps).toHaveLength(won);
     let at = 700;

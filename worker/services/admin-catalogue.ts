@@ -280,7 +280,10 @@ type UpdateInput = z.output<typeof updateProductRequest>;
 function editedRules(row: ProductRow, input: UpdateInput['rules']): PricingRules {
   const current = rulesOf(toPricing(row));
   if (!input) return current;
-  const view = { ...rulesToView(current), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) };
+  const view = {
+    ...rulesToView(current),
+    ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+  };
   const next = rulesFromView(view as ReturnType<typeof rulesToView>);
   if (input.freeAmount !== undefined) {
     if (!current.freeAmount && next.freeAmount) throw badRequest(t('product.noFreeAmount'));
@@ -435,7 +438,17 @@ export async function publishCatalogue(
       .where(and(eq(products.festivalYear, year), eq(products.publishAt, at)))
       .get();
     if (!same?.n) throw conflict('NothingToPublish', t('catalogue.nothingToPublish', { year }));
-    return { festivalYear: year, publishAt: at, count: same.n, message: t('catalogue.published', { year, time: formatDateTime(at), count: same.n }) };
+    return {
+      festivalYear: year,
+      publishAt: at,
+      count: same.n,
+      message: t('catalogue.published', { year, time: formatDateTime(at), count: same.n }),
+    };
   }
-  return { festivalYear: year, publishAt: at, count, message: t('catalogue.published', { year, time: formatDateTime(at), count }) };
+  return {
+    festivalYear: year,
+    publishAt: at,
+    count,
+    message: t('catalogue.published', { year, time: formatDateTime(at), count }),
+  };
 }
