@@ -200,7 +200,7 @@ export const addProductRequest = z
 
 const FESTIVAL_YEAR = /^\d{4}-\d{2}$/;
 const festivalYearField = z
-  .string({ error: 'must be text' })
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
   .regex(FESTIVAL_YEAR, 'must look like 2026-27')
   .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'must be two years in a row, like 2026-27');
 
