@@ -27,7 +27,7 @@ import type {
 } from './admin';
 import type * as cart from './cart';
 import type { CartDetails } from './cart';
-import type { CountResponse, LiveFlag, ProductsResponse, UProductsResponse } from './catalogue';
+import type { CountResponse, LiveFlag, PlansResponse, ProductsResponse, UProductsResponse } from './catalogue';
 import type * as channels from './channels';
 import type {
   AnnouncementView,
@@ -95,6 +95,7 @@ export type ApiCalls = {
   // ---- catalogue and cart ----
   getProducts: NoBody<ProductsResponse>;
   getUProducts: NoBody<UProductsResponse>;
+  getPlans: NoBody<PlansResponse>;
   getUtsavUserCount: NoBody<CountResponse>;
   getBijayaSanmelaniCount: NoBody<CountResponse>;
   addToCart: Call<typeof cart.addToCartRequest, CartDetails>;

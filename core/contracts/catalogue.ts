@@ -72,3 +72,10 @@ export type CountResponse = { count: number };
 
 /** /isMembershipLive, /isDailyPassLive */
 export type LiveFlag = { available: boolean };
+
+/**
+ * /getPlans (public, issue 24): the membership plans of the live catalogue for the home page's plans table, names
+ * in both languages and the price per person in rupees, so that the table and the shop have one source.
+ */
+export type PlanView = { id: number; code: string; name: string; nameBn?: string; price: number };
+export type PlansResponse = { festivalYear: string; plans: PlanView[] };

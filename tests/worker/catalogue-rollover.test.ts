@@ -106,6 +106,15 @@ describe('the festival-year rollover', () => {
       200,
     );
 
+    const plans = async () => (await call('getPlans', {})).body.data;
+    expect((await plans()).festivalYear).toBe(thisYear);
+    expect((await plans()).plans.find((p: { code: string }) => p.code === 'MUTV')).toMatchObject({
+      id: oldMutv,
+      name: 'UTSAV',
+      nameBn: 'উৎসব',
+      price: 2650,
+    });
+
     // published from a later date: still this year's catalogue until then
     const later = Date.now() + 3_600_000;
     const scheduled = await call('publishCatalogue', { festivalYear: next, publishAt: later }, admin);
@@ -130,6 +139,13 @@ describe('the festival-year rollover', () => {
     expect(now.map((p: { id: number }) => p.id)).toContain(draftMutv);
     expect(now.map((p: { id: number }) => p.id)).not.toContain(oldMutv);
     expect(now.find((p: { id: number }) => p.id === draftMutv).price).toBe(2800);
+    // the home page's plans table: the same live catalogue, public
+    expect(await plans()).toMatchObject({ festivalYear: next });
+    expect((await plans()).plans.map((p: { code: string; price: number }) => [p.code, p.price])).toEqual([
+      ['MABD', 1500],
+      ['MHHR', 2250],
+      ['MUTV', 2800],
+    ]);
     // last year's line leaves the cart; next year's is bought at its price
     expect((await call('getCartDetails', {}, u.token)).body.data.selectedProducts).toEqual([]);
     const bought = await call('addToCart', { productQtys: { [draftMutv]: { qty: 1, code: 'MUTV' } } }, u.token);

@@ -1,5 +1,10 @@
 import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
-import { type ProductView, rulesToView, type UProductsResponse } from '../../core/contracts/catalogue';
+import {
+  type PlansResponse,
+  type ProductView,
+  rulesToView,
+  type UProductsResponse,
+} from '../../core/contracts/catalogue';
 import { festivalYear } from '../../core/festival';
 import { paiseToRupees } from '../../core/money';
 import {
@@ -250,4 +255,19 @@ export async function uProducts(s: Svc): Promise<UProductsResponse> {
     getSetting(s.db, 'dailyPassLive'),
   ]);
   return { productsResponses: { DAILY_PASS }, extraContributionId, dailyPassLive };
+}
+
+/** /getPlans (public): the live catalogue's membership plans on sale, for the home page's plans table. */
+export async function publicPlans(s: Svc): Promise<PlansResponse> {
+  const rows = await productsOfTypes(s, ['MEMBERSHIP']);
+  const plans = rows
+    .filter((p) => p.available)
+    .map((p) => ({
+      id: p.id,
+      code: p.code,
+      name: p.name,
+      ...(p.nameBn ? { nameBn: p.nameBn } : {}),
+      price: paiseToRupees(p.pricePaise),
+    }));
+  return { festivalYear: rows[0]?.festivalYear ?? festivalYear(), plans };
 }
