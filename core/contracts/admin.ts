@@ -246,16 +246,29 @@ export const updateProductRequest = z
     id: id(),
     price: rupees().optional(),
     coPrice: rupees().optional(),
+    /** Add Product's name for the co-price, taken as coPrice */
+    coSponsorPrice: rupees().optional(),
     name: text(100).optional(),
     desc: editableText(500),
     nameBn: editableText(100),
     descBn: editableText(500),
     rules: productRulesInput.optional(),
+    // the rules' parts may also come beside the other fields
+    qtyDiscounts: productRulesInput.shape.qtyDiscounts,
+    memberPrice: productRulesInput.shape.memberPrice,
+    freeAmount: productRulesInput.shape.freeAmount,
+  })
+  .transform(({ coSponsorPrice, qtyDiscounts, memberPrice, freeAmount, ...v }) => {
+    const rules = { ...v.rules };
+    if (qtyDiscounts !== undefined) rules.qtyDiscounts = qtyDiscounts;
+    if (memberPrice !== undefined) rules.memberPrice = memberPrice;
+    if (freeAmount !== undefined) rules.freeAmount = freeAmount;
+    const hasRules = Object.values(rules).some((x) => x !== undefined);
+    return { ...v, coPrice: v.coPrice ?? coSponsorPrice, rules: hasRules ? rules : undefined };
   })
   .refine(
     (v) =>
-      [v.price, v.coPrice, v.name, v.desc, v.nameBn, v.descBn].some((x) => x !== undefined) ||
-      (v.rules !== undefined && Object.values(v.rules).some((x) => x !== undefined)),
+      [v.price, v.coPrice, v.name, v.desc, v.nameBn, v.descBn].some((x) => x !== undefined) || v.rules !== undefined,
     { message: 'nothing to change: send price, coPrice, name, desc, nameBn, descBn or rules', path: [] },
   );
 

@@ -127,6 +127,20 @@ describe('/updateProduct', () => {
     expect(pass.body.data.totalSellPrice).toBe(600);
   });
 
+  it("takes Add Product's coSponsorPrice and the rules' parts beside the other fields", async () => {
+    const slgt = await productId('SLGT');
+    const co = await call('updateProduct', { id: slgt, coSponsorPrice: 6500 }, admin);
+    expect(co.body.data.changed).toEqual(['coPrice']);
+    const mhhr = await productId('MHHR');
+    const tiers = await call('updateProduct', { id: mhhr, qtyDiscounts: [{ minQty: 5, percentOff: 5 }] }, admin);
+    expect(tiers.body.data.changed).toEqual(['rules']);
+    const listed = (await call('getUnGropedProducts', {}, admin)).body.data;
+    expect(listed.find((p: { id: number }) => p.id === slgt).coPrice).toBe(6500);
+    expect(listed.find((p: { id: number }) => p.id === mhhr).rules.qtyDiscounts).toEqual([
+      { minQty: 5, percentOff: 5 },
+    ]);
+  });
+
   it('refuses bad input naming the field, and changes nothing', async () => {
     const id = await productId('SPDL');
     const cases: [Record<string, unknown>, RegExp][] = [

@@ -410,14 +410,16 @@ export async function publishCatalogue(
   if (at < now - 60_000) throw badRequest(t('catalogue.publishInPast'));
   const year = input.festivalYear;
   const [published] = await d1Batch(s, [
+    // "not reached yet" by the database's clock when the statement runs, so that a second press, whatever time its
+    // request read, finds the first one's publication reached and changes nothing
     raw(
       `UPDATE products SET publish_at = ?, updated_at = ?
-       WHERE festival_year = ? AND code <> ? AND (publish_at IS NULL OR publish_at > ?) AND publish_at IS NOT ?`,
+       WHERE festival_year = ? AND code <> ? AND publish_at IS NOT ?
+         AND (publish_at IS NULL OR publish_at > CAST(unixepoch('subsec') * 1000 AS INTEGER))`,
       at,
       now,
       year,
       EXTRA_CONTRIBUTION_CODE,
-      now,
       at,
     ),
     raw(
