@@ -8,3 +8,9 @@ export function festivalYear(atMs: number = Date.now()): string {
   const start = ist.getUTCMonth() >= 3 ? year : year - 1;
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
+
+/** The festival year after a label: "2026-27" -> "2027-28". */
+export function nextFestivalYear(label: string): string {
+  const start = Number(label.slice(0, 4)) + 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}

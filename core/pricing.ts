@@ -13,6 +13,23 @@ export const DANDIYA_CODE = 'DPDY1';
 
 export type ProductType = 'MEMBERSHIP' | 'SPONSORSHIP' | 'DAILY_PASS';
 
+/** A quantity discount: the line costs `basisPoints` / 10,000 of its full price from `minQty` units on. */
+export type QtyTier = { minQty: number; basisPoints: number };
+
+/**
+ * A product's pricing rules (issue 24, docs/decisions/240), stored per product in D1 (`products.rules`); a product
+ * without stored rules has the defaults of its code, which are the rules DECISIONS.md names.
+ * - qtyTiers: quantity discounts on the whole line (UTSAV 5% at 3, 10% at 4+; Dandiya 10% at 4+);
+ * - memberPrice: a daily pass whose coPrice differs from its price sells at coPrice to UTSAV members' households;
+ * - freeAmount: the buyer chooses the amount (the extra contribution), between these limits, quantity 1.
+ * A line with quantity discounts does not also get the member price.
+ */
+export type PricingRules = {
+  qtyTiers: QtyTier[];
+  memberPrice: boolean;
+  freeAmount: { minPaise: Paise; maxPaise: Paise } | null;
+};
+
 export type PricingProduct = {
   id: number;
   type: ProductType;
@@ -20,7 +37,61 @@ export type PricingProduct = {
   name: string;
   pricePaise: Paise;
   coPricePaise: Paise;
+  /** absent: the defaults of the code (defaultRules) */
+  rules?: PricingRules | null;
 };
+
+/** The rules a product has unless an admin changed them: those of DECISIONS.md, by code. */
+export function defaultRules(p: Pick<PricingProduct, 'type' | 'code'>): PricingRules {
+  if (p.code === EXTRA_CONTRIBUTION_CODE) {
+    return { qtyTiers: [], memberPrice: false, freeAmount: { minPaise: EXTRA_MIN_PAISE, maxPaise: EXTRA_MAX_PAISE } };
+  }
+  const memberPrice = p.type === 'DAILY_PASS';
+  if (p.code === UTSAV_CODE) {
+    return {
+      qtyTiers: [
+        { minQty: 3, basisPoints: 9500 },
+        { minQty: 4, basisPoints: 9000 },
+      ],
+      memberPrice,
+      freeAmount: null,
+    };
+  }
+  if (p.code === DANDIYA_CODE) return { qtyTiers: [{ minQty: 4, basisPoints: 9000 }], memberPrice, freeAmount: null };
+  return { qtyTiers: [], memberPrice, freeAmount: null };
+}
+
+export const rulesOf = (p: Pick<PricingProduct, 'type' | 'code' | 'rules'>): PricingRules => p.rules ?? defaultRules(p);
+
+/** The line's factor at this quantity: the tier with the largest minQty not above it, else the full price. */
+export function tierBasisPoints(tiers: readonly QtyTier[], qty: number): number {
+  let best: QtyTier | null = null;
+  for (const t of tiers) if (qty >= t.minQty && (!best || t.minQty > best.minQty)) best = t;
+  return best ? best.basisPoints : 10_000;
+}
+
+/** Rules in a stable text form for the database (and for comparing two sets of rules). */
+export function rulesJson(r: PricingRules): string {
+  return JSON.stringify({
+    qtyTiers: [...r.qtyTiers]
+      .sort((a, b) => a.minQty - b.minQty)
+      .map((t) => ({ minQty: t.minQty, basisPoints: t.basisPoints })),
+    memberPrice: r.memberPrice,
+    freeAmount: r.freeAmount ? { minPaise: r.freeAmount.minPaise, maxPaise: r.freeAmount.maxPaise } : null,
+  });
+}
+
+/** Stored rules back, or null (the code's defaults) when there are none or they do not read. */
+export function parseRules(text: string | null | undefined): PricingRules | null {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as Partial<PricingRules>;
+    if (!Array.isArray(v.qtyTiers) || typeof v.memberPrice !== 'boolean') return null;
+    return { qtyTiers: v.qtyTiers, memberPrice: v.memberPrice, freeAmount: v.freeAmount ?? null };
+  } catch {
+    return null;
+  }
+}
 
 export type LineInput = {
   productId: number;
@@ -67,8 +138,11 @@ export function dandiyaFactorBasisPoints(qty: number): number {
 }
 
 /** A daily pass with a member price different from its price (DPKP and any like it). */
-export function isMemberPriced(p: Pick<PricingProduct, 'type' | 'code' | 'pricePaise' | 'coPricePaise'>): boolean {
-  return p.type === 'DAILY_PASS' && p.code !== EXTRA_CONTRIBUTION_CODE && p.coPricePaise !== p.pricePaise;
+export function isMemberPriced(
+  p: Pick<PricingProduct, 'type' | 'code' | 'pricePaise' | 'coPricePaise' | 'rules'>,
+): boolean {
+  const r = rulesOf(p);
+  return p.type === 'DAILY_PASS' && r.memberPrice && !r.freeAmount && p.coPricePaise !== p.pricePaise;
 }
 
 /** How many units of a member-priced pass may still get the member price. */
@@ -86,7 +160,8 @@ export function priceLine(product: PricingProduct, line: LineInput, ctx: Pricing
     fullSponsor: null as boolean | null,
     memberPricedUnits: 0,
   };
-  if (product.code === EXTRA_CONTRIBUTION_CODE) {
+  const rules = rulesOf(product);
+  if (rules.freeAmount) {
     const amount = line.amountPaise ?? 0;
     return { ...base, qty: 1, unitPricePaise: amount, maxPricePaise: amount, sellPricePaise: amount };
   }
@@ -97,20 +172,12 @@ export function priceLine(product: PricingProduct, line: LineInput, ctx: Pricing
   }
   const unit = product.pricePaise;
   const max = unit * line.qty;
-  if (product.code === UTSAV_CODE) {
+  if (rules.qtyTiers.length > 0) {
     return {
       ...base,
       unitPricePaise: unit,
       maxPricePaise: max,
-      sellPricePaise: applyBasisPoints(max, utsavFactorBasisPoints(line.qty)),
-    };
-  }
-  if (product.code === DANDIYA_CODE) {
-    return {
-      ...base,
-      unitPricePaise: unit,
-      maxPricePaise: max,
-      sellPricePaise: applyBasisPoints(max, dandiyaFactorBasisPoints(line.qty)),
+      sellPricePaise: applyBasisPoints(max, tierBasisPoints(rules.qtyTiers, line.qty)),
     };
   }
   if (isMemberPriced(product)) {

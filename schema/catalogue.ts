@@ -27,8 +27,17 @@ export const products = sqliteTable(
     taken: integer('taken').notNull().default(0),
     oversold: integer('oversold').notNull().default(0),
     waitlist: integer('waitlist', { mode: 'boolean' }).notNull().default(false), // 0246: a waiting list when sold out
+    /** issue 24 (0240): pricing rules as JSON (core/pricing.ts PricingRules); null = the defaults of the code */
+    rules: text('rules'),
+    /** the festival year it is sold in; '' on insert = the live catalogue's year (trigger products_festival_year) */
+    festivalYear: text('festival_year').notNull().default(''),
+    /** null = a draft; else members see it from this time on (when its year is the live one) */
+    publishAt: integer('publish_at').default(0),
     createdAt: integer('created_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
     updatedAt: integer('updated_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
   },
-  (t) => [uniqueIndex('products_code_uq').on(t.code), index('products_type_idx').on(t.type, t.sortOrder)],
+  (t) => [
+    uniqueIndex('products_year_code_uq').on(t.festivalYear, t.code),
+    index('products_type_idx').on(t.type, t.sortOrder),
+  ],
 );

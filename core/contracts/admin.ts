@@ -1,7 +1,8 @@
 // Contracts of the admin console calls (SPEC.md section 7 plus the Settings, roles, Overview and Audit calls).
 import * as z from 'zod';
 import { isRupeeAmount } from '../money';
-import { DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE } from '../pricing';
+import { DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE, MAX_QTY } from '../pricing';
+import type { ProductRulesView } from './catalogue';
 import { email, type Message, optionalText, text } from './common';
 import type { OrderView } from './orders';
 
@@ -197,6 +198,90 @@ export const addProductRequest = z
     };
   });
 
+const FESTIVAL_YEAR = /^\d{4}-\d{2}$/;
+const festivalYearField = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+  .regex(FESTIVAL_YEAR, 'must look like 2026-27')
+  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'must be two years in a row, like 2026-27');
+
+/** Text that may be cleared with '': absent = unchanged. */
+const editableText = (max: number) =>
+  z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`).optional();
+
+/** Issue 24: a product's pricing rules as an admin edits them (ProductRulesView); a part left out is unchanged. */
+export const productRulesInput = z
+  .object({
+    qtyDiscounts: z
+      .array(
+        z.object({
+          minQty: z
+            .number({ error: 'must be a number' })
+            .int('must be a whole number')
+            .min(2, 'must be at least 2')
+            .max(MAX_QTY, `must be at most ${MAX_QTY}`),
+          percentOff: z
+            .number({ error: 'must be a number' })
+            .gt(0, 'must be more than 0')
+            .lt(100, 'must be less than 100')
+            .refine(isRupeeAmount, 'must have at most two decimals'),
+        }),
+        { error: 'must be a list of { minQty, percentOff }' },
+      )
+      .max(5, 'must have at most 5 tiers')
+      .refine((l) => new Set(l.map((d) => d.minQty)).size === l.length, 'must not name a quantity twice'),
+    memberPrice: flag,
+    freeAmount: z
+      .object({ min: rupees(), max: rupees() }, { error: 'must be { min, max } in rupees, or null' })
+      .refine((v) => v.min <= v.max, { message: 'min must not be more than max', path: ['min'] })
+      .nullable(),
+  })
+  .partial();
+
+/**
+ * /updateProduct (issue 24): any of price, co-price, names, descriptions and rules; left out = unchanged. Applies to
+ * carts priced after it; orders keep the price they were sold at.
+ */
+export const updateProductRequest = z
+  .object({
+    id: id(),
+    price: rupees().optional(),
+    coPrice: rupees().optional(),
+    /** Add Product's name for the co-price, taken as coPrice */
+    coSponsorPrice: rupees().optional(),
+    name: text(100).optional(),
+    desc: editableText(500),
+    nameBn: editableText(100),
+    descBn: editableText(500),
+    rules: productRulesInput.optional(),
+    // the rules' parts may also come beside the other fields
+    qtyDiscounts: productRulesInput.shape.qtyDiscounts,
+    memberPrice: productRulesInput.shape.memberPrice,
+    freeAmount: productRulesInput.shape.freeAmount,
+  })
+  .transform(({ coSponsorPrice, qtyDiscounts, memberPrice, freeAmount, ...v }) => {
+    const rules = { ...v.rules };
+    if (qtyDiscounts !== undefined) rules.qtyDiscounts = qtyDiscounts;
+    if (memberPrice !== undefined) rules.memberPrice = memberPrice;
+    if (freeAmount !== undefined) rules.freeAmount = freeAmount;
+    const hasRules = Object.values(rules).some((x) => x !== undefined);
+    return { ...v, coPrice: v.coPrice ?? coSponsorPrice, rules: hasRules ? rules : undefined };
+  })
+  .refine(
+    (v) =>
+      [v.price, v.coPrice, v.name, v.desc, v.nameBn, v.descBn].some((x) => x !== undefined) || v.rules !== undefined,
+    { message: 'nothing to change: send price, coPrice, name, desc, nameBn, descBn or rules', path: [] },
+  );
+
+/** Publishes a year's drafts from `publishAt` (ms; absent = now): members see them from then on. */
+export const publishCatalogueRequest = z.object({
+  festivalYear: festivalYearField,
+  publishAt: z
+    .number({ error: 'must be a time in milliseconds' })
+    .int('must be whole')
+    .nonnegative('must not be negative')
+    .nullish(),
+});
+
 export const markProductAvailableRequest = z.object({ id: id(), available: flag });
 export const markProductFullSponsorRequest = z.object({ id: id(), fullSponsorOnly: flag });
 export const blockProductRequest = z.object({ id: id(), blockedByName: text(100), blockedByEmail: email });
@@ -299,7 +384,22 @@ export type AdminProduct = {
   /** issue 16: absent when empty, so the answer of a catalogue without Bengali names is unchanged */
   nameBn?: string;
   descBn?: string;
+  /** issue 24: the English description, the pricing rules, the festival year and when members see it */
+  desc: string;
+  rules: ProductRulesView;
+  festivalYear: string;
+  /** null: a draft; else the time it is published from */
+  publishAt: number | null;
 };
+
+/** /updateProduct: the names of the fields that changed (empty when nothing did) */
+export type ProductUpdate = Message & { id: number; changed: string[] };
+
+/** /prepareNextCatalogue */
+export type CataloguePrepared = Message & { festivalYear: string; fromYear: string; count: number };
+
+/** /publishCatalogue */
+export type CataloguePublished = Message & { festivalYear: string; publishAt: number; count: number };
 
 export type StaffMember = { id: number; name: string; email: string; admin: boolean; volunteer: boolean };
 

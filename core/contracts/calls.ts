@@ -13,10 +13,13 @@ import type {
   AdminSettings,
   AttentionOrder,
   AuditPage,
+  CataloguePrepared,
+  CataloguePublished,
   OrderDecision,
   Overview,
   ConsoleCounts,
   ProductChange,
+  ProductUpdate,
   RoleChange,
   SettingsChange,
   StaffMember,
@@ -26,7 +29,7 @@ import type * as capacity from './capacity';
 import type { AcceptedOffer, AdminWaitlist, CapacityView, JoinedWaitlist, MyWaitlist } from './capacity';
 import type * as cart from './cart';
 import type { CartDetails } from './cart';
-import type { CountResponse, LiveFlag, ProductsResponse, UProductsResponse } from './catalogue';
+import type { CountResponse, LiveFlag, PlansResponse, ProductsResponse, UProductsResponse } from './catalogue';
 import type * as channels from './channels';
 import type {
   AnnouncementView,
@@ -96,6 +99,7 @@ export type ApiCalls = {
   // ---- catalogue and cart ----
   getProducts: NoBody<ProductsResponse>;
   getUProducts: NoBody<UProductsResponse>;
+  getPlans: NoBody<PlansResponse>;
   getUtsavUserCount: NoBody<CountResponse>;
   getBijayaSanmelaniCount: NoBody<CountResponse>;
   addToCart: Call<typeof cart.addToCartRequest, CartDetails>;
@@ -155,6 +159,9 @@ export type ApiCalls = {
     ProductChange & { blockedByName: string; blockedByEmail: string }
   >;
   unblockProduct: Call<typeof admin.unblockProductRequest, ProductChange>;
+  updateProduct: Call<typeof admin.updateProductRequest, ProductUpdate>;
+  prepareNextCatalogue: NoBody<CataloguePrepared>;
+  publishCatalogue: Call<typeof admin.publishCatalogueRequest, CataloguePublished>;
   getAdminSettings: NoBody<AdminSettings>;
   updateSettings: Call<typeof admin.updateSettingsRequest, SettingsChange>;
   getStaff: NoBody<StaffMember[]>;

@@ -48,10 +48,25 @@ export type CartLineView = {
   fullSponsor: boolean | null;
 };
 
+/**
+ * A price an admin changed after the line went into the cart (issue 24): the unit price (or, for a co-sponsor and a
+ * member-priced pass, the co-price) then and now, in rupees. The cart is priced at `newPrice`.
+ */
+export type CartPriceChange = {
+  productId: number;
+  name: string;
+  nameBn?: string;
+  code: string;
+  oldPrice: number;
+  newPrice: number;
+};
+
 /** /getCartDetails and /addToCart answer this; an empty cart has no lines, zero totals and kind null. */
 export type CartDetails = {
   kind: CartKind | null;
   selectedProducts: CartLineView[];
   totalMaxPrice: number;
   totalSellPrice: number;
+  /** issue 24: only when a price changed since the lines were added (absent otherwise) */
+  priceChanges?: CartPriceChange[];
 };

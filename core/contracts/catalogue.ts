@@ -1,3 +1,5 @@
+import { paiseToRupees, rupeesToPaise } from '../money';
+import type { PricingRules } from '../pricing';
 /** The customer view of a product (SPEC.md section 3); prices in rupees. */
 export type ProductView = {
   id: number;
@@ -26,7 +28,44 @@ export type ProductView = {
   fewLeft?: boolean;
   /** a waiting list may be joined when it is sold out (present only when on) */
   waitlist?: boolean;
+  /** issue 24: the pricing rules, only when an admin changed them from the code's defaults */
+  rules?: ProductRulesView;
 };
+
+/**
+ * A product's pricing rules at the API edge (core/pricing.ts PricingRules in rupees and percent):
+ * quantity discounts (percent off the whole line from minQty units), the member price of a daily pass, and the
+ * free amount's limits (the extra contribution).
+ */
+export type ProductRulesView = {
+  qtyDiscounts: { minQty: number; percentOff: number }[];
+  memberPrice: boolean;
+  freeAmount: { min: number; max: number } | null;
+};
+
+export function rulesToView(r: PricingRules): ProductRulesView {
+  return {
+    qtyDiscounts: [...r.qtyTiers]
+      .sort((a, b) => a.minQty - b.minQty)
+      .map((t) => ({ minQty: t.minQty, percentOff: (10_000 - t.basisPoints) / 100 })),
+    memberPrice: r.memberPrice,
+    freeAmount: r.freeAmount
+      ? { min: paiseToRupees(r.freeAmount.minPaise), max: paiseToRupees(r.freeAmount.maxPaise) }
+      : null,
+  };
+}
+
+export function rulesFromView(v: ProductRulesView): PricingRules {
+  return {
+    qtyTiers: [...v.qtyDiscounts]
+      .sort((a, b) => a.minQty - b.minQty)
+      .map((d) => ({ minQty: d.minQty, basisPoints: 10_000 - Math.round(d.percentOff * 100) })),
+    memberPrice: v.memberPrice,
+    freeAmount: v.freeAmount
+      ? { minPaise: rupeesToPaise(v.freeAmount.min), maxPaise: rupeesToPaise(v.freeAmount.max) }
+      : null,
+  };
+}
 
 export type ProductsResponse = {
   productsResponses: { MEMBERSHIP: ProductView[]; SPONSORSHIP: ProductView[] };
@@ -43,3 +82,10 @@ export type CountResponse = { count: number };
 
 /** /isMembershipLive, /isDailyPassLive */
 export type LiveFlag = { available: boolean };
+
+/**
+ * /getPlans (public, issue 24): the membership plans of the live catalogue for the home page's plans table, names
+ * in both languages and the price per person in rupees, so that the table and the shop have one source.
+ */
+export type PlanView = { id: number; code: string; name: string; nameBn?: string; price: number };
+export type PlansResponse = { festivalYear: string; plans: PlanView[] };

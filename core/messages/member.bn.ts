@@ -69,6 +69,7 @@ export const memberBn: Record<MemberKey, string> = {
   'profile.passCode': 'পাস কোড',
   'profile.passCollectedNote': ' (নেওয়া হয়েছে)',
   'profile.passToCollectNote': ' (পাস নিতে মণ্ডপে এটি দেখান)',
+  'ck.priceChanged': 'আপনি যোগ করার পরে {name}-এর দাম বদলেছে: আগে {from}, এখন {to}। আপনার হিসেবে নতুন দাম দেখানো হচ্ছে।',
   'ck.titlePass': 'দৈনিক পাসের হিসেব',
   'ck.title': 'অনুদানের হিসেব',
   'ck.colCategory': 'অনুদানের বিষয়',

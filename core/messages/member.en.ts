@@ -71,6 +71,8 @@ export const memberEn = {
   'profile.passCode': 'Pass code',
   'profile.passCollectedNote': ' (collected)',
   'profile.passToCollectNote': ' (show it at the venue to collect your passes)',
+  'ck.priceChanged':
+    'The price of {name} has changed since you added it: {from} before, {to} now. Your summary shows the new price.',
   'ck.titlePass': 'Daily Pass Summary',
   'ck.title': 'Contribution Summary',
   'ck.colCategory': 'Contribution Category',

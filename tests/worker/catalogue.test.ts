@@ -30,6 +30,9 @@ describe('/getProducts', () => {
       coSponsored: false,
       fullSponsorOnly: false,
       desc: expect.stringContaining('gala dinner'),
+      // the demo seed names every product in Bengali too (issue 24 item 7)
+      nameBn: 'উৎসব',
+      descBn: expect.stringContaining('গালা ডিনার'),
       sponsoredBy: null,
     });
     expect(byCode(SPONSORSHIP, 'SIDL')).toMatchObject({ price: 45000, fullSponsorOnly: true, available: true });

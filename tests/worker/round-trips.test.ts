@@ -42,6 +42,7 @@ const READS: Case[] = [
   { path: 'isMembershipLive', who: 'none', budget: 1 },
   { path: 'isDailyPassLive', who: 'none', budget: 1 },
   { path: 'getUProducts', who: 'none', budget: 1 },
+  { path: 'getPlans', who: 'none', budget: 1 },
   { path: 'getUserProfile', who: 'member', budget: 1 },
   { path: 'getProducts', who: 'member', budget: 1 },
   { path: 'getUtsavUserCount', who: 'member', budget: 1 },

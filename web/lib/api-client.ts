@@ -95,7 +95,13 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
     abort.abort();
   }, timeoutMs);
   let res: Response;
-  let payload: { data?: unknown; error?: string; desc?: string; key?: string; params?: Record<string, string | number> };
+  let payload: {
+    data?: unknown;
+    error?: string;
+    desc?: string;
+    key?: string;
+    params?: Record<string, string | number>;
+  };
   try {
     try {
       res = await fetch(`/api/${name}`, {

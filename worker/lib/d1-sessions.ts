@@ -20,6 +20,7 @@ export const REPLICA_READS = new Set([
   '/api/isMembershipLive',
   '/api/isDailyPassLive',
   '/api/getUProducts',
+  '/api/getPlans',
   '/api/getProducts',
   '/api/getUtsavUserCount',
   '/api/getBijayaSanmelaniCount',

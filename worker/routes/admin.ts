@@ -13,11 +13,13 @@ import {
   offlineOrderRequest,
   orderDetailsRequest,
   overviewRequest,
+  publishCatalogueRequest,
   rejectOfflineOrderRequest,
   searchUserOrderRequest,
   setProductBengaliRequest,
   setUserRoleRequest,
   unblockProductRequest,
+  updateProductRequest,
   updateSettingsRequest,
 } from '../../core/contracts/admin';
 import { emptyBody } from '../../core/contracts/common';
@@ -87,6 +89,16 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/addProduct', requireRole('admin'), input(addProductRequest), async (c) => {
     return c.json({ data: await catalogue.addProduct(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  // issue 24: edit a product; the festival-year rollover (docs/decisions/240, 241)
+  .post('/updateProduct', requireRole('admin'), input(updateProductRequest), async (c) => {
+    return c.json({ data: await catalogue.updateProduct(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/prepareNextCatalogue', requireRole('admin'), input(emptyBody), async (c) => {
+    return c.json({ data: await catalogue.prepareNextCatalogue(svc(c), actorOf(c)) });
+  })
+  .post('/publishCatalogue', requireRole('admin'), input(publishCatalogueRequest), async (c) => {
+    return c.json({ data: await catalogue.publishCatalogue(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/blockProduct', requireRole('admin'), input(blockProductRequest), async (c) => {
     return c.json({ data: await catalogue.blockProduct(svc(c), actorOf(c), c.req.valid('json')) });

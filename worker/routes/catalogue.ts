@@ -16,6 +16,10 @@ export const catalogueRoutes = new Hono<AppEnv>()
   .post('/getUProducts', input(emptyBody), async (c) => {
     return c.json({ data: await catalogue.uProducts(svc(c)) });
   })
+  // Public (issue 24): the live catalogue's membership plans, for the home page's plans table.
+  .post('/getPlans', input(emptyBody), async (c) => {
+    return c.json({ data: await catalogue.publicPlans(svc(c)) });
+  })
   // The caller's UTSAV memberships this festival year (paid or awaiting approval).
   .post('/getUtsavUserCount', requireRole('user'), input(emptyBody), async (c) => {
     return c.json({ data: await cart.utsavUserCount(svc(c)) });

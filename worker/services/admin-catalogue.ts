@@ -1,18 +1,26 @@
 // The catalogue as admins manage it: list, add, enable/disable, full-sponsor-only, block for a named sponsor.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminProduct,
   addProductRequest,
   blockProductRequest,
+  CataloguePrepared,
+  CataloguePublished,
   markProductAvailableRequest,
   markProductFullSponsorRequest,
+  ProductUpdate,
+  publishCatalogueRequest,
   setProductBengaliRequest,
   unblockProductRequest,
+  updateProductRequest,
 } from '../../core/contracts/admin';
-import { festivalYear } from '../../core/festival';
+import { rulesFromView, rulesToView } from '../../core/contracts/catalogue';
+import { festivalYear, formatDateTime } from '../../core/festival';
+import { nextFestivalYear } from '../../core/festival-year';
 import { t } from '../../core/i18n';
-import { paiseToRupees, rupeesToPaise } from '../../core/money';
+import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
+import { defaultRules, EXTRA_CONTRIBUTION_CODE, type PricingRules, rulesJson, rulesOf } from '../../core/pricing';
 import { auditLog, products, sponsorshipClaims, users } from '../../schema/index';
 import { afterChange } from '../lib/audit';
 import { d1Batch, raw } from '../lib/d1-batch';
@@ -20,6 +28,7 @@ import type { Db } from '../lib/db';
 import { badRequest, conflict, DomainError, notFound, say } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
+import { liveYear, liveYearSql, toPricing } from './catalogue';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -41,7 +50,7 @@ export async function listProducts(s: Svc): Promise<AdminProduct[]> {
       and(eq(sponsorshipClaims.productId, products.id), eq(sponsorshipClaims.fiscalYear, year)),
     )
     .leftJoin(users, eq(users.id, sponsorshipClaims.userId))
-    .orderBy(asc(products.type), asc(products.sortOrder), asc(products.id))
+    .orderBy(desc(products.festivalYear), asc(products.type), asc(products.sortOrder), asc(products.id))
     .all();
   return rows.map(({ p, sponsorName, sponsorEmail, claimState, waiting }) => {
     const sponsored = claimState === 'sponsored';
@@ -65,6 +74,10 @@ export async function listProducts(s: Svc): Promise<AdminProduct[]> {
       waiting,
       ...(p.nameBn ? { nameBn: p.nameBn } : {}), // issue 16: only when written
       ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
+      desc: p.description,
+      rules: rulesToView(rulesOf(toPricing(p))),
+      festivalYear: p.festivalYear,
+      publishAt: p.publishAt,
     };
   });
 }
@@ -78,7 +91,13 @@ async function productOrThrow(db: Db, id: number): Promise<ProductRow> {
 export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof addProductRequest>) {
   const { db } = s;
   const actorId = actor.userId;
-  const existing = await db.select({ id: products.id }).from(products).where(eq(products.code, input.code)).get();
+  // codes are unique per festival year (issue 24): a new product joins the live catalogue's year
+  const year = await liveYear(db);
+  const existing = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.code, input.code), eq(products.festivalYear, year)))
+    .get();
   if (existing) throw conflict('DuplicateCode', say('product.duplicateCode', { code: input.code }));
   const next = await db
     .select({ n: sql<number>`coalesce(max(${products.sortOrder}), 0) + 1` })
@@ -96,6 +115,8 @@ export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof ad
     coPricePaise: rupeesToPaise(input.coPrice),
     fullSponsorOnly: input.fullSponsorOnly,
     sortOrder: next?.n ?? 1,
+    festivalYear: year,
+    rules: rulesJson(defaultRules(input)),
   };
   try {
     const [inserted] = await db.batch([
@@ -104,13 +125,14 @@ export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof ad
       // db.run(sql) with parameters cannot be batched by drizzle 0.45's D1 driver; insert-select can.)
       db.insert(auditLog).select(
         sql`SELECT NULL, CAST(unixepoch('subsec') * 1000 AS INTEGER), ${actorId}, 'product.added', 'product',
-            CAST(id AS TEXT), ${JSON.stringify({ ...values })} FROM products WHERE code = ${input.code}`,
+            CAST(id AS TEXT), ${JSON.stringify({ ...values })} FROM products WHERE code = ${input.code}
+            AND festival_year = ${year}`,
       ),
     ]);
     return { id: inserted[0]!.id, message: t('product.added') };
   } catch (e) {
     // two admins adding the same code at once: the unique index decides
-    if (/UNIQUE constraint failed: products\.code/.test(String(e))) {
+    if (/UNIQUE constraint failed: products\.(festival_year, products\.)?code/.test(String(e))) {
       throw conflict('DuplicateCode', say('product.duplicateCode', { code: input.code }));
     }
     throw e;
@@ -257,4 +279,185 @@ export async function unblockProduct(s: Svc, actor: Actor, input: z.output<typeo
   // unblocked meanwhile by another admin: said as the second press would find it
   if (!unblocked) throw conflict('NotBlocked', say('product.notBlocked', { name: row.name }));
   return { id, message: t('product.unblocked', { name: row.name }) };
+}
+
+type UpdateInput = z.output<typeof updateProductRequest>;
+
+/** The rules after an edit, or a DomainError naming the rule that does not fit this product. */
+function editedRules(row: ProductRow, input: UpdateInput['rules']): PricingRules {
+  const current = rulesOf(toPricing(row));
+  if (!input) return current;
+  const view = {
+    ...rulesToView(current),
+    ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+  };
+  const next = rulesFromView(view as ReturnType<typeof rulesToView>);
+  if (input.freeAmount !== undefined) {
+    if (!current.freeAmount && next.freeAmount) throw badRequest(say('product.noFreeAmount'));
+    if (current.freeAmount && !next.freeAmount) throw badRequest(say('product.freeAmountRequired'));
+  }
+  const free = !!next.freeAmount;
+  if (next.qtyTiers.length > 0 && (row.type === 'SPONSORSHIP' || free)) {
+    throw badRequest(say('product.noQtyDiscounts', { type: free ? row.code : row.type }));
+  }
+  if (input.memberPrice === true && (row.type !== 'DAILY_PASS' || free)) throw badRequest(say('product.noMemberPrice'));
+  return next;
+}
+
+/**
+ * /updateProduct (issue 24): price, co-price, names, descriptions and pricing rules, in one guarded update with its
+ * audit row (before and after of what changed). Carts are priced from the catalogue on every view, so the change
+ * applies to them from now on (their next view says so); orders keep the prices stored on their lines.
+ */
+export async function updateProduct(s: Svc, actor: Actor, input: UpdateInput): Promise<ProductUpdate> {
+  const row = await productOrThrow(s.db, input.id);
+  const set: Partial<ProductRow> = {};
+  if (input.price !== undefined) set.pricePaise = rupeesToPaise(input.price);
+  if (input.coPrice !== undefined) set.coPricePaise = rupeesToPaise(input.coPrice);
+  if (input.name !== undefined) set.name = input.name;
+  if (input.desc !== undefined) set.description = input.desc;
+  if (input.nameBn !== undefined) set.nameBn = input.nameBn;
+  if (input.descBn !== undefined) set.descriptionBn = input.descBn;
+  const price = set.pricePaise ?? row.pricePaise;
+  const coPrice = set.coPricePaise ?? row.coPricePaise;
+  const coMatters = !(row.type === 'SPONSORSHIP' && row.fullSponsorOnly);
+  if ((input.price !== undefined || input.coPrice !== undefined) && coMatters && coPrice > price) {
+    throw badRequest(say('product.coPriceAbovePrice', { price: formatINR(price) }));
+  }
+  if (input.rules) {
+    const next = rulesJson(editedRules(row, input.rules));
+    if (next !== rulesJson(rulesOf(toPricing(row)))) set.rules = next;
+  }
+  const keys = (Object.keys(set) as (keyof ProductRow)[]).filter((k) => set[k] !== row[k]);
+  if (keys.length === 0) return { id: row.id, changed: [], message: t('product.unchanged') };
+  const field: Partial<Record<keyof ProductRow, string>> = {
+    pricePaise: 'price',
+    coPricePaise: 'coPrice',
+    description: 'desc',
+    descriptionBn: 'descBn',
+  };
+  const shown = (k: keyof ProductRow, v: unknown) =>
+    k === 'pricePaise' || k === 'coPricePaise'
+      ? paiseToRupees(v as number)
+      : k === 'rules'
+        ? rulesToView(rulesOf({ ...toPricing(row), rules: null, ...(v ? { rules: JSON.parse(String(v)) } : {}) }))
+        : v;
+  const from: Record<string, unknown> = {};
+  const to: Record<string, unknown> = {};
+  for (const k of keys) {
+    from[field[k] ?? k] = shown(k, row[k]);
+    to[field[k] ?? k] = shown(k, set[k]);
+  }
+  const changed = await changeProduct(
+    s,
+    actor.userId,
+    row,
+    Object.fromEntries(keys.map((k) => [k, set[k]])),
+    'product.updated',
+    { festivalYear: row.festivalYear, from, to },
+  );
+  if (!changed) throw conflict('ProductChanged', say('product.changedMeanwhile', { name: row.name }));
+  return { id: row.id, changed: Object.keys(to), message: t('product.updated') };
+}
+
+/**
+ * "Prepare next year's catalogue" (issue 24, docs/decisions/241): copies the live year's products (not the extra
+ * contribution, which belongs to no year) into the next festival year as drafts, with the same prices and rules
+ * for the committee to review. One INSERT ... SELECT that copies only while the next year has no product decides,
+ * with its audit row in the same batch: a double click or two admins at once make one copy.
+ */
+export async function prepareNextCatalogue(s: Svc, actor: Actor): Promise<CataloguePrepared> {
+  const now = Date.now();
+  const fromYear = await s.db.get<{ y: string | null }>(sql`SELECT ${liveYearSql(now)} AS y`);
+  if (!fromYear?.y) throw conflict('NothingToCopy', say('catalogue.nothingToCopy'));
+  const from = fromYear.y;
+  const next = nextFestivalYear(from);
+  const [copied] = await d1Batch(s, [
+    raw(
+      `INSERT INTO products (type, name, code, description, name_bn, description_bn, price_paise, co_price_paise,
+         available, full_sponsor_only, sort_order, rules, festival_year, publish_at, created_at, updated_at)
+       SELECT type, name, code, description, name_bn, description_bn, price_paise, co_price_paise,
+         available, full_sponsor_only, sort_order, rules, ?, NULL, ?, ?
+       FROM products WHERE festival_year = ? AND code <> ?
+         AND NOT EXISTS (SELECT 1 FROM products WHERE festival_year = ?)
+       ORDER BY id`,
+      next,
+      now,
+      now,
+      from,
+      EXTRA_CONTRIBUTION_CODE,
+      next,
+    ),
+    raw(
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+       SELECT ?, 'catalogue.prepared', 'catalogue', ?, json_object('fromYear', ?, 'count', changes()) WHERE changes() > 0`,
+      actor.userId,
+      next,
+      from,
+    ),
+  ]);
+  const count = copied?.meta.changes ?? 0;
+  if (count === 0) throw conflict('AlreadyPrepared', say('catalogue.alreadyPrepared', { year: next }));
+  return { festivalYear: next, fromYear: from, count, message: t('catalogue.prepared', { count, year: next }) };
+}
+
+/**
+ * Publishes a festival year's drafts (and re-dates a publication not yet reached) from `publishAt`, default now:
+ * members see that year's catalogue from then on, instead of the year before. One guarded UPDATE decides; its audit
+ * row is written only when it changed rows, so two presses publish once.
+ */
+export async function publishCatalogue(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof publishCatalogueRequest>,
+): Promise<CataloguePublished> {
+  const now = Date.now();
+  const at = input.publishAt ?? now;
+  // a minute's grace for a clock a little behind; "now" is the usual answer
+  if (at < now - 60_000) throw badRequest(say('catalogue.publishInPast'));
+  const year = input.festivalYear;
+  const [published] = await d1Batch(s, [
+    // "not reached yet" by the database's clock when the statement runs, so that a second press, whatever time its
+    // request read, finds the first one's publication reached and changes nothing
+    raw(
+      `UPDATE products SET publish_at = ?, updated_at = ?
+       WHERE festival_year = ? AND code <> ? AND publish_at IS NOT ?
+         AND (publish_at IS NULL OR publish_at > CAST(unixepoch('subsec') * 1000 AS INTEGER))`,
+      at,
+      now,
+      year,
+      EXTRA_CONTRIBUTION_CODE,
+      at,
+    ),
+    raw(
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+       SELECT ?, 'catalogue.published', 'catalogue', ?, json_object('publishAt', ?, 'count', changes())
+       WHERE changes() > 0`,
+      actor.userId,
+      year,
+      at,
+    ),
+  ]);
+  const count = published?.meta.changes ?? 0;
+  if (count === 0) {
+    // the same publication a moment ago (a double click, another admin): said as done
+    const same = await s.db
+      .select({ n: sql<number>`count(*)` })
+      .from(products)
+      .where(and(eq(products.festivalYear, year), eq(products.publishAt, at)))
+      .get();
+    if (!same?.n) throw conflict('NothingToPublish', say('catalogue.nothingToPublish', { year }));
+    return {
+      festivalYear: year,
+      publishAt: at,
+      count: same.n,
+      message: t('catalogue.published', { year, time: formatDateTime(at), count: same.n }),
+    };
+  }
+  return {
+    festivalYear: year,
+    publishAt: at,
+    count,
+    message: t('catalogue.published', { year, time: formatDateTime(at), count }),
+  };
 }

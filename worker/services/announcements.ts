@@ -282,7 +282,12 @@ export async function getAnnouncements(s: Svc): Promise<AnnouncementsView> {
         ),
         db.all<{ id: number; name: string; code: string }>(
           sqlOf(
-            `SELECT id, name, code FROM products WHERE type = 'DAILY_PASS' AND code <> 'DNP' ORDER BY sort_order, id LIMIT ?`,
+            // the live catalogue's passes (issue 24): after a rollover, last year's copies are not offered
+            `SELECT id, name, code FROM products WHERE type = 'DAILY_PASS' AND code <> 'DNP' AND publish_at <= ?
+               AND festival_year = (SELECT max(lp.festival_year) FROM products lp WHERE lp.publish_at <= ? AND lp.code <> 'DNP')
+             ORDER BY sort_order, id LIMIT ?`,
+            Date.now(),
+            Date.now(),
             me.limit(50),
           ),
         ),

@@ -1,17 +1,16 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AddToCartRequest, CartDetails, CartKind } from '../../core/contracts/cart';
+import type { AddToCartRequest, CartDetails, CartKind, CartPriceChange } from '../../core/contracts/cart';
 import type { CountResponse } from '../../core/contracts/catalogue';
 import { festivalYear } from '../../core/festival';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
 import {
-  EXTRA_CONTRIBUTION_CODE,
-  EXTRA_MAX_PAISE,
-  EXTRA_MIN_PAISE,
   type LineInput,
   type PricedCart,
   type PricingContext,
   type PricingProduct,
+  isMemberPriced,
   priceCart,
+  rulesOf,
   UTSAV_CODE,
 } from '../../core/pricing';
 import { cartLines, carts, orderLines, orders, products } from '../../schema/index';
@@ -28,6 +27,7 @@ import {
   sponsorshipStates,
   sponsorshipStatesOf,
   sponsorshipStatesQueries,
+  isLiveSql,
   toPricing,
 } from './catalogue';
 import { getSettings, pickSettings, settingsQuery } from './settings';
@@ -155,13 +155,14 @@ export function checkLinesWith(
     if (!p.available && !reservedForBuyer) {
       throw new DomainError('ProductUnavailable', say('cart.itemUnavailable', { name: p.name }), 409);
     }
-    if (p.code === EXTRA_CONTRIBUTION_CODE) {
+    const free = freeAmountOf(p);
+    if (free) {
       const amount = l.amountPaise ?? 0;
       if (l.qty !== 1) throw new DomainError('BadRequest', say('cart.extraQty', { id: p.id }), 400);
-      if (!Number.isInteger(amount) || amount % 100 !== 0 || amount < EXTRA_MIN_PAISE || amount > EXTRA_MAX_PAISE) {
+      if (!Number.isInteger(amount) || amount % 100 !== 0 || amount < free.minPaise || amount > free.maxPaise) {
         throw new DomainError(
           'BadRequest',
-          say('cart.extraAmount', { id: p.id, min: formatINR(EXTRA_MIN_PAISE), max: formatINR(EXTRA_MAX_PAISE) }),
+          say('cart.extraAmount', { id: p.id, min: formatINR(free.minPaise), max: formatINR(free.maxPaise) }),
           400,
         );
       }
@@ -191,6 +192,9 @@ export function checkLinesWith(
   }
   return kind;
 }
+
+/** The limits of a product whose buyer chooses the amount (the extra contribution's rule), or null. */
+const freeAmountOf = (p: ProductRow) => rulesOf(toPricing(p)).freeAmount;
 
 const noLines = () => new DomainError('BadRequest', say('cart.noLines'), 400);
 
@@ -246,9 +250,15 @@ export async function addToCart(s: Svc, req: AddToCartRequest): Promise<CartDeta
         settingsQuery(db),
         // the states of every product sent: those that are not sponsorships have none
         ...sponsorshipStatesQueries(db, fiscalYear, ids),
+        // on sale now: published, of the live festival year (drafts and past years are not)
+        db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(inArray(products.id, ids), isLiveSql(Date.now()))),
       ] as const,
   );
-  const [productRows, pricingRows, settingRows, claims, co] = results;
+  const [productRows, pricingRows, settingRows, claims, co, liveRows] = results;
+  const live = new Set(liveRows.map((r) => r.id));
   const buyer: Buyer = { userId: actor.userId, email: actor.email };
   const productsById = new Map(productRows.map((p) => [p.id, p]));
   const ctx = pricingContextOf(pricingRows);
@@ -258,8 +268,11 @@ export async function addToCart(s: Svc, req: AddToCartRequest): Promise<CartDeta
     if (p && code && code !== p.code) {
       throw new DomainError('BadRequest', say('cart.codeMismatch', { id: p.id, sent: code, code: p.code }), 400);
     }
-    // only the extra contribution takes an amount from the client
-    if (p && p.code !== EXTRA_CONTRIBUTION_CODE) l.amountPaise = null;
+    if (p && !live.has(p.id)) {
+      throw new DomainError('ProductUnavailable', say('cart.itemUnavailable', { name: p.name }), 409);
+    }
+    // only the extra contribution (a free amount) takes an amount from the client
+    if (p && !freeAmountOf(p)) l.amountPaise = null;
     if (p && p.type !== 'SPONSORSHIP') l.fullSponsor = null;
   }
   const flags = pickSettings(settingRows, ['membershipLive', 'dailyPassLive']);
@@ -302,7 +315,9 @@ export async function addToCart(s: Svc, req: AddToCartRequest): Promise<CartDeta
         productId: pl.productId,
         qty: pl.qty,
         fullSponsor: pl.fullSponsor,
-        amountPaise: pl.code === EXTRA_CONTRIBUTION_CODE ? pl.sellPricePaise : null,
+        amountPaise: freeAmountOf(productsById.get(pl.productId)!) ? pl.sellPricePaise : null,
+        unitPricePaise: productsById.get(pl.productId)!.pricePaise,
+        coPricePaise: productsById.get(pl.productId)!.coPricePaise,
       }),
     ),
   ]);
@@ -328,9 +343,13 @@ export function pricedCartQueries(db: Db, userId: number | SQL, fiscalYear: stri
       .select()
       .from(products)
       .where(
-        inArray(
-          products.id,
-          db.select({ id: cartLines.productId }).from(cartLines).where(eq(cartLines.userId, userId)),
+        and(
+          inArray(
+            products.id,
+            db.select({ id: cartLines.productId }).from(cartLines).where(eq(cartLines.userId, userId)),
+          ),
+          // a line of a product no longer on sale (last year's, after next year's is published) is left out
+          isLiveSql(Date.now()),
         ),
       ),
     pricingContextQuery(db, userId, fiscalYear),
@@ -370,7 +389,40 @@ export async function getCartDetails(s: Svc): Promise<CartDetails> {
   const fiscalYear = festivalYear();
   const { results } = await sessionBatchOf(s)((me, db) => pricedCartQueries(db, me.userId, fiscalYear));
   const loaded = pricedCartOf(results[0][0], results[1], results[2], results[3]);
-  return loaded ? cartDetails(loaded.kind, loaded.priced) : cartDetails(null, null);
+  if (!loaded) return cartDetails(null, null);
+  const changes = priceChangesOf(results[1], loaded.products);
+  return { ...cartDetails(loaded.kind, loaded.priced), ...(changes.length > 0 ? { priceChanges: changes } : {}) };
+}
+
+/**
+ * The prices an admin changed since the lines were added (issue 24): the line's own price, the co-price for a
+ * co-sponsor, and either for a member-priced pass. Lines added before 0240 remember no price and say nothing.
+ */
+export function priceChangesOf(
+  rows: readonly (typeof cartLines.$inferSelect)[],
+  productsById: ReadonlyMap<number, ProductRow>,
+): CartPriceChange[] {
+  const out: CartPriceChange[] = [];
+  for (const r of rows) {
+    const p = productsById.get(r.productId);
+    if (!p || r.unitPricePaise === null || freeAmountOf(p)) continue;
+    const co = p.type === 'SPONSORSHIP' && r.fullSponsor === false;
+    const pairs: [number | null, number][] = co
+      ? [[r.coPricePaise, p.coPricePaise]]
+      : [[r.unitPricePaise, p.pricePaise]];
+    if (!co && p.type !== 'SPONSORSHIP' && isMemberPriced(toPricing(p))) pairs.push([r.coPricePaise, p.coPricePaise]);
+    const changed = pairs.find(([was, now]) => was !== null && was !== now);
+    if (!changed) continue;
+    out.push({
+      productId: p.id,
+      name: p.name,
+      ...(p.nameBn ? { nameBn: p.nameBn } : {}),
+      code: p.code,
+      oldPrice: paiseToRupees(changed[0]!),
+      newPrice: paiseToRupees(changed[1]),
+    });
+  }
+  return out;
 }
 
 /** /getUtsavUserCount: the caller's UTSAV memberships this festival year (paid or awaiting approval). */

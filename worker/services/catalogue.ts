@@ -1,9 +1,21 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
 import { availability } from '../../core/capacity';
-import type { ProductView, UProductsResponse } from '../../core/contracts/catalogue';
+import {
+  type PlansResponse,
+  type ProductView,
+  rulesToView,
+  type UProductsResponse,
+} from '../../core/contracts/catalogue';
 import { festivalYear } from '../../core/festival';
 import { paiseToRupees } from '../../core/money';
-import { EXTRA_CONTRIBUTION_CODE, EXTRA_CONTRIBUTION_PRODUCT_ID, type PricingProduct } from '../../core/pricing';
+import {
+  EXTRA_CONTRIBUTION_CODE,
+  EXTRA_CONTRIBUTION_PRODUCT_ID,
+  defaultRules,
+  type PricingProduct,
+  parseRules,
+  rulesJson,
+} from '../../core/pricing';
 import { orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
 import type { Db } from '../lib/db';
 import { type Svc, sessionBatchOf } from '../lib/svc';
@@ -32,7 +44,28 @@ export const toPricing = (p: ProductRow): PricingProduct => ({
   name: p.name,
   pricePaise: p.pricePaise,
   coPricePaise: p.coPricePaise,
+  rules: parseRules(p.rules),
 });
+
+/**
+ * The live catalogue's festival year (docs/decisions/241): the latest year with a product published by `now`, or
+ * null when nothing is published. SQL for a statement about `products` (the subquery names its own alias).
+ */
+export const liveYearSql = (now: number): SQL =>
+  sql`(SELECT max(lp.festival_year) FROM products lp WHERE lp.publish_at <= ${now} AND lp.code <> ${EXTRA_CONTRIBUTION_CODE})`;
+
+/**
+ * What members see and may buy: products published by `now` of the live year. The extra contribution (DNP, the
+ * old client's id 84) belongs to no year: it stays one product from year to year.
+ */
+export const isLiveSql = (now: number): SQL =>
+  sql`(${products.code} = ${EXTRA_CONTRIBUTION_CODE} OR (${products.publishAt} <= ${now} AND ${products.festivalYear} = ${liveYearSql(now)}))`;
+
+/** The live year, or today's festival year when nothing is published yet (a new catalogue goes into it). */
+export async function liveYear(db: Db, now = Date.now()): Promise<string> {
+  const row = await db.get<{ y: string | null }>(sql`SELECT ${liveYearSql(now)} AS y`);
+  return row?.y || festivalYear(now);
+}
 
 type ClaimRow = {
   productId: number;
@@ -127,6 +160,7 @@ const view = (p: ProductRow, over: Partial<ProductView> = {}): ProductView => ({
   ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
   sponsoredBy: null,
   ...capacityOf(p),
+  ...changedRules(p),
   ...over,
 });
 
@@ -138,12 +172,19 @@ function capacityOf(p: ProductRow): Partial<ProductView> {
   return { ...out, capacity: p.capacity, unitsLeft: a.unitsLeft ?? 0, soldOut: a.soldOut, fewLeft: a.fewLeft };
 }
 
+/** The rules when an admin changed them from the code's defaults (issue 24), so older answers keep their shape. */
+function changedRules(p: ProductRow): { rules?: ProductView['rules'] } {
+  const rules = parseRules(p.rules);
+  if (!rules || rulesJson(rules) === rulesJson(defaultRules(p))) return {};
+  return { rules: rulesToView(rules) };
+}
+
 /** The products of these types in the catalogue's order, as a statement for a batch. */
 export function productsOfTypesQuery(db: Db, types: ProductRow['type'][]) {
   return db
     .select()
     .from(products)
-    .where(inArray(products.type, types))
+    .where(and(inArray(products.type, types), isLiveSql(Date.now())))
     .orderBy(asc(products.sortOrder), asc(products.id));
 }
 
@@ -224,4 +265,19 @@ export async function uProducts(s: Svc): Promise<UProductsResponse> {
     getSetting(s.db, 'dailyPassLive'),
   ]);
   return { productsResponses: { DAILY_PASS }, extraContributionId, dailyPassLive };
+}
+
+/** /getPlans (public): the live catalogue's membership plans on sale, for the home page's plans table. */
+export async function publicPlans(s: Svc): Promise<PlansResponse> {
+  const rows = await productsOfTypes(s, ['MEMBERSHIP']);
+  const plans = rows
+    .filter((p) => p.available)
+    .map((p) => ({
+      id: p.id,
+      code: p.code,
+      name: p.name,
+      ...(p.nameBn ? { nameBn: p.nameBn } : {}),
+      price: paiseToRupees(p.pricePaise),
+    }));
+  return { festivalYear: rows[0]?.festivalYear ?? festivalYear(), plans };
 }

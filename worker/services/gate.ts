@@ -28,6 +28,7 @@ import { log } from '../lib/log';
 import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
+import { toPricing } from './catalogue';
 import { asDrizzle, availabilityOf, forceTakeUnits, takeUnits } from './capacity';
 import { getSettings } from './settings';
 import { recordGateSale as writeGateSale } from './transitions/gate-sale';
@@ -147,7 +148,7 @@ export async function recordSale(s: Svc, input: SaleInput): Promise<RecordGateSa
   const lines = input.lines.map((l, i) => {
     const p = sellable.get(l.productId);
     if (!p) throw badRequest(say('gate.notSold', { field: `lines.${i}.productId` }));
-    const product: PricingProduct = p;
+    const product: PricingProduct = toPricing(p);
     // walk-ins buy at the price: a member price needs the member's own account (DECISIONS.md, member-priced passes)
     return priceLine(product, l, { utsavMemberships: 0, memberPricedUsed: {} });
   });

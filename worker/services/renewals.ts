@@ -664,8 +664,16 @@ export async function renewalReport(
           ),
         ),
         // the catalogue (a few dozen rows): the membership plans and any plan held in either year
-        db.all<{ id: number; code: string; name: string; type: string }>(
-          stmt('SELECT id, code, name, type FROM products ORDER BY sort_order, id LIMIT ?', me.limit()),
+        db.all<{ id: number; code: string; name: string; type: string; live: number }>(
+          stmt(
+            // live: of the live catalogue (issue 24); other years' plans show only when someone holds them
+            `SELECT id, code, name, type, (publish_at <= ? AND festival_year = (SELECT max(lp.festival_year)
+               FROM products lp WHERE lp.publish_at <= ? AND lp.code <> 'DNP')) AS live
+             FROM products ORDER BY sort_order, id LIMIT ?`,
+            at,
+            at,
+            me.limit(),
+          ),
         ),
       ] as const,
   );
@@ -681,7 +689,7 @@ export async function renewalReport(
     fresher.set(r.productId, Number(r.n));
     planIds.add(r.productId);
   }
-  const products = catalogue.filter((p) => p.type === 'MEMBERSHIP' || planIds.has(p.id));
+  const products = catalogue.filter((p) => (p.type === 'MEMBERSHIP' && p.live === 1) || planIds.has(p.id));
   const plans: RenewalPlanRow[] = products.map((p) => {
     const h = held.get(p.id);
     const holders = Number(h?.holders ?? 0);

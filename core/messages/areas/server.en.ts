@@ -246,6 +246,21 @@ export const serverEn = {
   'gate.resolved': 'Gate sale {rcpt} marked as resolved.',
   'gate.soldOut': '{name} is sold out.',
   'gate.fewerLeft': 'lines: only {left} of {name} are left.',
+  // issue 24: editing a product, the festival-year rollover (worker/services/admin-catalogue.ts)
+  'product.updated': 'Product updated!',
+  'product.unchanged': 'Nothing to change: the product already has these values.',
+  'product.changedMeanwhile': 'Someone changed {name} a moment ago. Reload the products and make your change again.',
+  'product.coPriceAbovePrice': 'coPrice: must not be more than price ({price}).',
+  'product.noQtyDiscounts': 'rules.qtyDiscounts: a {type} product is not sold by quantity.',
+  'product.noMemberPrice': 'rules.memberPrice: only a daily pass has a member price.',
+  'product.noFreeAmount': "rules.freeAmount: only the extra contribution has an amount of the buyer's choice.",
+  'product.freeAmountRequired': 'rules.freeAmount: the extra contribution needs its smallest and largest amount.',
+  'catalogue.prepared': '{count} products copied into {year} as drafts. Review their prices, then publish them.',
+  'catalogue.alreadyPrepared': 'The {year} catalogue is already prepared: review and publish its drafts.',
+  'catalogue.nothingToCopy': 'There is no published catalogue to copy.',
+  'catalogue.published': 'The {year} catalogue is published from {time}: {count} products.',
+  'catalogue.nothingToPublish': 'The {year} catalogue has no drafts waiting to be published.',
+  'catalogue.publishInPast': 'publishAt: choose a time from now on, or leave it out to publish at once.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;

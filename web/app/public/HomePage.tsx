@@ -10,6 +10,7 @@ import { NeedsNetwork } from '../../components/NetworkNotes';
 import { PlansTable } from '../../features/site/PlansTable';
 import { localized } from '../../lib/content';
 import { useDrawingHtml } from '../../lib/hydration';
+import { useLivePlans } from '../../lib/live-plans';
 import { useUserInfo } from '../../lib/session';
 import { paths } from '../paths';
 
@@ -50,6 +51,7 @@ export function HomePage() {
   const gallery = localized('gallery', galleryEn);
   const home = localized('home', homeEn);
   const plans = localized('plans', plansEn);
+  const livePlans = useLivePlans(plans.plans);
   const { festival } = association;
   return (
     <div className="page home">
@@ -101,7 +103,7 @@ export function HomePage() {
         <h2 id="plans-title">{plans.title}</h2>
         <p className="lead">{plans.intro}</p>
         <PlansTable
-          plans={plans.plans}
+          plans={livePlans}
           features={plans.features}
           caption={plans.title}
           priceLabel={plans.priceLabel}

@@ -16,6 +16,7 @@ import {
 } from './api';
 import { CapacityActions, CapacityText } from './CapacityControls';
 import { downloadCsv } from './csv';
+import { EditProductDialog, FestivalYearPanel, publishState } from './EditProductDialog';
 import { inr } from './OrderDialog';
 import { categoryText } from './words';
 import { ScrollBox } from './ScrollBox';
@@ -119,10 +120,18 @@ export function ProductsTab() {
   const { run, busy } = useAction();
   const toast = useToast();
   const [bengali, setBengali] = useState<{ p: AdminProduct; nameBn: string; descBn: string } | null>(null);
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  // issue 24: one festival year at a time; the newest with a published product first
+  const [year, setYear] = useState<string | null>(null);
   const load = useCallback(() => run(async () => setProducts(await getUnGropedProducts())), [run]);
   useEffect(() => {
     void load();
   }, [load]);
+  const reload = (y?: string) =>
+    run(async () => {
+      setProducts(await getUnGropedProducts());
+      if (y) setYear(y);
+    });
 
   const act = (fn: () => Promise<{ message: string }>) =>
     run(async () => {
@@ -132,14 +141,40 @@ export function ProductsTab() {
     });
 
   if (!products) return <p className="loading">{t('layout.loading')}</p>;
+  const years = [...new Set(products.map((p) => p.festivalYear))].sort().reverse();
+  const now = Date.now();
+  const liveYear =
+    years.find((y) => products.some((p) => p.festivalYear === y && p.publishAt !== null && p.publishAt <= now)) ??
+    years[0] ??
+    '';
+  const shownYear = year && years.includes(year) ? year : liveYear;
+  const shown = products.filter((p) => p.festivalYear === shownYear);
   return (
     <div>
+      <FestivalYearPanel
+        years={years}
+        year={shownYear}
+        onYear={setYear}
+        drafts={shown.filter((p) => p.publishAt === null || p.publishAt > now).length}
+        onChanged={reload}
+      />
+      {editing ? (
+        <EditProductDialog
+          product={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void reload();
+          }}
+        />
+      ) : null}
       <div className="admin-toolbar">
         <button
           type="button"
           className="btn btn-small"
           onClick={() =>
-            downloadCsv('products', products, [
+            downloadCsv('products', shown, [
+              { header: 'Festival year', value: (p) => p.festivalYear },
               { header: 'Type', value: (p) => p.type },
               { header: 'Name', value: (p) => p.name },
               { header: 'Code', value: (p) => p.code },
@@ -212,11 +247,12 @@ export function ProductsTab() {
             </tr>
           </thead>
           <tbody>
-            {products.map((p) => (
+            {shown.map((p) => (
               <tr key={p.id}>
                 <td data-label={ta('col.type')}>{categoryText(p.type)}</td>
                 <td className="stack-title">
                   {p.name}
+                  {publishState(p, now) ? <span className="badge">{publishState(p, now)}</span> : null}
                   {p.nameBn ? (
                     <>
                       <br />
@@ -240,6 +276,15 @@ export function ProductsTab() {
                 <td className="stack-actions">
                   <div className="admin-toolbar">
                     <CapacityActions p={p} busy={busy} onChanged={load} />
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      disabled={busy}
+                      aria-label={`${ta('admin.products.edit')} ${p.code}`}
+                      onClick={() => setEditing(p)}
+                    >
+                      {ta('admin.products.edit')}
+                    </button>
                     <button
                       type="button"
                       className="btn btn-small"

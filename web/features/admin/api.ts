@@ -82,6 +82,10 @@ export const setProductBengali = (id: number, nameBn: string, descBn: string) =>
 export const blockProduct = (id: number, blockedByName: string, blockedByEmail: string) =>
   api('blockProduct', { id, blockedByName: blockedByName.trim(), blockedByEmail: blockedByEmail.trim() });
 export const unblockProduct = (id: number) => api('unblockProduct', { id });
+/** Issue 24: edit a product; prepare next year's catalogue; publish a year's drafts. */
+export const updateProduct = (body: CallBody<'updateProduct'>) => api('updateProduct', body);
+export const prepareNextCatalogue = () => api('prepareNextCatalogue');
+export const publishCatalogue = (body: CallBody<'publishCatalogue'>) => api('publishCatalogue', body);
 
 export const getAdminSettings = () => api('getAdminSettings');
 export const updateSettings = (body: CallBody<'updateSettings'>) => api('updateSettings', body);

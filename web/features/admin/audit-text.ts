@@ -95,6 +95,18 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
       { code: text(d.code), name: text(d.blockedByName), email: text(d.blockedByEmail) },
     ],
     unblocked: (d) => ['audit.productUnblocked', { code: text(d.code) }],
+    // issue 24: an edit, with what changed from and to
+    updated: (d) => [
+      'audit.productUpdated',
+      { code: text(d.code), year: text(d.festivalYear), changes: Object.keys((d.to as Details) ?? {}).join(', ') },
+    ],
+  },
+  catalogue: {
+    prepared: (d, r) => ['audit.cataloguePrepared', { year: r.entityId, from: text(d.fromYear), count: text(d.count) }],
+    published: (d, r) => [
+      'audit.cataloguePublished',
+      { year: r.entityId, time: formatDateTime(Number(d.publishAt)), count: text(d.count) },
+    ],
   },
   settings: {
     updated: (d, r) => {

@@ -18,6 +18,7 @@ import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
 import association from '../../content/association.json';
 import { ApiError } from '../../lib/api-client';
+import { productName } from '../../lib/content';
 import { keepOfflineCopy, readSavedCopy, readWithOfflineCopy } from '../../lib/offline-read';
 import { isOnline, onBackOnline, probe, useOnline } from '../../lib/online';
 import { updateUserInfo } from '../../lib/session';
@@ -410,6 +411,20 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   return (
     <section className="page checkout">
       <h1>{isPass ? tm('ck.titlePass') : tm('ck.title')}</h1>
+      {cart.priceChanges?.length ? (
+        // issue 24: an admin changed a price since these lines went into the cart; the table is at the new price
+        <div className="notice" role="status" data-price-changes>
+          {cart.priceChanges.map((c) => (
+            <p key={c.productId}>
+              {tm('ck.priceChanged', {
+                name: productName(c),
+                from: formatINR(rupeesToPaise(c.oldPrice)),
+                to: formatINR(rupeesToPaise(c.newPrice)),
+              })}
+            </p>
+          ))}
+        </div>
+      ) : null}
       {waiting && (
         <div className="notice checkout-offline" role="status" data-offline-note>
           <p>

@@ -32,6 +32,11 @@ export function MembershipPage() {
     () => new Set([...(products?.MEMBERSHIP ?? []), ...(products?.SPONSORSHIP ?? [])].map((p) => p.id)),
     [products],
   );
+  // issue 24: the comparison's plans and prices are the live catalogue's once it has answered
+  const comparePlans =
+    memberships.length > 0
+      ? memberships.map((p) => ({ code: p.code, name: productName(p), pricePerPerson: p.price }))
+      : plans.plans;
   const membershipIds = useMemo(() => new Set(memberships.map((p) => p.id)), [memberships]);
   const { cart, setCart, loaded } = useLocalCart((c) => totalPaise(c, ids));
   const total = selectionPaise(memberships, 'MEMBERSHIP', cart, NO_CONTEXT);
@@ -117,11 +122,11 @@ export function MembershipPage() {
       {compare && (
         <Dialog title={t('contribute.comparison')} onClose={closeCompare}>
           <div className="table-wrap">
-            <table className="ct-compare" style={{ ['--plans' as string]: plans.plans.length }}>
+            <table className="ct-compare" style={{ ['--plans' as string]: comparePlans.length }}>
               <thead>
                 <tr>
                   <th scope="col">{plans.featureLabel}</th>
-                  {plans.plans.map((pl) => (
+                  {comparePlans.map((pl) => (
                     <th key={pl.code} scope="col">
                       {pl.name}
                     </th>
@@ -131,14 +136,14 @@ export function MembershipPage() {
               <tbody>
                 <tr>
                   <th scope="row">{plans.priceLabel}</th>
-                  {plans.plans.map((pl) => (
+                  {comparePlans.map((pl) => (
                     <td key={pl.code}>{formatINR(pl.pricePerPerson * 100)}</td>
                   ))}
                 </tr>
                 {plans.features.map((f) => (
                   <tr key={f.name}>
                     <th scope="row">{f.name}</th>
-                    {plans.plans.map((pl) => (
+                    {comparePlans.map((pl) => (
                       <td key={pl.code}>
                         {f.plans.includes(pl.code) ? (
                           <span role="img" aria-label={t('site.included')}>

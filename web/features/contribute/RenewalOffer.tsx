@@ -40,7 +40,8 @@ export function RenewalOffer({ memberships, setCart }: Props) {
   function apply(quiet = false) {
     if (!offer) return;
     const picked = offer.lines.flatMap((l) => {
-      const p = memberships.find((m) => m.id === l.productId);
+      // last year's plan, or this year's plan of the same code once the catalogue has been rolled over (issue 24)
+      const p = memberships.find((m) => m.id === l.productId) ?? memberships.find((m) => m.code === l.code);
       return p ? [{ p, qty: l.qty }] : [];
     });
     if (picked.length === 0) {

@@ -3,7 +3,7 @@
 // survives a reload or a lost connection. The contribution screens and /dmPass share the map; each one
 // only touches (and sends) the products it lists.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ProductView } from '../../../core/contracts/catalogue';
+import { type ProductView, rulesFromView } from '../../../core/contracts/catalogue';
 import { paiseToRupees, rupeesToPaise } from '../../../core/money';
 import { type PricingContext, type PricingProduct, priceLine, type ProductType } from '../../../core/pricing';
 import { localStore } from '../../lib/local-store';
@@ -21,6 +21,8 @@ export const toPricing = (p: ProductView, type: ProductType): PricingProduct => 
   name: p.name,
   pricePaise: rupeesToPaise(p.price),
   coPricePaise: rupeesToPaise(p.coPrice),
+  // issue 24: rules an admin changed come with the product; without them, the code's defaults (as the server)
+  rules: p.rules ? rulesFromView(p.rules) : null,
 });
 
 /** The line total in paise, by the same rules the server applies. */

@@ -1,0 +1,314 @@
+// Issue 24: the Edit dialog of All Products (price, co-price, names, descriptions and pricing rules), and the
+// festival-year panel (prepare next year's catalogue as drafts, publish it on a date). Only what changed is sent.
+import { ta } from '../../../core/messages/admin.en';
+import { type FormEvent, useRef, useState } from 'react';
+import type { AdminProduct } from '../../../core/contracts/admin';
+import type { CallBody } from '../../../core/contracts/calls';
+import { formatDateTime } from '../../../core/festival';
+import { Dialog } from '../../components/Dialog';
+import { Field, useFieldError } from '../../components/forms';
+import { useToast } from '../../components/toast';
+import { useAction } from '../../lib/use-action';
+import { prepareNextCatalogue, publishCatalogue, updateProduct } from './api';
+
+type Body = CallBody<'updateProduct'>;
+
+/** "3:5, 4:10" <-> [{ minQty: 3, percentOff: 5 }, ...]; null when the text does not read. */
+export function tiersText(tiers: AdminProduct['rules']['qtyDiscounts']): string {
+  return tiers.map((d) => `${d.minQty}:${d.percentOff}`).join(', ');
+}
+export function parseTiers(text: string): { minQty: number; percentOff: number }[] | null {
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const out: { minQty: number; percentOff: number }[] = [];
+  for (const p of parts) {
+    const m = /^(\d+)\s*:\s*(\d+(?:\.\d{1,2})?)$/.exec(p);
+    if (!m) return null;
+    out.push({ minQty: Number(m[1]), percentOff: Number(m[2]) });
+  }
+  return out;
+}
+
+/** The field an error's desc names ("price must be ...", "rules.qtyDiscounts.0.minQty ...", "coPrice: ..."). */
+function fieldOf(desc: string): string | null {
+  const m = /^([a-zA-Z]+)(?:\.([a-zA-Z]+))?/.exec(desc);
+  if (!m) return null;
+  if (m[1] === 'rules') return m[2] === 'freeAmount' ? 'freeMin' : (m[2] ?? 'qtyDiscounts');
+  return ['price', 'coPrice', 'name', 'desc', 'nameBn', 'descBn'].includes(m[1]!) ? m[1]! : null;
+}
+
+export function EditProductDialog({
+  product: p,
+  onClose,
+  onSaved,
+}: {
+  product: AdminProduct;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const initial = {
+    price: String(p.price),
+    coPrice: String(p.coPrice),
+    name: p.name,
+    desc: p.desc,
+    nameBn: p.nameBn ?? '',
+    descBn: p.descBn ?? '',
+    qtyDiscounts: tiersText(p.rules.qtyDiscounts),
+    freeMin: p.rules.freeAmount ? String(p.rules.freeAmount.min) : '',
+    freeMax: p.rules.freeAmount ? String(p.rules.freeAmount.max) : '',
+  };
+  const [f, setF] = useState(initial);
+  const [memberPrice, setMemberPrice] = useState(p.rules.memberPrice);
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const problem = useFieldError();
+  const form = useRef<HTMLFormElement>(null);
+  const set = (k: keyof typeof f) => (e: { target: { value: string } }) => {
+    problem.clear();
+    setF((x) => ({ ...x, [k]: e.target.value }));
+  };
+  const free = p.rules.freeAmount !== null;
+  const byQty = p.type !== 'SPONSORSHIP' && !free;
+  const coShown = !(p.sponsorship && p.fullSponsorOnly) && !free;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const body: Body = { id: p.id };
+    const num = (v: string) => (/^\d+(\.\d{1,2})?$/.test(v.trim()) ? Number(v.trim()) : v.trim());
+    if (f.price !== initial.price) body.price = num(f.price);
+    if (f.coPrice !== initial.coPrice) body.coPrice = num(f.coPrice);
+    for (const k of ['name', 'desc', 'nameBn', 'descBn'] as const) if (f[k] !== initial[k]) body[k] = f[k];
+    const rules: NonNullable<Body['rules']> = {};
+    if (f.qtyDiscounts !== initial.qtyDiscounts) {
+      const tiers = parseTiers(f.qtyDiscounts);
+      if (!tiers) return problem.show(form.current, 'qtyDiscounts', ta('admin.edit.tiersFormat'));
+      rules.qtyDiscounts = tiers;
+    }
+    if (memberPrice !== p.rules.memberPrice) rules.memberPrice = memberPrice;
+    if (free && (f.freeMin !== initial.freeMin || f.freeMax !== initial.freeMax)) {
+      rules.freeAmount = { min: num(f.freeMin), max: num(f.freeMax) } as never;
+    }
+    if (Object.keys(rules).length > 0) body.rules = rules;
+    if (Object.keys(body).length === 1) return onClose();
+    void run(
+      async () => {
+        const r = await updateProduct(body);
+        toast.success(r.message, { next: true });
+        onSaved();
+      },
+      (err) => {
+        const field = fieldOf(err.message);
+        if (field) problem.show(form.current, field, err.message);
+        else toast.error(err.message);
+      },
+    );
+  };
+
+  return (
+    <Dialog title={ta('admin.edit.title', { code: p.code, year: p.festivalYear })} onClose={onClose}>
+      <form ref={form} className="admin-form edit-product" onSubmit={submit} noValidate>
+        <Field
+          label={ta('adm.price')}
+          name="price"
+          inputMode="decimal"
+          value={f.price}
+          onChange={set('price')}
+          error={problem.errorOf('price')}
+        />
+        {coShown ? (
+          <Field
+            label={p.sponsorship ? ta('adm.coSponsorPrice') : ta('adm.coPrice')}
+            name="coPrice"
+            inputMode="decimal"
+            value={f.coPrice}
+            onChange={set('coPrice')}
+            error={problem.errorOf('coPrice')}
+          />
+        ) : null}
+        <Field
+          label={ta('adm.name')}
+          name="name"
+          maxLength={100}
+          value={f.name}
+          onChange={set('name')}
+          error={problem.errorOf('name')}
+        />
+        <div className={problem.errorOf('desc') ? 'field field-invalid' : 'field'}>
+          <label htmlFor="edit-product-desc">{ta('admin.edit.desc')}</label>
+          <textarea id="edit-product-desc" name="desc" rows={3} maxLength={500} value={f.desc} onChange={set('desc')} />
+          {problem.errorOf('desc') ? <small className="field-error">{problem.errorOf('desc')}</small> : null}
+        </div>
+        <Field
+          label={ta('admin.add.nameBn')}
+          name="nameBn"
+          lang="bn-IN"
+          maxLength={100}
+          value={f.nameBn}
+          onChange={set('nameBn')}
+          error={problem.errorOf('nameBn')}
+        />
+        <div className="field">
+          <label htmlFor="edit-product-desc-bn">{ta('admin.add.descBn')}</label>
+          <textarea
+            id="edit-product-desc-bn"
+            name="descBn"
+            lang="bn-IN"
+            rows={3}
+            maxLength={500}
+            value={f.descBn}
+            onChange={set('descBn')}
+          />
+        </div>
+        {byQty ? (
+          <>
+            <Field
+              label={ta('admin.edit.tiers')}
+              name="qtyDiscounts"
+              value={f.qtyDiscounts}
+              placeholder="3:5, 4:10"
+              onChange={set('qtyDiscounts')}
+              error={problem.errorOf('qtyDiscounts')}
+              aria-describedby="edit-product-tiers-hint"
+            />
+            <p className="hint" id="edit-product-tiers-hint">
+              {ta('admin.edit.tiersHint')}
+            </p>
+          </>
+        ) : null}
+        {p.type === 'DAILY_PASS' && !free ? (
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              name="memberPrice"
+              checked={memberPrice}
+              onChange={(e) => setMemberPrice(e.target.checked)}
+            />
+            {ta('admin.edit.memberPrice')}
+          </label>
+        ) : null}
+        {free ? (
+          <>
+            <Field
+              label={ta('admin.edit.freeMin')}
+              name="freeMin"
+              inputMode="decimal"
+              value={f.freeMin}
+              onChange={set('freeMin')}
+              error={problem.errorOf('freeMin')}
+            />
+            <Field
+              label={ta('admin.edit.freeMax')}
+              name="freeMax"
+              inputMode="decimal"
+              value={f.freeMax}
+              onChange={set('freeMax')}
+            />
+          </>
+        ) : null}
+        <p className="hint">{ta('admin.edit.appliesHint')}</p>
+        <div className="admin-toolbar">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {ta('admin.products.save')}
+          </button>
+          <button type="button" className="btn" onClick={onClose}>
+            {ta('admin.products.cancel')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** "Prepare next year's catalogue" and "Publish": the festival years of All Products. */
+export function FestivalYearPanel({
+  years,
+  year,
+  onYear,
+  drafts,
+  onChanged,
+}: {
+  years: string[];
+  year: string;
+  onYear: (y: string) => void;
+  drafts: number;
+  onChanged: (year?: string) => void;
+}) {
+  const { run, busy } = useAction();
+  const toast = useToast();
+  const [when, setWhen] = useState('');
+  const problem = useFieldError();
+  const form = useRef<HTMLFormElement>(null);
+  const publish = (e: FormEvent) => {
+    e.preventDefault();
+    const at = when ? new Date(when).getTime() : null;
+    void run(
+      async () => {
+        const r = await publishCatalogue({ festivalYear: year, publishAt: at });
+        toast.success(r.message);
+        onChanged(year);
+      },
+      (err) =>
+        /^publishAt/.test(err.message)
+          ? problem.show(form.current, 'publishAt', err.message)
+          : toast.error(err.message),
+    );
+  };
+  return (
+    <div className="festival-years">
+      <div className="admin-toolbar">
+        <label className="field-inline">
+          {ta('admin.years.label')}{' '}
+          <select value={year} onChange={(e) => onYear(e.target.value)} aria-label={ta('admin.years.label')}>
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              const r = await prepareNextCatalogue();
+              toast.success(r.message);
+              onChanged(r.festivalYear);
+            })
+          }
+        >
+          {ta('admin.years.prepare')}
+        </button>
+      </div>
+      {drafts > 0 ? (
+        <form ref={form} className="admin-form" onSubmit={publish} noValidate>
+          <p className="hint">{ta('admin.years.draftsHint', { count: drafts, year })}</p>
+          <Field
+            label={ta('admin.years.publishAt')}
+            name="publishAt"
+            type="datetime-local"
+            value={when}
+            onChange={(e) => {
+              problem.clear();
+              setWhen(e.target.value);
+            }}
+            error={problem.errorOf('publishAt')}
+          />
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {ta('admin.years.publish', { year })}
+          </button>
+        </form>
+      ) : null}
+    </div>
+  );
+}
+
+/** How a product stands: a draft, published from a later time, or on sale. */
+export function publishState(p: AdminProduct, now = Date.now()): string {
+  if (p.publishAt === null) return ta('admin.years.draft');
+  if (p.publishAt > now) return ta('admin.years.scheduled', { time: formatDateTime(p.publishAt) });
+  return '';
+}
