@@ -126,6 +126,8 @@ export const orderLines = sqliteTable(
     memberPricedUnits: integer('member_priced_units').notNull().default(0),
     refundedQty: integer('refunded_qty').notNull().default(0), // migrations/0080: units of processed refunds
     withheldQty: integer('withheld_qty').notNull().default(0), // 0145: units of refunds not failed (not handed out)
+    waivedUnits: integer('waived_units').notNull().default(0), // 0255: memberships whose fee the waiver took
+    waiverCap: integer('waiver_cap').notNull().default(0), // 0255: the waiver's cap for the year when priced
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

@@ -28,6 +28,7 @@ import {
   prepareOrder,
 } from './checkout-prepare';
 import { razorpayAttempt, razorpayFor } from './payments';
+import { confirmPayment } from './transitions/orders';
 import type { BankDetails } from './settings';
 
 const PRODUCTION_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -56,6 +57,7 @@ export async function startOrder(s: Svc, input: { offline: boolean }): Promise<O
   }
   const prepared = await prepareOrder(s, actor, { ...read, loaded: read.loaded }, paymentType);
   const created = await createOrder(s, actor, prepared, year);
+  if (prepared.total === 0) return confirmFree(s, actor, created.order, bank);
   if (created.order.paymentType !== paymentType) {
     // the other button won the same cart a moment ago
     throw new DomainError(
@@ -130,6 +132,8 @@ async function createOrder(
         sellPricePaise: l.sellPricePaise,
         fullSponsor: l.fullSponsor,
         memberPricedUnits: l.memberPricedUnits,
+        waivedUnits: l.waivedUnits ?? 0,
+        waiverCap: l.waiverCap ?? 0,
       }),
     ),
     ...p.fullSponsorIds.map((productId) =>
@@ -156,6 +160,7 @@ async function createOrder(
         conveniencePaise: p.convenience,
         totalPaise: p.total,
         held: p.fullSponsorIds,
+        ...(p.loaded.priced.waiver ? { waiver: p.loaded.priced.waiver } : {}),
       })} FROM orders WHERE checkout_key = ${checkoutKey}`),
   ];
   let mine = true;
@@ -173,6 +178,8 @@ async function createOrder(
       throw new DomainError('ItemTaken', t('checkout.itemTakenMeanwhile'), 409);
     } else if (guard === 'item_co_sponsored') {
       throw new DomainError('ItemCoSponsored', t('checkout.itemCoSponsoredMeanwhile'), 409);
+    } else if (guard === 'waiver_used') {
+      throw new DomainError('WaiverUsed', t('checkout.waiverUsed'), 409);
     } else if (guard === 'member_price_used') {
       throw new DomainError('MemberPriceUsed', t('checkout.memberPriceUsed'), 409);
     } else if (guard === 'item_blocked') {
@@ -184,6 +191,24 @@ async function createOrder(
   const order = found[0][0];
   if (!order) throw new Error('order vanished after insert');
   return { order, attempt: found[1][0], mine };
+}
+
+/**
+ * An order with nothing to pay (every membership fee waived, nothing else in the cart): confirmed at once, through
+ * the one confirmation (its email included). Answered like a transfer's order, with its status.
+ */
+async function confirmFree(s: Svc, actor: Actor, order: OrderRow, bank: BankDetails): Promise<OfflineStartOrder> {
+  const done =
+    order.status === 'Pending Payment'
+      ? (await confirmPayment(s, { orderId: order.id, via: 'waiver', actorId: actor.userId })).order
+      : order;
+  return {
+    orderRcptId: formatRcptId(done.id),
+    orderTotalInPaisa: done.totalPaise,
+    orderPkId: done.id,
+    bank,
+    status: done.status as OfflineStartOrder['status'],
+  };
 }
 
 async function answer(
