@@ -251,14 +251,20 @@ export const membershipWaiverInput = z
       .min(1, 'must have at least one tier')
       .max(MAX_WAIVER_TIERS, `must have at most ${MAX_WAIVER_TIERS} tiers`)
       .superRefine((tiers, ctx) => {
-        const sorted = [...tiers].sort((a, b) => a.minSponsorship - b.minSponsorship);
+        // checked in threshold order; the issue names the tier (its place as sent) that breaks the order
+        const sorted = tiers.map((t, at) => ({ ...t, at })).sort((a, b) => a.minSponsorship - b.minSponsorship);
         for (let i = 1; i < sorted.length; i++) {
-          if (sorted[i]!.minSponsorship === sorted[i - 1]!.minSponsorship) {
-            ctx.addIssue({ code: 'custom', message: 'must not repeat a threshold' });
+          const [low, high] = [sorted[i - 1]!, sorted[i]!];
+          if (high.minSponsorship === low.minSponsorship) {
+            ctx.addIssue({ code: 'custom', message: 'must not repeat a threshold', path: [high.at, 'minSponsorship'] });
             return;
           }
-          if (sorted[i]!.members <= sorted[i - 1]!.members) {
-            ctx.addIssue({ code: 'custom', message: 'must waive more members for a larger threshold' });
+          if (high.members <= low.members) {
+            ctx.addIssue({
+              code: 'custom',
+              message: 'must waive more members for a larger threshold',
+              path: [high.at, 'members'],
+            });
             return;
           }
         }

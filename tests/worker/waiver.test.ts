@@ -250,7 +250,7 @@ describe('the waiver in Settings', () => {
             { minSponsorship: 35000, members: 4 },
           ],
         },
-        /must waive more members for a larger threshold/,
+        /membershipWaiver\.tiers\.1\.members must waive more members for a larger threshold/,
       ],
       [
         {
@@ -259,7 +259,7 @@ describe('the waiver in Settings', () => {
             { minSponsorship: 15000, members: 6 },
           ],
         },
-        /must not repeat a threshold/,
+        /membershipWaiver\.tiers\.1\.minSponsorship must not repeat a threshold/,
       ],
       ['on', /membershipWaiver/],
     ] as const) {
