@@ -79,6 +79,7 @@ export const adminEn = {
   'adm.bankName': 'Bank name',
   'adm.upi': 'UPI id',
   'adm.convenience': 'Convenience charge for online payment (%)',
+  'adm.waived': 'fee waived for {count}: sponsoring family',
   'adm.waiverTitle': 'Membership fee waiver for sponsoring families',
   'adm.waiverHint':
     'Full sponsorships of a member this festival year (paid, not refunded) that reach a threshold waive the membership fee of up to that many family members. The highest threshold reached applies.',

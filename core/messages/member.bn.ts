@@ -110,6 +110,7 @@ export const memberBn: Record<MemberKey, string> = {
   'ck.waiverEarlier': 'এই বছরে আগেই {count}টি সদস্যপদের ফি মকুব হয়েছে।',
   'ck.confirmFree': 'আমার সদস্যপদ নিশ্চিত করুন',
   'ck.nothingToPay': 'কিছু দিতে হবে না: ফি মকুব',
+  'profile.waived': '{count} জনের ফি মকুব',
   'ck.waivedTitle': 'ধন্যবাদ! আপনার সদস্যপদ নিশ্চিত হয়েছে',
   'ck.waivedDone': 'আপনার সদস্যপদ নিশ্চিত হয়েছে; আপনার স্পনসরশিপের জন্য এর ফি মকুব। ধন্যবাদ!',
   'ck.transferHint': 'ঠিক এই অঙ্কটি দিন, নোটে অনুদানের আইডি লিখে; তারপর ট্রানজ্যাকশনের তথ্য জানান।',

@@ -112,6 +112,7 @@ export const memberEn = {
   'ck.waiverEarlier': '{count} membership(s) were already waived earlier this year.',
   'ck.confirmFree': 'Confirm my membership',
   'ck.nothingToPay': 'nothing to pay: the fee is waived',
+  'profile.waived': 'fee waived for {count}',
   'ck.waivedTitle': 'Thank you! Your membership is confirmed',
   'ck.waivedDone': 'Your membership is confirmed; its fee is waived for your sponsorship. Thank you!',
   'ck.transferHint':

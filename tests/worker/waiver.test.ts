@@ -155,6 +155,13 @@ describe('the waiver in the cart and at checkout', () => {
       .where(and(eq(auditLog.action, 'order.waived'), eq(auditLog.entityId, String(order!.id))))
       .get();
     expect(waived).toBeDefined();
+    // the member's contributions name the waived memberships
+    const mine = (await call('getOrders', {}, u.token)).body.data as {
+      orderPkId: number;
+      selectedProducts: { code: string; waivedQty?: number; sellPrice: number }[];
+    }[];
+    const shown = mine.find((o) => o.orderPkId === order!.id)!;
+    expect(shown.selectedProducts).toEqual([expect.objectContaining({ code: 'MUTV', waivedQty: 4, sellPrice: 0 })]);
     // the cap is per member per festival year: the fifth membership is paid
     const fifth = await cart(u.token, { [mutv]: { qty: 1 } });
     expect(fifth.totalSellPrice).toBe(2650);
