@@ -162,6 +162,17 @@ describe('the waiver in the cart and at checkout', () => {
     }[];
     const shown = mine.find((o) => o.orderPkId === order!.id)!;
     expect(shown.selectedProducts).toEqual([expect.objectContaining({ code: 'MUTV', waivedQty: 4, sellPrice: 0 })]);
+    // nothing to give back for it
+    const refund = await call(
+      'refundOrder',
+      { orderPkId: order!.id, all: true, reason: 'Test', reference: 'UTR12345678', requestKey: crypto.randomUUID() },
+      admin,
+    );
+    expect(refund.status).toBe(400);
+    expect(refund.body).toMatchObject({
+      error: 'NothingToRefund',
+      desc: expect.stringMatching(/Nothing to give back/),
+    });
     // the cap is per member per festival year: the fifth membership is paid
     const fifth = await cart(u.token, { [mutv]: { qty: 1 } });
     expect(fifth.totalSellPrice).toBe(2650);
