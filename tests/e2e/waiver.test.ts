@@ -73,6 +73,24 @@ describe('the membership fee waiver on a phone', () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await line.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/waiver-summary-390.png' });
+
+    // the same line in Bengali
+    // the member chooses Bengali (kept on the account, and on this device)
+    await post('setLanguage', { lang: 'bn-IN' }, token);
+    await page.evaluate(() => {
+      localStorage.setItem('samiti-lang', 'bn-IN');
+      const info = JSON.parse(localStorage.getItem('user-info') ?? '{}');
+      localStorage.setItem('user-info', JSON.stringify({ ...info, lang: 'bn-IN' }));
+    });
+    await page.reload();
+    const bn = page.getByTestId('waiver-line');
+    await bn.waitFor();
+    // the Bengali catalogue arrives after the first paint
+    await expect.poll(() => bn.textContent(), { timeout: 10_000 }).toMatch(/পরিবারের 4 জন সদস্যের সদস্য ফি মকুব।/);
+    expect(await bn.textContent()).toMatch(/₹15,000\.00 বা তার বেশিতে পরিবারের 4 জন পর্যন্ত/);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await bn.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/waiver-summary-bn-390.png' });
     await page.context().close();
   });
 
