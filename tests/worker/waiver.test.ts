@@ -8,7 +8,7 @@ import { auditLog, orderLines, orders, products } from '../../schema/index';
 import { guardFailure } from '../../worker/lib/d1-batch';
 import { placeOrder, productId } from './cart-fixtures';
 import { allowConsoleError } from '../fixtures/fail-on-console-error';
-import { ADMIN, call, db, gatewayPay, loginAs, MEMBER, newUser } from './helpers';
+import { ADMIN, call, db, gatewayPay, loginAs, MEMBER, newUser, outbox } from './helpers';
 
 let admin: string;
 let mutv: number;
@@ -162,6 +162,8 @@ describe('the waiver in the cart and at checkout', () => {
     }[];
     const shown = mine.find((o) => o.orderPkId === order!.id)!;
     expect(shown.selectedProducts).toEqual([expect.objectContaining({ code: 'MUTV', waivedQty: 4, sellPrice: 0 })]);
+    const mail = (await outbox(u.email)).find((m) => m.subject.startsWith('Contribution confirmed'));
+    expect(mail?.text).toMatch(/The membership fee of 4 family member\(s\) is waived for your full sponsorships/);
     // nothing to give back for it
     const refund = await call(
       'refundOrder',
