@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyWaiver,
   convenienceCharge,
+  DEFAULT_WAIVER_RULE,
   type PricingContext,
   type PricingProduct,
   priceCart,
   priceLine,
   quantityChangeMessage,
+  type WaiverContext,
+  waiverTier,
 } from './pricing';
 
 const P = (id: number, type: PricingProduct['type'], code: string, price: number, coPrice = price): PricingProduct => ({
@@ -152,5 +156,138 @@ describe('carts and charges', () => {
     expect(quantityChangeMessage('DPDY1', 3, 4)?.key).toBe('dandiya.ten');
     expect(quantityChangeMessage('DPDY1', 4, 3)?.key).toBe('dandiya.removed');
     expect(quantityChangeMessage('MABD', 3, 4)).toBeNull();
+  });
+});
+
+describe('membership fee waiver for sponsoring families', () => {
+  const SP15 = P(11, 'SPONSORSHIP', 'SPFL', 15000, 5000);
+  const SP20 = P(12, 'SPONSORSHIP', 'SPPN', 20000, 7000);
+  const MHHR = P(2, 'MEMBERSHIP', 'MHHR', 2250);
+  const products = new Map([MUTV, MABD, MHHR, SP, SP15, SP20, DNP, DPKP].map((p) => [p.id, p]));
+  const w = (earlier = 0, used = 0, rule = DEFAULT_WAIVER_RULE): PricingContext => ({
+    ...none,
+    waiver: { rule, earlierSponsorshipPaise: earlier * 100, waivedUsed: used } satisfies WaiverContext,
+  });
+  const line = (cart: ReturnType<typeof priceCart>, id: number) => cart.lines.find((l) => l.productId === id)!;
+
+  it('UTSAV x4 with a full sponsorship of ₹15,000: the memberships cost nothing, the sponsorship is paid', () => {
+    const cart = priceCart(
+      products,
+      [
+        { productId: 3, qty: 4 },
+        { productId: 11, qty: 1, fullSponsor: true },
+      ],
+      w(),
+    );
+    expect(line(cart, 3)).toMatchObject({ sellPricePaise: 0, maxPricePaise: 1060000, waivedUnits: 4, waiverCap: 4 });
+    expect(line(cart, 11).sellPricePaise).toBe(1500000);
+    expect(cart.totalSellPaise).toBe(1500000);
+    expect(cart.waiver).toEqual({
+      sponsorshipPaise: 1500000,
+      thresholdPaise: 1500000,
+      members: 4,
+      usedBefore: 0,
+      waivedUnits: 4,
+      waivedPaise: 954000,
+    });
+    // the online charge is on what is paid: nothing on the waived line
+    expect(convenienceCharge(cart.totalSellPaise, 236)).toBe(35400);
+  });
+
+  it('without the waiver context (or switched off) nothing changes', () => {
+    const lines = [
+      { productId: 3, qty: 4 },
+      { productId: 11, qty: 1, fullSponsor: true },
+    ];
+    expect(priceCart(products, lines, none).totalSellPaise).toBe(954000 + 1500000);
+    const off = priceCart(products, lines, w(0, 0, { ...DEFAULT_WAIVER_RULE, enabled: false }));
+    expect(off.totalSellPaise).toBe(954000 + 1500000);
+    expect(off.waiver).toBeNull();
+  });
+
+  it('a co-sponsorship does not count, nor an extra contribution', () => {
+    const cart = priceCart(
+      products,
+      [
+        { productId: 3, qty: 4 },
+        { productId: 10, qty: 1, fullSponsor: false }, // ₹8,000 co-sponsorship
+        { productId: 12, qty: 1, fullSponsor: false }, // ₹7,000 co-sponsorship
+        { productId: 84, qty: 1, amountPaise: 2000000 },
+      ],
+      w(),
+    );
+    expect(cart.waiver).toBeNull();
+    expect(line(cart, 3).sellPricePaise).toBe(954000);
+  });
+
+  it('₹14,999.99 is below the threshold; ₹15,000 reaches it', () => {
+    expect(waiverTier(DEFAULT_WAIVER_RULE, 1499999)).toBeNull();
+    expect(waiverTier(DEFAULT_WAIVER_RULE, 1500000)?.members).toBe(4);
+    expect(waiverTier(DEFAULT_WAIVER_RULE, 3499999)?.members).toBe(4);
+    expect(waiverTier(DEFAULT_WAIVER_RULE, 3500000)?.members).toBe(6);
+  });
+
+  it('₹35,000 waives up to 6: UTSAV x8 pays for 2 at the family rate', () => {
+    const cart = priceCart(
+      products,
+      [
+        { productId: 3, qty: 8 },
+        { productId: 11, qty: 1, fullSponsor: true },
+        { productId: 12, qty: 1, fullSponsor: true },
+      ],
+      w(),
+    );
+    // 8 x 2650 x 0.90 = 19,080; 6 of 8 waived leave 2 x 2385 = 4,770
+    expect(line(cart, 3)).toMatchObject({ sellPricePaise: 477000, waivedUnits: 6, waiverCap: 6 });
+    expect(cart.waiver).toMatchObject({ members: 6, waivedUnits: 6, waivedPaise: 1431000, sponsorshipPaise: 3500000 });
+  });
+
+  it('a sponsorship paid earlier this year counts; memberships already waived are taken off the cap', () => {
+    const earlier = priceCart(products, [{ productId: 3, qty: 4 }], w(15000));
+    expect(earlier.totalSellPaise).toBe(0);
+    expect(earlier.waiver?.sponsorshipPaise).toBe(1500000);
+    const twoLeft = priceCart(products, [{ productId: 1, qty: 3 }], w(15000, 2));
+    expect(line(twoLeft, 1)).toMatchObject({ sellPricePaise: 150000, waivedUnits: 2 });
+    expect(twoLeft.waiver).toMatchObject({ usedBefore: 2, waivedUnits: 2, waivedPaise: 300000 });
+    const used = priceCart(products, [{ productId: 3, qty: 1 }], w(15000, 4));
+    expect(used.waiver).toBeNull();
+    expect(used.totalSellPaise).toBe(265000);
+  });
+
+  it('the dearest memberships are waived first, across plans', () => {
+    const cart = priceCart(
+      products,
+      [
+        { productId: 1, qty: 2 }, // AASHIRBAD ₹1,500
+        { productId: 2, qty: 1 }, // HOI HULLOR ₹2,250
+        { productId: 3, qty: 2 }, // UTSAV ₹2,650
+      ],
+      w(15000),
+    );
+    expect(line(cart, 3)).toMatchObject({ waivedUnits: 2, sellPricePaise: 0 });
+    expect(line(cart, 2)).toMatchObject({ waivedUnits: 1, sellPricePaise: 0 });
+    expect(line(cart, 1)).toMatchObject({ waivedUnits: 1, sellPricePaise: 150000 });
+    expect(cart.totalSellPaise).toBe(150000);
+  });
+
+  it('admin tiers: the highest threshold reached wins, in any order', () => {
+    const rule = {
+      enabled: true,
+      tiers: [
+        { minSponsorshipPaise: 5000000, members: 8 },
+        { minSponsorshipPaise: 1000000, members: 2 },
+      ],
+    };
+    expect(waiverTier(rule, 1000000)?.members).toBe(2);
+    expect(waiverTier(rule, 6000000)?.members).toBe(8);
+    expect(waiverTier(rule, 999999)).toBeNull();
+  });
+
+  it('applyWaiver leaves its input alone and passes lines without memberships through', () => {
+    const lines = [priceLine(SP15, { productId: 11, qty: 1, fullSponsor: true }, none)];
+    const r = applyWaiver(lines, w().waiver);
+    expect(r.waiver).toBeNull();
+    expect(r.lines).toEqual(lines);
+    expect(r.lines[0]).not.toBe(lines[0]);
   });
 });

@@ -107,6 +107,50 @@ export type PricingContext = {
   utsavMemberships: number;
   /** member-priced units already bought this festival year, per product id */
   memberPricedUsed: Record<number, number>;
+  /** the membership fee waiver for sponsoring families (absent: none applies) */
+  waiver?: WaiverContext;
+};
+
+/** One step of the waiver: full sponsorships of at least `minSponsorshipPaise` waive up to `members` memberships. */
+export type WaiverTier = { minSponsorshipPaise: Paise; members: number };
+
+/** The waiver rule an admin sets in Settings (docs/decisions/255). */
+export type WaiverRule = { enabled: boolean; tiers: WaiverTier[] };
+
+/** The membership page's promise: ₹15,000 of full sponsorships waive up to 4 members, ₹35,000 up to 6. */
+export const DEFAULT_WAIVER_RULE: WaiverRule = {
+  enabled: true,
+  tiers: [
+    { minSponsorshipPaise: 15_000_00, members: 4 },
+    { minSponsorshipPaise: 35_000_00, members: 6 },
+  ],
+};
+
+export const MAX_WAIVER_TIERS = 5;
+
+/** What the server knows about the buyer for the waiver, besides the cart itself. */
+export type WaiverContext = {
+  rule: WaiverRule;
+  /** full sponsorships paid earlier this festival year (Success, not refunded), paise */
+  earlierSponsorshipPaise: Paise;
+  /** memberships already waived this festival year (orders paid, awaiting approval or awaiting payment) */
+  waivedUsed: number;
+};
+
+/** Why memberships of a cart are waived: shown as a line of the summary. */
+export type WaiverApplied = {
+  /** full sponsorships counted: this cart's and earlier ones this year */
+  sponsorshipPaise: Paise;
+  /** the threshold of the tier reached */
+  thresholdPaise: Paise;
+  /** the tier's member count: the cap for the year */
+  members: number;
+  /** memberships waived in earlier orders this year */
+  usedBefore: number;
+  /** memberships waived in this cart */
+  waivedUnits: number;
+  /** the fees waived in this cart */
+  waivedPaise: Paise;
 };
 
 export type PricedLine = {
@@ -122,9 +166,19 @@ export type PricedLine = {
   sellPricePaise: Paise;
   fullSponsor: boolean | null;
   memberPricedUnits: number;
+  /** memberships of the line whose fee is waived (sellPricePaise is already without them) */
+  waivedUnits?: number;
+  /** the waiver's cap for the year when the line was priced: the database holds the year's waived units to it */
+  waiverCap?: number;
 };
 
-export type PricedCart = { lines: PricedLine[]; totalMaxPaise: Paise; totalSellPaise: Paise };
+export type PricedCart = {
+  lines: PricedLine[];
+  totalMaxPaise: Paise;
+  totalSellPaise: Paise;
+  /** the membership fee waiver applied to this cart, or null */
+  waiver: WaiverApplied | null;
+};
 
 /** UTSAV family benefit as basis points of the line: a pure function of the quantity. */
 export function utsavFactorBasisPoints(qty: number): number {
@@ -193,15 +247,79 @@ export function priceCart(
   lines: readonly LineInput[],
   ctx: PricingContext,
 ): PricedCart {
-  const priced = lines.map((l) => {
+  const before = lines.map((l) => {
     const p = products.get(l.productId);
     if (!p) throw new Error(`unknown product ${l.productId}`);
     return priceLine(p, l, ctx);
   });
+  const { lines: priced, waiver } = applyWaiver(before, ctx.waiver);
   return {
     lines: priced,
     totalMaxPaise: priced.reduce((s, l) => s + l.maxPricePaise, 0),
     totalSellPaise: priced.reduce((s, l) => s + l.sellPricePaise, 0),
+    waiver,
+  };
+}
+
+/** The tier reached by full sponsorships of this amount (the highest threshold at or below it), or null. */
+export function waiverTier(rule: WaiverRule, sponsorshipPaise: Paise): WaiverTier | null {
+  if (!rule.enabled) return null;
+  let best: WaiverTier | null = null;
+  for (const t of rule.tiers) {
+    if (sponsorshipPaise >= t.minSponsorshipPaise && (!best || t.minSponsorshipPaise > best.minSponsorshipPaise)) {
+      best = t;
+    }
+  }
+  return best;
+}
+
+/** Full sponsorships of priced lines: co-sponsorships do not count (docs/decisions/255). */
+export const fullSponsorshipPaise = (lines: readonly PricedLine[]): Paise =>
+  lines.filter((l) => l.type === 'SPONSORSHIP' && l.fullSponsor === true).reduce((s, l) => s + l.sellPricePaise, 0);
+
+/**
+ * The membership fee waiver for sponsoring families (docs/decisions/255): the full sponsorships of this cart and
+ * those paid earlier this festival year reach a tier; its member count, less the memberships already waived this
+ * year, is how many membership units of this cart are free. The units with the highest fee (after the family
+ * benefit) go first; a line waived in part keeps the fee of its other units.
+ */
+export function applyWaiver(
+  lines: readonly PricedLine[],
+  w: WaiverContext | undefined,
+): { lines: PricedLine[]; waiver: WaiverApplied | null } {
+  const out = lines.map((l) => ({ ...l }));
+  if (!w) return { lines: out, waiver: null };
+  const sponsorshipPaise = w.earlierSponsorshipPaise + fullSponsorshipPaise(lines);
+  const tier = waiverTier(w.rule, sponsorshipPaise);
+  const members = out.filter((l) => l.type === 'MEMBERSHIP' && l.qty > 0 && l.sellPricePaise > 0);
+  if (!tier || members.length === 0) return { lines: out, waiver: null };
+  let left = Math.max(0, tier.members - w.waivedUsed);
+  if (left === 0) return { lines: out, waiver: null };
+  // the dearest fee per member first; equal fees in cart order
+  const order = [...members].sort((a, b) => b.sellPricePaise / b.qty - a.sellPricePaise / a.qty);
+  let waivedUnits = 0;
+  let waivedPaise = 0;
+  for (const l of order) {
+    if (left === 0) break;
+    const units = Math.min(left, l.qty);
+    const off = units === l.qty ? l.sellPricePaise : Math.floor((l.sellPricePaise * units) / l.qty + 0.5);
+    l.sellPricePaise -= off;
+    l.waivedUnits = units;
+    l.waiverCap = tier.members;
+    left -= units;
+    waivedUnits += units;
+    waivedPaise += off;
+  }
+  return {
+    lines: out,
+    waiver: {
+      sponsorshipPaise,
+      thresholdPaise: tier.minSponsorshipPaise,
+      members: tier.members,
+      usedBefore: w.waivedUsed,
+      waivedUnits,
+      waivedPaise,
+    },
   };
 }
 

@@ -56,3 +56,12 @@ describe('planRefund', () => {
     expect(planRefund(lines, { lines: [{ lineId: 2 }] }, { passCollected: true }).amountPaise).toBe(500_000);
   });
 });
+
+describe('planRefund of waived memberships', () => {
+  it('refuses to give back nothing, and refunds the paid units of a line waived in part', () => {
+    const waived = line({ id: 7, type: 'MEMBERSHIP', code: 'MUTV', name: 'UTSAV', qty: 4, sellPricePaise: 0 });
+    expect(() => planRefund([waived], { all: true }, { passCollected: false })).toThrow(/Nothing to give back/);
+    const part = line({ id: 8, type: 'MEMBERSHIP', code: 'MUTV', name: 'UTSAV', qty: 5, sellPricePaise: 238_500 });
+    expect(planRefund([waived, part], { all: true }, { passCollected: false }).amountPaise).toBe(238_500);
+  });
+});

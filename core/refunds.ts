@@ -76,7 +76,15 @@ export function planRefund(
     qty: p.qty,
     amountPaise: refundAmountPaise(p.line, p.qty),
   }));
-  return { lines: out, amountPaise: out.reduce((s, l) => s + l.amountPaise, 0) };
+  const amountPaise = out.reduce((s, l) => s + l.amountPaise, 0);
+  if (amountPaise === 0) {
+    // memberships whose fee was waived for a sponsoring family (docs/decisions/255): no money to give back
+    throw new RefundPlanError(
+      'NothingToRefund',
+      'Nothing to give back: the chosen lines cost nothing (a membership fee waived for a sponsoring family).',
+    );
+  }
+  return { lines: out, amountPaise };
 }
 
 export class RefundPlanError extends Error {

@@ -128,6 +128,8 @@ export const orderLines = sqliteTable(
     withheldQty: integer('withheld_qty').notNull().default(0), // 0145: units of refunds not failed (not handed out)
     // 0245: units of the line counted in products.taken while the order is active (its triggers release them)
     capacityUnits: integer('capacity_units').notNull().default(0),
+    waivedUnits: integer('waived_units').notNull().default(0), // 0255: memberships whose fee the waiver took
+    waiverCap: integer('waiver_cap').notNull().default(0), // 0255: the waiver's cap for the year when priced
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),

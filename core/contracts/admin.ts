@@ -1,7 +1,7 @@
 // Contracts of the admin console calls (SPEC.md section 7 plus the Settings, roles, Overview and Audit calls).
 import * as z from 'zod';
 import { isRupeeAmount } from '../money';
-import { DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE, MAX_QTY } from '../pricing';
+import { DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE, MAX_QTY, MAX_WAIVER_TIERS } from '../pricing';
 import type { ProductRulesView } from './catalogue';
 import { email, type Message, optionalText, text } from './common';
 import type { OrderView } from './orders';
@@ -307,6 +307,59 @@ export const bankDetails = z.object({
     .regex(/^[\w.-]{2,256}@[A-Za-z]{2,64}$/, 'must be a UPI id such as name@bank'),
 });
 
+/** The most a waiver threshold may be, in rupees (₹1,00,00,000). */
+export const MAX_WAIVER_THRESHOLD = 1_00_00_000;
+
+/** One tier of the membership fee waiver as the Settings tab sends it: rupees of full sponsorships, members. */
+export const waiverTierInput = z.object({
+  minSponsorship: z
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number') })
+    .positive('must be more than 0')
+    .max(MAX_WAIVER_THRESHOLD, `must be at most ${MAX_WAIVER_THRESHOLD}`)
+    .refine(isRupeeAmount, 'must have at most two decimals'),
+  members: z
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number') })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(MAX_QTY, `must be at most ${MAX_QTY}`),
+});
+
+/**
+ * The membership fee waiver (docs/decisions/255): switched on or off, and its tiers. Either may be left out (the
+ * stored one stays). A larger threshold must waive more members; no two tiers share a threshold.
+ */
+export const membershipWaiverInput = z
+  .object({
+    enabled: flag.optional(),
+    tiers: z
+      .array(waiverTierInput, { error: 'must be a list of tiers' })
+      .min(1, 'must have at least one tier')
+      .max(MAX_WAIVER_TIERS, `must have at most ${MAX_WAIVER_TIERS} tiers`)
+      .superRefine((tiers, ctx) => {
+        // checked in threshold order; the issue names the tier (its place as sent) that breaks the order
+        const sorted = tiers.map((t, at) => ({ ...t, at })).sort((a, b) => a.minSponsorship - b.minSponsorship);
+        for (let i = 1; i < sorted.length; i++) {
+          const [low, high] = [sorted[i - 1]!, sorted[i]!];
+          if (high.minSponsorship === low.minSponsorship) {
+            ctx.addIssue({ code: 'custom', message: 'must not repeat a threshold', path: [high.at, 'minSponsorship'] });
+            return;
+          }
+          if (high.members <= low.members) {
+            ctx.addIssue({
+              code: 'custom',
+              message: 'must waive more members for a larger threshold',
+              path: [high.at, 'members'],
+            });
+            return;
+          }
+        }
+      })
+      .optional(),
+  })
+  .refine((v) => v.enabled !== undefined || v.tiers !== undefined, {
+    message: 'must name enabled or tiers',
+  });
+
 export const updateSettingsRequest = z
   .object({
     membershipLive: flag.optional(),
@@ -319,6 +372,7 @@ export const updateSettingsRequest = z
       .max(10, 'must be at most 10')
       .refine(isRupeeAmount, 'must have at most two decimals')
       .optional(),
+    membershipWaiver: membershipWaiverInput.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change', path: [] });
 
@@ -408,7 +462,11 @@ export type AdminSettings = {
   dailyPassLive: boolean;
   bank: { payee: string; accountNumber: string; ifsc: string; bankName: string; upiVpa: string };
   convenienceChargePercent: number;
+  /** the membership fee waiver for sponsoring families: thresholds in rupees of full sponsorships */
+  membershipWaiver: MembershipWaiverView;
 };
+
+export type MembershipWaiverView = { enabled: boolean; tiers: { minSponsorship: number; members: number }[] };
 
 export type Overview = {
   fiscalYear: string;

@@ -46,6 +46,27 @@ export type CartLineView = {
   sellPrice: number;
   /** sponsorship: true full sponsor, false co-sponsor; null otherwise */
   fullSponsor: boolean | null;
+  /** membership: the units whose fee the waiver for sponsoring families takes (absent when none) */
+  waivedQty?: number;
+};
+
+/**
+ * Why memberships of the cart cost nothing (docs/decisions/255): full sponsorships this festival year (this cart's
+ * and those paid earlier) reached a threshold that waives the fee of up to `members` family members a year.
+ */
+export type CartWaiver = {
+  /** the tier's member count: the cap for the festival year */
+  members: number;
+  /** memberships waived in this cart */
+  waivedQty: number;
+  /** memberships waived in earlier orders this year */
+  usedBefore: number;
+  /** rupees: the fees waived in this cart */
+  waivedAmount: number;
+  /** rupees: the full sponsorships counted */
+  sponsorshipTotal: number;
+  /** rupees: the threshold reached */
+  threshold: number;
 };
 
 /**
@@ -69,4 +90,6 @@ export type CartDetails = {
   totalSellPrice: number;
   /** issue 24: only when a price changed since the lines were added (absent otherwise) */
   priceChanges?: CartPriceChange[];
+  /** the membership fee waiver applied (absent when none) */
+  waiver?: CartWaiver;
 };

@@ -85,6 +85,8 @@ export type OfflineStartOrder = {
   orderTotalInPaisa: number;
   orderPkId: number;
   bank: BankDetailsView;
+  /** only for an order with nothing to pay (every fee waived: docs/decisions/255), confirmed at once: 'Success' */
+  status?: OrderStatus;
 };
 
 /** /getPaymentOptions: what the payment screens show before an order exists. */

@@ -11,6 +11,8 @@ export type OrderLineView = {
   refundedQty: number; // migrations/0080: units refunded (decision 145: the money has gone)
   /** units of refunds that have not failed (being refunded or refunded): not handed out at the venue (0145) */
   withheldQty?: number;
+  /** membership: units whose fee the waiver for sponsoring families took (docs/decisions/255); absent when none */
+  waivedQty?: number;
 };
 
 /** One refund as the member and the lists show it (rupees; status: requested, pending, processed). */

@@ -34,6 +34,8 @@ export const mailEn = {
   // confirmation and rejection (worker/services/payments.ts)
   'confirmed.subject': 'Contribution confirmed: {rcpt}',
   'confirmed.thanks': 'Thank you! Your contribution {rcpt} for the festival year {year} is confirmed.',
+  'confirmed.waived':
+    'The membership fee of {count} family member(s) is waived for your full sponsorships this festival year.',
   'confirmed.pass':
     'Your pass code is {code}. Show it (or the QR code on your profile) at the venue to collect your passes.',
   'rejected.subject': 'Contribution not verified: {rcpt}',

@@ -108,6 +108,15 @@ export const memberEn = {
   'ck.withCharges': 'with convenience charges',
   'ck.directTransfer': 'Direct Transfer ₹{amount}',
   'ck.noCharges': 'no convenience charges',
+  'ck.waiverTitle': 'Membership fee waived for {count} family member(s).',
+  'ck.waiverWhy':
+    'Your full sponsorships this festival year come to {total}; {threshold} or more waives the fee for up to {members} family members ({amount} less).',
+  'ck.waiverEarlier': '{count} membership(s) were already waived earlier this year.',
+  'ck.confirmFree': 'Confirm my membership',
+  'ck.nothingToPay': 'nothing to pay: the fee is waived',
+  'profile.waived': 'fee waived for {count}',
+  'ck.waivedTitle': 'Thank you! Your membership is confirmed',
+  'ck.waivedDone': 'Your membership is confirmed; its fee is waived for your sponsorship. Thank you!',
   'ck.transferHint':
     'Please pay the exact amount with the contribution id as the note, then share the transaction details.',
   'ck.txnLabel': 'Bank / UPI Transaction ID',

@@ -34,8 +34,10 @@ describe('/addToCart and /getCartDetails', () => {
           code: 'MUTV',
           qty: 4,
           maxPrice: 10600,
-          sellPrice: 9540, // 2650 x 4 x 0.90
+          // 2650 x 4 x 0.90 = 9540, waived: a full sponsorship of ₹15,000 or more (docs/decisions/255)
+          sellPrice: 0,
           fullSponsor: null,
+          waivedQty: 4,
         },
         {
           productId: await productId('SPDL'),
@@ -48,7 +50,15 @@ describe('/addToCart and /getCartDetails', () => {
         },
       ],
       totalMaxPrice: 35600,
-      totalSellPrice: 34540,
+      totalSellPrice: 25000,
+      waiver: {
+        members: 4,
+        waivedQty: 4,
+        usedBefore: 0,
+        waivedAmount: 9540,
+        sponsorshipTotal: 25000,
+        threshold: 15000,
+      },
     };
     expect(r.body.data).toEqual(expected);
     expect(await details(u.token)).toEqual(expected);

@@ -13,7 +13,7 @@ import type {
 } from '../../core/contracts/admin';
 import { festivalYear } from '../../core/festival';
 import { t } from '../../core/i18n';
-import { paiseToRupees } from '../../core/money';
+import { paiseToRupees, rupeesToPaise } from '../../core/money';
 import { auditLog, collectionEvents, orderLines, orders, users } from '../../schema/index';
 import { refundLines, refunds } from '../../schema/refunds';
 import { d1Batch, raw } from '../lib/d1-batch';
@@ -23,7 +23,13 @@ import type { Actor, Me } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { getSettings, putSetting, type Settings } from './settings';
 
-const ALL_KEYS = ['membershipLive', 'dailyPassLive', 'bank', 'convenienceChargeBasisPoints'] as const;
+const ALL_KEYS = [
+  'membershipLive',
+  'dailyPassLive',
+  'bank',
+  'convenienceChargeBasisPoints',
+  'membershipWaiver',
+] as const;
 
 function toView(s: Settings): AdminSettings {
   return {
@@ -31,6 +37,13 @@ function toView(s: Settings): AdminSettings {
     dailyPassLive: s.dailyPassLive,
     bank: s.bank,
     convenienceChargePercent: s.convenienceChargeBasisPoints / 100,
+    membershipWaiver: {
+      enabled: s.membershipWaiver.enabled,
+      tiers: s.membershipWaiver.tiers.map((t) => ({
+        minSponsorship: paiseToRupees(t.minSponsorshipPaise),
+        members: t.members,
+      })),
+    },
   };
 }
 
@@ -50,7 +63,7 @@ const settingsView = async (db: Db) => toView(await getSettings(db, [...ALL_KEYS
 export function settingsWrites(
   db: Db,
   actorId: number,
-  before: Settings,
+  before: Partial<Settings>,
   next: Partial<Settings>,
   changed: readonly (keyof Settings)[],
 ) {
@@ -86,6 +99,17 @@ export async function updateSettings(s: Svc, actor: Actor, input: z.output<typeo
   if (input.bank !== undefined) next.bank = input.bank;
   if (input.convenienceChargePercent !== undefined) {
     next.convenienceChargeBasisPoints = Math.round(input.convenienceChargePercent * 100);
+  }
+  if (input.membershipWaiver !== undefined) {
+    const w = input.membershipWaiver;
+    next.membershipWaiver = {
+      enabled: w.enabled ?? before.membershipWaiver.enabled,
+      tiers: w.tiers
+        ? [...w.tiers]
+            .sort((a, b) => a.minSponsorship - b.minSponsorship)
+            .map((t) => ({ minSponsorshipPaise: rupeesToPaise(t.minSponsorship), members: t.members }))
+        : before.membershipWaiver.tiers,
+    };
   }
   const changed = (Object.keys(next) as (keyof Settings)[]).filter(
     (k) => JSON.stringify(next[k]) !== JSON.stringify(before[k]),

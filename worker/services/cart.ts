@@ -12,6 +12,7 @@ import {
   priceCart,
   rulesOf,
   UTSAV_CODE,
+  type WaiverRule,
 } from '../../core/pricing';
 import { cartLines, carts, orderLines, orders, products } from '../../schema/index';
 import type { Db } from '../lib/db';
@@ -69,6 +70,46 @@ export function pricingContextQuery(db: Db, userId: number | SQL, fiscalYear: st
       ),
     )
     .groupBy(orderLines.productId, orderLines.code);
+}
+
+/**
+ * What the membership fee waiver needs to know about the buyer's festival year (docs/decisions/255), as one
+ * statement for a batch: full sponsorships paid earlier (Success, not refunded nor being refunded; co-sponsorships
+ * and orders awaiting payment or approval do not count), and memberships already waived by orders paid, awaiting
+ * approval or awaiting payment (an unpaid order holds its waiver until it is paid or given up, as trigger
+ * membership_waiver_cap counts them; units refunded give their place back).
+ */
+export function waiverContextQuery(db: Db, userId: number | SQL, fiscalYear: string) {
+  return db
+    .select({
+      sponsoredPaise: sql<number>`coalesce(sum(CASE WHEN ${orders.status} = 'Success' AND ${orderLines.type} = 'SPONSORSHIP' AND ${orderLines.fullSponsor} = 1 AND ${orderLines.withheldQty} < ${orderLines.qty} THEN ${orderLines.sellPricePaise} ELSE 0 END), 0)`,
+      waivedUsed: sql<number>`coalesce(sum(max(0, min(${orderLines.waivedUnits}, ${orderLines.qty} - ${orderLines.withheldQty}))), 0)`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.fiscalYear, fiscalYear),
+        inArray(orders.status, [...COUNTED_STATUSES, 'Pending Payment']),
+      ),
+    );
+}
+
+/** The pricing context with the waiver, from the answers of pricingContextQuery() and waiverContextQuery(). */
+export function pricingWithWaiver(
+  pricingRows: Parameters<typeof pricingContextOf>[0],
+  waiverRows: readonly { sponsoredPaise: number; waivedUsed: number }[],
+  rule: WaiverRule,
+): PricingContext {
+  const ctx = pricingContextOf(pricingRows);
+  const w = waiverRows[0];
+  ctx.waiver = {
+    rule,
+    earlierSponsorshipPaise: Number(w?.sponsoredPaise ?? 0),
+    waivedUsed: Number(w?.waivedUsed ?? 0),
+  };
+  return ctx;
 }
 
 /** The answer of pricingContextQuery(). */
@@ -203,7 +244,21 @@ const pricingMap = (m: ReadonlyMap<number, ProductRow>) =>
 
 export function cartDetails(kind: CartKind | null, priced: PricedCart | null): CartDetails {
   if (!kind || !priced) return { kind: null, selectedProducts: [], totalMaxPrice: 0, totalSellPrice: 0 };
+  const w = priced.waiver;
   return {
+    // absent without a waiver, so that other carts' answers are unchanged
+    ...(w
+      ? {
+          waiver: {
+            members: w.members,
+            waivedQty: w.waivedUnits,
+            usedBefore: w.usedBefore,
+            waivedAmount: paiseToRupees(w.waivedPaise),
+            sponsorshipTotal: paiseToRupees(w.sponsorshipPaise),
+            threshold: paiseToRupees(w.thresholdPaise),
+          },
+        }
+      : {}),
     kind,
     selectedProducts: priced.lines.map((l) => ({
       productId: l.productId,
@@ -213,6 +268,7 @@ export function cartDetails(kind: CartKind | null, priced: PricedCart | null): C
       maxPrice: paiseToRupees(l.maxPricePaise),
       sellPrice: paiseToRupees(l.sellPricePaise),
       fullSponsor: l.fullSponsor,
+      ...(l.waivedUnits ? { waivedQty: l.waivedUnits } : {}),
     })),
     totalMaxPrice: paiseToRupees(priced.totalMaxPaise),
     totalSellPrice: paiseToRupees(priced.totalSellPaise),
@@ -248,6 +304,7 @@ export async function addToCart(s: Svc, req: AddToCartRequest): Promise<CartDeta
         db.select().from(products).where(inArray(products.id, ids)),
         pricingContextQuery(db, me.userId, fiscalYear),
         settingsQuery(db),
+        waiverContextQuery(db, me.userId, fiscalYear),
         // the states of every product sent: those that are not sponsorships have none
         ...sponsorshipStatesQueries(db, fiscalYear, ids),
         // on sale now: published, of the live festival year (drafts and past years are not)
@@ -257,11 +314,12 @@ export async function addToCart(s: Svc, req: AddToCartRequest): Promise<CartDeta
           .where(and(inArray(products.id, ids), isLiveSql(Date.now()))),
       ] as const,
   );
-  const [productRows, pricingRows, settingRows, claims, co, liveRows] = results;
+  const [productRows, pricingRows, settingRows, waiverRows, claims, co, liveRows] = results;
   const live = new Set(liveRows.map((r) => r.id));
   const buyer: Buyer = { userId: actor.userId, email: actor.email };
   const productsById = new Map(productRows.map((p) => [p.id, p]));
-  const ctx = pricingContextOf(pricingRows);
+  const { membershipWaiver } = pickSettings(settingRows, ['membershipWaiver']);
+  const ctx = pricingWithWaiver(pricingRows, waiverRows, membershipWaiver);
   for (const l of lines) {
     const p = productsById.get(l.productId);
     const code = sent.get(l.productId)?.code;
@@ -353,6 +411,7 @@ export function pricedCartQueries(db: Db, userId: number | SQL, fiscalYear: stri
         ),
       ),
     pricingContextQuery(db, userId, fiscalYear),
+    waiverContextQuery(db, userId, fiscalYear),
   ] as const;
 }
 
@@ -368,6 +427,8 @@ export function pricedCartOf(
   rows: readonly (typeof cartLines.$inferSelect)[],
   productRows: readonly ProductRow[],
   pricingRows: Parameters<typeof pricingContextOf>[0],
+  waiverRows: Parameters<typeof pricingWithWaiver>[1],
+  rule: WaiverRule,
 ): PricedCartLoaded | null {
   if (!cart || rows.length === 0) return null;
   const productsById = new Map(productRows.map((p) => [p.id, p]));
@@ -380,15 +441,18 @@ export function pricedCartOf(
     })
     .map((r) => ({ productId: r.productId, qty: r.qty, fullSponsor: r.fullSponsor, amountPaise: r.amountPaise }));
   if (lines.length === 0) return null;
-  const ctx = pricingContextOf(pricingRows);
+  const ctx = pricingWithWaiver(pricingRows, waiverRows, rule);
   return { kind: cart.kind, priced: priceCart(pricingMap(productsById), lines, ctx), products: productsById, lines };
 }
 
 /** /getCartDetails: the caller's cart, read with the session lookup in one round trip (docs/decisions/111). */
 export async function getCartDetails(s: Svc): Promise<CartDetails> {
   const fiscalYear = festivalYear();
-  const { results } = await sessionBatchOf(s)((me, db) => pricedCartQueries(db, me.userId, fiscalYear));
-  const loaded = pricedCartOf(results[0][0], results[1], results[2], results[3]);
+  const { results } = await sessionBatchOf(s)(
+    (me, db) => [...pricedCartQueries(db, me.userId, fiscalYear), settingsQuery(db)] as const,
+  );
+  const { membershipWaiver } = pickSettings(results[5], ['membershipWaiver']);
+  const loaded = pricedCartOf(results[0][0], results[1], results[2], results[3], results[4], membershipWaiver);
   if (!loaded) return cartDetails(null, null);
   const changes = priceChangesOf(results[1], loaded.products);
   return { ...cartDetails(loaded.kind, loaded.priced), ...(changes.length > 0 ? { priceChanges: changes } : {}) };

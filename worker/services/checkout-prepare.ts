@@ -72,11 +72,18 @@ type Answers = BatchResponse<ReturnType<typeof checkoutQueries>>;
 
 /** The answers of checkoutQueries(), by name. */
 export function checkoutReadOf(results: Answers) {
-  const [cart, lines, products, pricing, settingRows, claims, co, extra, held, recent, recentAttempt] = results;
+  const [cart, lines, products, pricing, waiver, settingRows, claims, co, extra, held, recent, recentAttempt] = results;
+  const settings = pickSettings(settingRows, [
+    'membershipLive',
+    'dailyPassLive',
+    'convenienceChargeBasisPoints',
+    'bank',
+    'membershipWaiver',
+  ]);
   return {
-    loaded: pricedCartOf(cart[0], lines, products, pricing),
+    loaded: pricedCartOf(cart[0], lines, products, pricing, waiver, settings.membershipWaiver),
     cartUpdatedAt: cart[0]?.updatedAt ?? 0,
-    settings: pickSettings(settingRows, ['membershipLive', 'dailyPassLive', 'convenienceChargeBasisPoints', 'bank']),
+    settings,
     states: sponsorshipStatesOf(claims, co),
     extra: extra[0],
     held,
@@ -124,15 +131,17 @@ export async function prepareOrder(
     checkLinesWith(buyer, loaded.lines, loaded.products, read.settings, read.states);
   }
   const subtotal = loaded.priced.totalSellPaise;
-  const convenience =
-    paymentType === 'Offline' ? 0 : convenienceCharge(subtotal, read.settings.convenienceChargeBasisPoints);
+  // Every fee waived (docs/decisions/255): nothing to pay by either button; the order is confirmed at once.
+  const free = subtotal === 0 && loaded.priced.waiver !== null;
+  const type: PaymentType = free ? 'Offline' : paymentType;
+  const convenience = type === 'Offline' ? 0 : convenienceCharge(subtotal, read.settings.convenienceChargeBasisPoints);
   const total = subtotal + convenience;
-  if (total < 100) {
+  if (total < 100 && !free) {
     throw new DomainError('NothingToPay', say('checkout.nothingToPay'), 400);
   }
   return {
     loaded,
-    paymentType,
+    paymentType: type,
     fullSponsorIds,
     subtotal,
     convenience,

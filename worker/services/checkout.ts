@@ -30,6 +30,7 @@ import {
 import { asDrizzle, availabilityOf, SOLD_OUT_GUARD, takeUnits } from './capacity';
 import { razorpayAttempt, razorpayFor } from './payments';
 import { offerUseStatements } from './waitlist';
+import { confirmPayment } from './transitions/orders';
 import type { BankDetails } from './settings';
 
 const PRODUCTION_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -58,6 +59,7 @@ export async function startOrder(s: Svc, input: { offline: boolean }): Promise<O
   }
   const prepared = await prepareOrder(s, actor, { ...read, loaded: read.loaded }, paymentType);
   const created = await createOrder(s, actor, prepared, year);
+  if (prepared.total === 0) return confirmFree(s, actor, created.order, bank);
   if (created.order.paymentType !== paymentType) {
     // the other button won the same cart a moment ago
     throw new DomainError(
@@ -133,6 +135,8 @@ async function createOrder(
         fullSponsor: l.fullSponsor,
         memberPricedUnits: l.memberPricedUnits,
         capacityUnits: l.qty,
+        waivedUnits: l.waivedUnits ?? 0,
+        waiverCap: l.waiverCap ?? 0,
       }),
     ),
     // a waiting-list offer of the buyer's for these products gives its held units to this order (waitlist.ts)
@@ -170,6 +174,7 @@ async function createOrder(
         conveniencePaise: p.convenience,
         totalPaise: p.total,
         held: p.fullSponsorIds,
+        ...(p.loaded.priced.waiver ? { waiver: p.loaded.priced.waiver } : {}),
       })} FROM orders WHERE checkout_key = ${checkoutKey}`),
   ];
   let mine = true;
@@ -187,6 +192,8 @@ async function createOrder(
       throw new DomainError('ItemTaken', say('checkout.itemTakenMeanwhile'), 409);
     } else if (guard === 'item_co_sponsored') {
       throw new DomainError('ItemCoSponsored', say('checkout.itemCoSponsoredMeanwhile'), 409);
+    } else if (guard === 'waiver_used') {
+      throw new DomainError('WaiverUsed', say('checkout.waiverUsed'), 409);
     } else if (guard === 'member_price_used') {
       throw new DomainError('MemberPriceUsed', say('checkout.memberPriceUsed'), 409);
     } else if (guard === 'item_blocked') {
@@ -212,6 +219,24 @@ async function soldOut(s: Svc, lines: readonly { productId: number; qty: number 
   const a = short ? left.get(short.productId) : undefined;
   if (!a?.unitsLeft) return new DomainError('SoldOut', say('checkout.soldOut', { name: a?.name ?? '' }), 409);
   return new DomainError('SoldOut', say('checkout.fewerLeft', { name: a.name, left: a.unitsLeft }), 409);
+}
+
+/**
+ * An order with nothing to pay (every membership fee waived, nothing else in the cart): confirmed at once, through
+ * the one confirmation (its email included). Answered like a transfer's order, with its status.
+ */
+async function confirmFree(s: Svc, actor: Actor, order: OrderRow, bank: BankDetails): Promise<OfflineStartOrder> {
+  const done =
+    order.status === 'Pending Payment'
+      ? (await confirmPayment(s, { orderId: order.id, via: 'waiver', actorId: actor.userId })).order
+      : order;
+  return {
+    orderRcptId: formatRcptId(done.id),
+    orderTotalInPaisa: done.totalPaise,
+    orderPkId: done.id,
+    bank,
+    status: done.status as OfflineStartOrder['status'],
+  };
 }
 
 async function answer(

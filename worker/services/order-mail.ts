@@ -49,6 +49,13 @@ async function confirmationMail(s: Svc, o: OrderRow, lines: OrderLineRow[], rcpt
     linesText(lines),
     totalText(o),
   ];
+  const waived = lines.reduce((n, l) => n + l.waivedUnits, 0);
+  if (waived > 0) {
+    // docs/decisions/255
+    paras.push(
+      `The membership fee of ${waived} family member(s) is waived for your full sponsorships this festival year.`,
+    );
+  }
   if (o.passCode) {
     paras.push(
       `Your pass code is ${o.passCode}. Show it (or the QR code on your profile) at the venue to collect your passes.`,

@@ -55,6 +55,7 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[], refundRow
       lineId: l.id,
       refundedQty: l.refundedQty,
       withheldQty: l.withheldQty,
+      ...(l.waivedUnits > 0 ? { waivedQty: l.waivedUnits } : {}),
     })),
     refundState: o.refundState,
     refundedAmount: paiseToRupees(o.refundedPaise),

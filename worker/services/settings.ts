@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_WAIVER_RULE, type WaiverRule } from '../../core/pricing';
 import { settings } from '../../schema/index';
 import association from '../../web/content/association.json';
 import type { Db } from '../lib/db';
@@ -12,6 +13,8 @@ export type Settings = {
   bank: BankDetails;
   /** Online convenience charge in basis points: 236 = 2.36% (DECISIONS.md default). */
   convenienceChargeBasisPoints: number;
+  /** The membership fee waiver for sponsoring families (docs/decisions/255); thresholds in paise. */
+  membershipWaiver: WaiverRule;
 };
 
 export const SETTING_DEFAULTS: Settings = {
@@ -19,6 +22,7 @@ export const SETTING_DEFAULTS: Settings = {
   dailyPassLive: true,
   bank: association.bank,
   convenienceChargeBasisPoints: 236,
+  membershipWaiver: DEFAULT_WAIVER_RULE,
 };
 
 export type SettingKey = keyof Settings;

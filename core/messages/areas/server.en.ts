@@ -169,6 +169,8 @@ export const serverEn = {
   'order.transactionIdUsed':
     'This transaction id has already been shared for a contribution. Please check it and try again.',
   'checkout.nothingToPay': 'The total of your selection is zero; there is nothing to pay.',
+  'checkout.waiverUsed':
+    'The membership fee waiver for this year was used by another checkout of yours meanwhile. Please review your selection again.',
   'checkout.emptyCart': 'Your cart is empty. Please choose your contribution again.',
   'cart.unknownProduct': 'productQtys: unknown product id {id}',
   'cart.mixed':

@@ -95,7 +95,9 @@ export function OrderDialog({
           <tbody>
             {order.selectedProducts.map((l) => (
               <tr key={`${l.code}-${l.name}`}>
-                <td className="stack-title">{l.name}</td>
+                <td className="stack-title">
+                  {l.waivedQty ? `${l.name} (${ta('adm.waived', { count: l.waivedQty })})` : l.name}
+                </td>
                 <td data-label={ta('col.quantity')}>{l.qty}</td>
                 <td data-label={ta('col.contribution')}>{inr(l.sellPrice)}</td>
               </tr>

@@ -1,47 +1,91 @@
-// Settings: the two switches, the bank details, the convenience charge; the roles below them.
-import { type FormEvent, useEffect, useState } from 'react';
+// Settings: the two switches, the bank details, the convenience charge, the membership fee waiver for sponsoring
+// families (docs/decisions/255); the roles below them.
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AdminSettings } from '../../../core/contracts/admin';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
-import { Field } from '../../components/forms';
+import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { getAdminSettings, updateSettings } from './api';
 import { RolesSection } from './RolesSection';
 
+/** A waiver tier as typed: text until it is sent. */
+type TierForm = { minSponsorship: string; members: string };
+const tiersOf = (s: AdminSettings): TierForm[] =>
+  s.membershipWaiver.tiers.map((t) => ({ minSponsorship: String(t.minSponsorship), members: String(t.members) }));
+const MAX_TIERS = 5;
+
+/** The form field a server's refusal names: `membershipWaiver.tiers.1.members ...` is `waiver-1-members`. */
+function waiverField(message: string): string | null {
+  const m = /^membershipWaiver\.tiers(?:\.(\d+)\.(minSponsorship|members))?\b/.exec(message);
+  if (!m) return null;
+  return m[1] ? `waiver-${m[1]}-${m[2]}` : 'waiver-0-minSponsorship';
+}
+
 export function SettingsTab() {
   const [s, setS] = useState<AdminSettings | null>(null);
   const [charge, setCharge] = useState('');
+  const [tiers, setTiers] = useState<TierForm[]>([]);
   const { run, busy } = useAction();
   const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  const problem = useFieldError();
   useEffect(() => {
     void run(async () => {
       const got = await getAdminSettings();
       setS(got);
       setCharge(String(got.convenienceChargePercent));
+      setTiers(tiersOf(got));
     });
   }, [run]);
 
   if (!s) return <p className="loading">{t('layout.loading')}</p>;
   const setBank = (k: keyof AdminSettings['bank']) => (e: { target: { value: string } }) =>
     setS({ ...s, bank: { ...s.bank, [k]: e.target.value } });
+  const setTier = (i: number, k: keyof TierForm) => (e: { target: { value: string } }) => {
+    problem.clear();
+    setTiers(tiers.map((tier, j) => (j === i ? { ...tier, [k]: e.target.value } : tier)));
+  };
   const save = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => {
-      const r = await updateSettings({
-        membershipLive: s.membershipLive,
-        dailyPassLive: s.dailyPassLive,
-        bank: s.bank,
-        convenienceChargePercent: Number(charge),
-      });
-      setS(r);
-      toast.success(t('admin.settings.saved'));
-    });
+    problem.clear();
+    void run(
+      async () => {
+        const r = await updateSettings({
+          membershipLive: s.membershipLive,
+          dailyPassLive: s.dailyPassLive,
+          bank: s.bank,
+          convenienceChargePercent: Number(charge),
+          membershipWaiver: {
+            enabled: s.membershipWaiver.enabled,
+            // a blank box is sent as it is, so that the server names it
+            tiers: tiers.map((tier) => ({
+              minSponsorship: tier.minSponsorship.trim() === '' ? Number.NaN : Number(tier.minSponsorship),
+              members: tier.members.trim() === '' ? Number.NaN : Number(tier.members),
+            })),
+          },
+        });
+        setS(r);
+        setTiers(tiersOf(r));
+        toast.success(t('admin.settings.saved'));
+      },
+      (err) => {
+        const field = err.code === 'BadRequest' ? waiverField(err.message) : null;
+        if (field)
+          problem.show(
+            form.current,
+            field,
+            err.message.replace(/^membershipWaiver\.tiers(\.\d+\.(minSponsorship|members))?\s*/, ''),
+          );
+        else toast.error(err.message);
+      },
+    );
   };
 
   return (
     <div>
-      <form className="admin-form" onSubmit={save}>
+      <form className="admin-form" onSubmit={save} ref={form}>
         <label className="admin-check">
           <input
             type="checkbox"
@@ -74,6 +118,58 @@ export function SettingsTab() {
           value={charge}
           onChange={(e) => setCharge(e.target.value)}
         />
+        <fieldset className="waiver-settings" data-testid="waiver-settings">
+          <legend>{ta('adm.waiverTitle')}</legend>
+          <p className="hint">{ta('adm.waiverHint')}</p>
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              name="waiver-enabled"
+              checked={s.membershipWaiver.enabled}
+              onChange={(e) => setS({ ...s, membershipWaiver: { ...s.membershipWaiver, enabled: e.target.checked } })}
+            />
+            {ta('adm.waiverEnabled')}
+          </label>
+          {tiers.map((tier, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a tier has no identity beyond its place in the list
+            <div className="waiver-tier" key={i}>
+              <Field
+                label={ta('adm.waiverThreshold')}
+                name={`waiver-${i}-minSponsorship`}
+                inputMode="decimal"
+                value={tier.minSponsorship}
+                onChange={setTier(i, 'minSponsorship')}
+                error={problem.errorOf(`waiver-${i}-minSponsorship`)}
+              />
+              <Field
+                label={ta('adm.waiverMembers')}
+                name={`waiver-${i}-members`}
+                inputMode="numeric"
+                value={tier.members}
+                onChange={setTier(i, 'members')}
+                error={problem.errorOf(`waiver-${i}-members`)}
+              />
+              {tiers.length > 1 && (
+                <button
+                  type="button"
+                  className="btn btn-small btn-ghost"
+                  onClick={() => setTiers(tiers.filter((_, j) => j !== i))}
+                >
+                  {ta('adm.waiverRemove')}
+                </button>
+              )}
+            </div>
+          ))}
+          {tiers.length < MAX_TIERS && (
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setTiers([...tiers, { minSponsorship: '', members: '' }])}
+            >
+              {ta('adm.waiverAdd')}
+            </button>
+          )}
+        </fieldset>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('admin.settings.save')}
         </button>

@@ -44,7 +44,15 @@ type Offline = { orderRcptId: string; orderTotalInPaisa: number; bank: BankDetai
 /** What happened to the last online attempt, shown in place above the pay buttons (docs/decisions/100). */
 type Notice = { kind: 'dismissed' | 'failed' | 'network'; lost?: string };
 /** The confirmation screen after paying online or sharing a transfer's details. */
-type Done = { online: boolean; orderRcptId: string; totalPaise: number; message: string; hasPass: boolean };
+type Done = {
+  online: boolean;
+  orderRcptId: string;
+  totalPaise: number;
+  message: string;
+  hasPass: boolean;
+  /** in place of the paid or shared title (an order with nothing to pay) */
+  title?: string;
+};
 /** The buyer's latest unfinished order, offered on an empty /summary instead of bouncing away. */
 type Unfinished = { orderRcptId: string; paymentType: 'Online' | 'Offline'; kind: Kind; orderTotal: number };
 
@@ -303,9 +311,25 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       await saveInfo();
       const order = await startOfflineOrder();
       await clearLocalCart();
+      if (order.status === 'Success') {
+        // every fee waived: the order is confirmed at once, nothing to pay (docs/decisions/255)
+        updateUserInfo({ member: true });
+        setDone({
+          online: true, // confirmed, as a paid order is
+          orderRcptId: order.orderRcptId,
+          totalPaise: 0,
+          message: tm('ck.waivedDone'),
+          hasPass: false,
+          title: tm('ck.waivedTitle'),
+        });
+        window.scrollTo(0, 0);
+        return;
+      }
       setOffline(order);
     });
   };
+  /** Nothing to pay: every fee in the cart is waived. */
+  const free = !!cart?.waiver && subtotal === 0;
 
   const submitTxn = async (txn: string, bankName: string): Promise<TxnFailure | undefined> => {
     if (!offline) return undefined;
@@ -462,6 +486,23 @@ function CheckoutPage({ kind }: { kind: Kind }) {
                 <td data-label={tm('ck.colAmount')}>{formatINR(rupeesToPaise(l.sellPrice))}</td>
               </tr>
             ))}
+            {cart.waiver && (
+              // why the memberships cost less or nothing (docs/decisions/255)
+              <tr className="waiver-line" data-testid="waiver-line">
+                <td colSpan={5}>
+                  <p className="waiver-why">
+                    <strong>{tm('ck.waiverTitle', { count: cart.waiver.waivedQty })}</strong>{' '}
+                    {tm('ck.waiverWhy', {
+                      amount: formatINR(rupeesToPaise(cart.waiver.waivedAmount)),
+                      total: formatINR(rupeesToPaise(cart.waiver.sponsorshipTotal)),
+                      threshold: formatINR(rupeesToPaise(cart.waiver.threshold)),
+                      members: cart.waiver.members,
+                    })}
+                    {cart.waiver.usedBefore > 0 && ` ${tm('ck.waiverEarlier', { count: cart.waiver.usedBefore })}`}
+                  </p>
+                </td>
+              </tr>
+            )}
           </tbody>
           <tfoot>
             <tr className="stack-total">
@@ -555,35 +596,48 @@ function CheckoutPage({ kind }: { kind: Kind }) {
             )}
           </div>
         )}
-        <dl className="pay-lines">
-          <dt>{tm('ck.lineContribution')}</dt>
-          <dd>{formatINR(subtotal)}</dd>
-          <dt>{tm('ck.lineConvenience')}</dt>
-          <dd data-testid="convenience-charge">{formatINR(convenience)}</dd>
-          <dt>{tm('ck.lineTotal')}</dt>
-          <dd>{formatINR(onlineTotal)}</dd>
-        </dl>
-        {/* what the pay buttons answer (a refusal, a network error) appears here, not over them */}
-        <ToastSlot />
-        <div className="pay-actions">
-          <div className="pay-option">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={payOnline}
-              disabled={busy || bp === null || waiting}
-            >
-              {tm(isPass ? 'ck.payNow' : 'ck.payOnline', { amount: formatAmount(onlineTotal) })}
-            </button>
-            <small>{tm('ck.withCharges')}</small>
+        {free ? (
+          <div className="pay-actions">
+            <div className="pay-option">
+              <button type="button" className="btn btn-primary" onClick={payOffline} disabled={busy || waiting}>
+                {tm('ck.confirmFree')}
+              </button>
+              <small>{tm('ck.nothingToPay')}</small>
+            </div>
           </div>
-          <div className="pay-option">
-            <button type="button" className="btn btn-accent" onClick={payOffline} disabled={busy || waiting}>
-              {tm('ck.directTransfer', { amount: formatAmount(subtotal) })}
-            </button>
-            <small>{tm('ck.noCharges')}</small>
-          </div>
-        </div>
+        ) : (
+          <>
+            <dl className="pay-lines">
+              <dt>{tm('ck.lineContribution')}</dt>
+              <dd>{formatINR(subtotal)}</dd>
+              <dt>{tm('ck.lineConvenience')}</dt>
+              <dd data-testid="convenience-charge">{formatINR(convenience)}</dd>
+              <dt>{tm('ck.lineTotal')}</dt>
+              <dd>{formatINR(onlineTotal)}</dd>
+            </dl>
+            {/* what the pay buttons answer (a refusal, a network error) appears here, not over them */}
+            <ToastSlot />
+            <div className="pay-actions">
+              <div className="pay-option">
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={payOnline}
+                  disabled={busy || bp === null || waiting}
+                >
+                  {tm(isPass ? 'ck.payNow' : 'ck.payOnline', { amount: formatAmount(onlineTotal) })}
+                </button>
+                <small>{tm('ck.withCharges')}</small>
+              </div>
+              <div className="pay-option">
+                <button type="button" className="btn btn-accent" onClick={payOffline} disabled={busy || waiting}>
+                  {tm('ck.directTransfer', { amount: formatAmount(subtotal) })}
+                </button>
+                <small>{tm('ck.noCharges')}</small>
+              </div>
+            </div>
+          </>
+        )}
       </div>
 
       {offline && (
@@ -627,7 +681,7 @@ function Confirmation({ done }: { done: Done }) {
           {done.online ? '✓' : '⏳'}
         </div>
         <h1 tabIndex={-1} ref={heading}>
-          {done.online ? t('checkout.doneTitle') : t('checkout.sharedTitle')}
+          {done.title ?? (done.online ? t('checkout.doneTitle') : t('checkout.sharedTitle'))}
         </h1>
         <p data-testid="done-message">{done.message}</p>
         <dl className="done-lines">

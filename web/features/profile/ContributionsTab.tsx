@@ -388,7 +388,9 @@ function DetailsModal({ order, onClose }: { order: OrderView; onClose: () => voi
           <tbody>
             {order.selectedProducts.map((l) => (
               <tr key={l.code}>
-                <td className="stack-title">{l.name}</td>
+                <td className="stack-title">
+                  {l.waivedQty ? `${l.name} (${tm('profile.waived', { count: l.waivedQty })})` : l.name}
+                </td>
                 <td data-label={tm('profile.quantity')}>{l.qty}</td>
                 <td data-label={tm('profile.contribution')}>{formatINR(paise(l.sellPrice))}</td>
               </tr>

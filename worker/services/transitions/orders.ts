@@ -24,7 +24,7 @@ import { changesOf, d1Batch, isUniqueViolation, raw } from '../../lib/d1-batch';
 import { DomainError, say } from '../../lib/errors';
 import { log } from '../../lib/log';
 import type { Svc } from '../../lib/svc';
-import { pricingContext } from '../cart';
+import { pricingContext, waiverContextQuery } from '../cart';
 import { sendConfirmation, sendRejection } from '../order-mail';
 import type { OrderLineRow, OrderRow } from '../order-view';
 import { offerFreedUnits } from '../waitlist';
@@ -36,7 +36,8 @@ import {
   creditsFollowRejection,
 } from './statement-credits';
 
-export type Via = 'callback' | 'webhook' | 'reconciler' | 'admin';
+/** 'waiver': an order with nothing to pay (every fee waived: docs/decisions/255), confirmed at checkout. */
+export type Via = 'callback' | 'webhook' | 'reconciler' | 'admin' | 'waiver';
 export type Defer = (work: Promise<unknown>) => void;
 
 /** The guard of a transition's other statements: true only if this call's update made the change. */
@@ -230,7 +231,7 @@ export async function confirmLoaded(
           .where(and(eq(users.id, order.userId), madeItSql(order.id, token))),
         orderAudit(order.id, token, {
           actorId: input.actorId,
-          action: input.via === 'admin' ? 'order.approved' : 'order.paid',
+          action: input.via === 'admin' ? 'order.approved' : input.via === 'waiver' ? 'order.waived' : 'order.paid',
           details: {
             via: input.via,
             from: order.status,
@@ -286,6 +287,14 @@ async function flagLateCapture(s: Svc, order: OrderRow, lines: OrderLineRow[]) {
     const byProduct = Object.values(ctx.memberPricedUsed).some((n) => n > ctx.utsavMemberships);
     if (byProduct)
       problems.push(`member price used beyond ${ctx.utsavMemberships} UTSAV membership(s) (${used} units)`);
+  }
+  const waived = lines.filter((l) => l.waivedUnits > 0);
+  if (waived.length > 0) {
+    // another order may have used the waiver this one had freed when it was given up (docs/decisions/255)
+    const cap = Math.max(...waived.map((l) => l.waiverCap));
+    const [row] = await waiverContextQuery(s.db, order.userId, order.fiscalYear).all();
+    const used = Number(row?.waivedUsed ?? 0);
+    if (used > cap) problems.push(`membership fee waived for ${used} members, beyond the cap of ${cap}`);
   }
   if (problems.length === 0) return;
   const attention = `Paid after it was given up; ${problems.join('; ')}. Refund one of the payments.`.slice(0, 500);
