@@ -8,3 +8,4 @@ export * from './system';
 export * from './test-gateway';
 export * from './renewals';
 export * from './channels';
+export * from './receipts';

@@ -19,6 +19,7 @@ import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { channelRoutes } from './routes/channels';
 import { checkoutRoutes, webhookRoutes } from './routes/checkout';
+import { receiptRoutes } from './routes/receipts';
 import { refundRoutes } from './routes/refunds';
 import { renewalRoutes } from './routes/renewals';
 import { venueRoutes } from './routes/venue';
@@ -49,6 +50,7 @@ const api = new Hono<AppEnv>()
   .route('/', venueRoutes)
   .route('/', renewalRoutes)
   .route('/', refundRoutes)
+  .route('/', receiptRoutes)
   .route('/', channelRoutes);
 
 export const app = new Hono<AppEnv>()

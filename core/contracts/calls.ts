@@ -35,6 +35,8 @@ import type {
   TestSendResult,
   VenueNotice,
 } from './channels';
+import type * as receipts from './receipts';
+import type { ReceiptBillingResult, ReceiptRegister, ReceiptView } from './receipts';
 import type * as checkout from './checkout';
 import type {
   FailOrderResult,
@@ -101,8 +103,8 @@ export type ApiCalls = {
   // ---- checkout and the member's orders ----
   /** the answer follows `offline`: the Razorpay order to open, or the bank details to pay to */
   startOrder:
-    | { body: { offline: false }; data: OnlineStartOrder }
-    | { body: { offline: true }; data: OfflineStartOrder };
+    | { body: { offline: false } & checkout.BillingBody; data: OnlineStartOrder }
+    | { body: { offline: true } & checkout.BillingBody; data: OfflineStartOrder };
   handleSuccessOrder: Call<typeof checkout.handleSuccessOrderRequest, SuccessOrderResult>;
   handleFailOrder: Call<typeof checkout.handleFailOrderRequest, FailOrderResult>;
   handleOfflineOrder: Call<typeof checkout.handleOfflineOrderRequest, OfflineOrderResult>;
@@ -194,6 +196,12 @@ export type ApiCalls = {
   stopAnnouncement: Call<typeof channels.announcementRequest, Message>;
   getMemberDeliveries: Call<typeof channels.memberDeliveriesRequest, MemberDeliveries>;
   getVenueNotices: NoBody<VenueNotice[]>;
+
+  // ---- receipts, credit notes and the register (issue 25) ----
+  getReceipt: Call<typeof receipts.receiptRequest, ReceiptView>;
+  setReceiptBilling: Call<typeof receipts.receiptBillingRequest, ReceiptBillingResult>;
+  resendReceipt: Call<typeof receipts.resendReceiptRequest, Message>;
+  getReceiptRegister: Call<typeof receipts.receiptRegisterRequest, ReceiptRegister>;
 };
 
 export type CallPath = keyof ApiCalls;

@@ -12,6 +12,8 @@ export type Settings = {
   bank: BankDetails;
   /** Online convenience charge in basis points: 236 = 2.36% (DECISIONS.md default). */
   convenienceChargeBasisPoints: number;
+  /** The association's 80G registration as its receipts print it (issue 25); null: none (the T&C says so). */
+  eightyG: string | null;
 };
 
 export const SETTING_DEFAULTS: Settings = {
@@ -19,6 +21,7 @@ export const SETTING_DEFAULTS: Settings = {
   dailyPassLive: true,
   bank: association.bank,
   convenienceChargeBasisPoints: 236,
+  eightyG: null,
 };
 
 export type SettingKey = keyof Settings;

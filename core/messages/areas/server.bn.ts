@@ -196,4 +196,9 @@ export const serverBn: Record<ServerKey, string> = {
   'announce.tooLate': 'sendAt: আগামী 60 দিনের মধ্যে একটি সময় বেছে নিন।',
   'announce.testSent': 'আপনার যত মাধ্যম আছে, সবকটিতে পরীক্ষার বার্তা আপনাকে পাঠানো হয়েছে।',
   'deliveries.noMember': '{email} ইমেলে কোনো অ্যাকাউন্ট নেই।',
+  // receipts (issue 25)
+  'receipt.badRcptId': 'orderRcptId অনুদানের আইডি হতে হবে (যেমন SMT000042)।',
+  'receipt.none': 'এই অনুদানের এখনও কোনো রসিদ নেই: পেমেন্ট নিশ্চিত হলে রসিদ দেওয়া হয়।',
+  'receipt.billingSaved': 'আপনার রসিদে বিলিংয়ের তথ্য সংরক্ষিত হয়েছে।',
+  'receipt.resent': 'রসিদটি আবার {email}-এ পাঠানো হয়েছে।',
 };

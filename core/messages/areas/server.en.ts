@@ -212,6 +212,11 @@ export const serverEn = {
   'announce.tooLate': 'sendAt: choose a time within the next 60 days.',
   'announce.testSent': 'The test went to you on every channel you have.',
   'deliveries.noMember': 'No account has the email {email}.',
+  // receipts (issue 25)
+  'receipt.badRcptId': 'orderRcptId must be a contribution id (like SMT000042).',
+  'receipt.none': 'This contribution has no receipt yet: one is issued when its payment is confirmed.',
+  'receipt.billingSaved': 'Billing details saved on your receipt.',
+  'receipt.resent': 'The receipt was sent again to {email}.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
