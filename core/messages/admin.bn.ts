@@ -157,4 +157,18 @@ export const adminBn: Record<AdminKey, string> = {
   'audit.campaignYearEnded': 'উৎসব-বছর শেষ হওয়ায় নবীকরণের রিমাইন্ডার শেষ হল।',
   'audit.campaignDone': 'নবীকরণের রিমাইন্ডার সবাইকে পাঠানো হল।',
   'audit.fallback': '{action}: {subject}।',
+  // receipts (issue 25)
+  'rcpt.open': 'রসিদ খুলুন',
+  'rcpt.resend': 'রসিদ আবার পাঠান',
+  'rcpt.title': 'মাধ্যম অনুযায়ী রসিদ ও ক্রেডিট নোট',
+  'rcpt.hint': 'উৎসব বর্ষের রেজিস্টারের যোগফল এই মোটের সমান।',
+  'rcpt.mode': 'মাধ্যম',
+  'rcpt.receipts': 'রসিদ',
+  'rcpt.received': 'প্রাপ্ত',
+  'rcpt.creditNotes': 'ক্রেডিট নোট',
+  'rcpt.refunded': 'ফেরত',
+  'rcpt.net': 'নিট',
+  'rcpt.export': 'রসিদ রেজিস্টার ডাউনলোড (CSV)',
+  'rcpt.online': 'অনলাইন',
+  'rcpt.offline': 'ব্যাঙ্ক/UPI ট্রান্সফার',
 };

@@ -5,7 +5,12 @@ import { type CsvColumn, toCsv } from '../../../core/csv';
 export { type CsvColumn, toCsv };
 
 export function downloadCsv<T>(name: string, rows: readonly T[], columns: readonly CsvColumn<T>[]) {
-  const blob = new Blob([`\uFEFF${toCsv(rows, columns)}`], { type: 'text/csv;charset=utf-8' });
+  downloadText(name, toCsv(rows, columns));
+}
+
+/** A CSV already built (the receipt register comes from the Worker): saved with the BOM and today's date. */
+export function downloadText(name: string, csv: string) {
+  const blob = new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
