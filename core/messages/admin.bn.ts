@@ -171,4 +171,6 @@ export const adminBn: Record<AdminKey, string> = {
   'rcpt.export': 'রসিদ রেজিস্টার ডাউনলোড (CSV)',
   'rcpt.online': 'অনলাইন',
   'rcpt.offline': 'ব্যাঙ্ক/UPI ট্রান্সফার',
+  'rcpt.eightyG': 'রসিদে ছাপা 80G নিবন্ধন (নম্বর ও মেয়াদ)',
+  'rcpt.eightyGHint': 'সংগঠনের 80G নিবন্ধন না থাকলে খালি রাখুন: তখন রসিদে 80G-এর কোনো লাইন ছাপা হয় না।',
 };

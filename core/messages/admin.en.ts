@@ -175,6 +175,8 @@ export const adminEn = {
   'rcpt.export': 'Export receipt register (CSV)',
   'rcpt.online': 'Online',
   'rcpt.offline': 'Bank/UPI transfer',
+  'rcpt.eightyG': '80G registration (number and validity) printed on receipts',
+  'rcpt.eightyGHint': 'Leave empty while the association has no 80G registration: receipts then print no 80G line.',
 } as const;
 
 export type AdminKey = keyof typeof adminEn;

@@ -301,6 +301,25 @@ describe('billing details', () => {
   });
 });
 
+describe('80G', () => {
+  it('appears on receipts only once the association sets its 80G details in Settings', async () => {
+    const { u, orderPkId } = await paidOnline([{ code: 'MABD', qty: 1 }]);
+    const orderRcptId = formatRcptId(orderPkId);
+    expect((await call('getReceipt', { orderRcptId }, u.token)).body.data.eightyG).toBeNull();
+    expect((await call('getAdminSettings', {}, admin)).body.data.eightyG).toBeNull();
+    const text = 'AAATS1234XF20214 valid from 2021-22 to 2025-26';
+    const set = await call('updateSettings', { eightyG: text }, admin);
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({ eightyG: text, changed: ['eightyG'] });
+    expect((await call('getReceipt', { orderRcptId }, u.token)).body.data.eightyG).toBe(text);
+    expect((await call('updateSettings', { eightyG: 42 }, admin)).status).toBe(400);
+    expect((await call('updateSettings', { eightyG: 'x' }, u.token)).status).toBe(403);
+    // cleared again: none
+    expect((await call('updateSettings', { eightyG: '' }, admin)).body.data.eightyG).toBeNull();
+    expect((await call('getReceipt', { orderRcptId }, u.token)).body.data.eightyG).toBeNull();
+  });
+});
+
 describe('admin: re-send and the register', () => {
   it('re-sends the receipt to the payer, audited; admins only', async () => {
     const { u, orderPkId } = await paidOnline([{ code: 'MABD', qty: 1 }]);

@@ -1,4 +1,4 @@
-// Settings: the two switches, the bank details, the convenience charge; the roles below them.
+// Settings: the two switches, the bank details, the convenience charge, the 80G registration; the roles below them.
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminSettings } from '../../../core/contracts/admin';
 import { t } from '../../../core/i18n';
@@ -33,6 +33,7 @@ export function SettingsTab() {
         dailyPassLive: s.dailyPassLive,
         bank: s.bank,
         convenienceChargePercent: Number(charge),
+        eightyG: s.eightyG?.trim() || null,
       });
       setS(r);
       toast.success(t('admin.settings.saved'));
@@ -74,6 +75,14 @@ export function SettingsTab() {
           value={charge}
           onChange={(e) => setCharge(e.target.value)}
         />
+        {/* issue 25: printed on receipts only when set; today the association has none (the T&C says so) */}
+        <Field
+          label={ta('rcpt.eightyG')}
+          value={s.eightyG ?? ''}
+          maxLength={300}
+          onChange={(e) => setS({ ...s, eightyG: e.target.value })}
+        />
+        <small className="hint">{ta('rcpt.eightyGHint')}</small>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('admin.settings.save')}
         </button>
