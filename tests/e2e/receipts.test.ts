@@ -190,6 +190,61 @@ describe('the receipt page', () => {
   });
 });
 
+describe('billing details at checkout', () => {
+  it('are optional, checked at their field, and reach the receipt', async () => {
+    const m = await memberWithCart('receipt-checkout');
+    const { context, page, problems } = await newPage(browser);
+    await signIn(page, m.email, m.password);
+    await page.goto('/summary');
+    await page.getByLabel('* Door no, Building/Society name').fill('7 Rose Apartments');
+    await page.getByLabel('* City').fill('Bengaluru');
+    await page.getByLabel('* State').fill('Karnataka');
+    await page.getByLabel('* Pin').fill('560034');
+    await page.getByText('Billing details for the receipt (optional)').click();
+    await page.getByLabel('Billing name').fill('Rose Apartments Welfare Society');
+    await page.getByLabel('PAN', { exact: true }).fill('AAGCB7383J');
+    await page.getByLabel('GSTIN', { exact: true }).fill('29AAGCB7383J1Z5');
+    await page.getByRole('button', { name: /^Direct Transfer/ }).click();
+    const gstin = page.locator('.field', { has: page.getByLabel('GSTIN', { exact: true }) });
+    await gstin
+      .getByRole('alert')
+      .filter({ hasText: /check character/ })
+      .waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await tooWide(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/receipt-checkout-390.png' });
+    await page.getByLabel('GSTIN', { exact: true }).fill('29AAGCB7383J1Z4');
+    await page.getByRole('button', { name: /^Direct Transfer/ }).click();
+    await page.getByRole('dialog', { name: 'Pay and Share details' }).waitFor();
+    // paid and approved: the receipt carries them
+    const orders = await post<{ orderRcptId: string; orderPkId: number; offlineUserId: number }[]>(
+      'getOrders',
+      {},
+      m.token,
+    );
+    const order = orders[0]!;
+    await post(
+      'handleOfflineOrder',
+      { isOffline: true, offlineTxnId: newUtr(), offlineBankName: 'SBI', orderRcptId: order.orderRcptId },
+      m.token,
+    );
+    const admin = await post<{ session: string }>('login', { email: 'admin@example.org', password: 'admin-demo-123' });
+    await post(
+      'approveOfflineOrder',
+      { offlineUserId: order.offlineUserId, orderPkId: order.orderPkId },
+      admin.session,
+    );
+    const receipt = await post('getReceipt', { orderRcptId: order.orderRcptId }, m.token);
+    expect(receipt).toMatchObject({
+      billingName: 'Rose Apartments Welfare Society',
+      pan: 'AAGCB7383J',
+      gstin: '29AAGCB7383J1Z4',
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the admin console', () => {
   it("opens and re-sends a receipt from the order dialog; the Overview's totals and the register", async () => {
     const m = await paidOnline('receipt-admin');
