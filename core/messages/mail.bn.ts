@@ -70,4 +70,5 @@ export const mailBn: Record<MailKey, string> = {
   'receiptMail.link': 'আপনার রসিদ খুলুন বা প্রিন্ট করুন',
   'receiptMail.subject': 'আপনার রসিদ {number}: {rcpt}',
   'receiptMail.here': 'এই আপনার অনুদান {rcpt}-এর রসিদ ({amount})।',
+  'receiptMail.creditNote': 'রসিদ {receipt}-এর বিপরীতে ক্রেডিট নোট {number}-এ এই ফেরত নথিভুক্ত হল।',
 };

@@ -83,6 +83,7 @@ export const mailEn = {
   'receiptMail.link': 'Open or print your receipt',
   'receiptMail.subject': 'Your receipt {number}: {rcpt}',
   'receiptMail.here': 'Here is the receipt of your contribution {rcpt} ({amount}).',
+  'receiptMail.creditNote': 'Credit note {number} against receipt {receipt} records this refund.',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

@@ -174,6 +174,11 @@ describe('credit notes', () => {
     expect(page.body.data.creditNotes).toEqual([
       expect.objectContaining({ number: notes[0]!.number, amount: receipt!.amountPaise / 100 }),
     ]);
+    // the refund email names the credit note and the receipt
+    const done = (await outbox(u.email)).find((x) => x.subject.startsWith('Refund done'))!;
+    expect(done.text).toContain(
+      `Credit note ${notes[0]!.number} against receipt ${receipt!.number} records this refund.`,
+    );
     await expectNoGaps('credit_note');
   });
 

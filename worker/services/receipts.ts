@@ -348,3 +348,14 @@ export function receiptTotalsOf(
 async function receiptTotals(s: Svc, year: string) {
   return receiptTotalsOf(await receiptTotalsQuery(s.db, year).all());
 }
+
+/** The credit note of a refund and the number of the receipt it reduces (the refund email names both). */
+export async function creditNoteOf(s: Svc, refundId: number) {
+  const note = await s.db.select().from(receipts).where(eq(receipts.refundId, refundId)).get();
+  if (!note) return null;
+  const receipt =
+    note.receiptId === null
+      ? undefined
+      : await s.db.select({ number: receipts.number }).from(receipts).where(eq(receipts.id, note.receiptId)).get();
+  return { number: note.number, receipt: receipt?.number ?? null };
+}
