@@ -39,10 +39,11 @@ CREATE TABLE `receipts` (
   FOREIGN KEY (`receipt_id`) REFERENCES `receipts`(`id`) ON UPDATE no action ON DELETE no action
 );
 CREATE UNIQUE INDEX `receipts_number_uq` ON `receipts` (`number`);
-CREATE UNIQUE INDEX `receipts_series_uq` ON `receipts` (`kind`, `fiscal_year`, `seq`);
+CREATE UNIQUE INDEX `receipts_series_uq` ON `receipts` (`fiscal_year`, `kind`, `seq`);
 CREATE UNIQUE INDEX `receipts_order_uq` ON `receipts` (`order_id`) WHERE kind = 'receipt';
 CREATE UNIQUE INDEX `receipts_refund_uq` ON `receipts` (`refund_id`);
 CREATE INDEX `receipts_order_idx` ON `receipts` (`order_id`);
+CREATE INDEX `receipts_receipt_idx` ON `receipts` (`receipt_id`);
 
 -- Contributions paid before receipts existed get theirs now, numbered in the order they were paid; a carried-in
 -- order (a carry-over's new order) has none of its own: it keeps the receipt of the order it came from.

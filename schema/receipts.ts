@@ -54,9 +54,11 @@ export const receipts = sqliteTable(
   },
   (t) => [
     uniqueIndex('receipts_number_uq').on(t.number),
-    uniqueIndex('receipts_series_uq').on(t.kind, t.fiscalYear, t.seq),
+    // the register and the Overview read a year's series in order
+    uniqueIndex('receipts_series_uq').on(t.fiscalYear, t.kind, t.seq),
     uniqueIndex('receipts_order_uq').on(t.orderId).where(sql`kind = 'receipt'`),
     uniqueIndex('receipts_refund_uq').on(t.refundId),
     index('receipts_order_idx').on(t.orderId),
+    index('receipts_receipt_idx').on(t.receiptId), // a receipt's credit notes
   ],
 );

@@ -182,6 +182,29 @@ describe('credit notes', () => {
     await expectNoGaps('credit_note');
   });
 
+  it('parallel refunds of many orders: one credit note each, no gaps', async () => {
+    const paid = await Promise.all(Array.from({ length: 4 }, () => paidTransfer([{ code: 'MABD', qty: 1 }], admin)));
+    const rs = await Promise.all(
+      paid.map((p) =>
+        call(
+          'refundOrder',
+          {
+            orderPkId: p.orderPkId,
+            all: true,
+            reason: 'Festival plan changed',
+            reference: `PAR${crypto.randomUUID().slice(0, 8)}`,
+            requestKey: key(),
+          },
+          admin,
+        ),
+      ),
+    );
+    expect(rs.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    for (const p of paid)
+      expect((await receiptsOf(p.orderPkId)).filter((x) => x.kind === 'credit_note')).toHaveLength(1);
+    await expectNoGaps('credit_note');
+  });
+
   it('an online refund issues its credit note once the money has gone, once however often the webhook comes', async () => {
     const { orderPkId } = await paidOnline([{ code: 'MHHR', qty: 2 }]);
     await setMode('hold');
