@@ -10,3 +10,4 @@ export * from './renewals';
 export * from './channels';
 export * from './gate';
 export * from './waitlist';
+export * from './receipts';

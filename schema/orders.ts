@@ -56,6 +56,10 @@ export const orders = sqliteTable(
       enum: ['Partially Refunded', 'Refunded', 'Carried Over', 'Refund Pending'],
     }),
     passVoid: integer('pass_void').notNull().default(0),
+    // billing details for the receipt (migrations/0260, docs/decisions/261): optional, shape-checked
+    billingName: text('billing_name'),
+    billingPan: text('billing_pan'),
+    billingGstin: text('billing_gstin'),
     updatedAt: integer('updated_at').notNull().default(now),
   },
   (t) => [

@@ -21,6 +21,7 @@ import { capacityRoutes } from './routes/capacity';
 import { channelRoutes } from './routes/channels';
 import { checkoutRoutes, webhookRoutes } from './routes/checkout';
 import { gateRoutes } from './routes/gate';
+import { receiptRoutes } from './routes/receipts';
 import { refundRoutes } from './routes/refunds';
 import { renewalRoutes } from './routes/renewals';
 import { venueRoutes } from './routes/venue';
@@ -52,6 +53,7 @@ const api = new Hono<AppEnv>()
   .route('/', gateRoutes)
   .route('/', renewalRoutes)
   .route('/', refundRoutes)
+  .route('/', receiptRoutes)
   .route('/', channelRoutes)
   .route('/', capacityRoutes);
 

@@ -1,5 +1,6 @@
 // Contracts of the admin console calls (SPEC.md section 7 plus the Settings, roles, Overview and Audit calls).
 import * as z from 'zod';
+import type { ReceiptTotals } from './receipts';
 import { isRupeeAmount } from '../money';
 import { DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE, MAX_QTY, MAX_WAIVER_TIERS } from '../pricing';
 import type { ProductRulesView } from './catalogue';
@@ -373,6 +374,13 @@ export const updateSettingsRequest = z
       .refine(isRupeeAmount, 'must have at most two decimals')
       .optional(),
     membershipWaiver: membershipWaiverInput.optional(),
+    /** issue 25: the 80G registration receipts print (number and validity); empty or null: none */
+    eightyG: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(300, 'must be at most 300 characters')
+      .nullable()
+      .optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change', path: [] });
 
@@ -464,6 +472,8 @@ export type AdminSettings = {
   convenienceChargePercent: number;
   /** the membership fee waiver for sponsoring families: thresholds in rupees of full sponsorships */
   membershipWaiver: MembershipWaiverView;
+  /** issue 25: the association's 80G registration printed on receipts; null: none */
+  eightyG: string | null;
 };
 
 export type MembershipWaiverView = { enabled: boolean; tiers: { minSponsorship: number; members: number }[] };
@@ -492,6 +502,8 @@ export type Overview = {
     net: number;
   };
   collectionsPerHour: { day: string; hour: number; collected: number }[];
+  /** issue 25: the year's receipts and credit notes per mode, which the register (/getReceiptRegister) adds up to */
+  receipts: ReceiptTotals[];
 };
 
 /** /updateSettings: the settings after the change and the names of the fields that changed. */

@@ -40,6 +40,8 @@ import type {
   TestSendResult,
   VenueNotice,
 } from './channels';
+import type * as receipts from './receipts';
+import type { ReceiptBillingResult, ReceiptRegister, ReceiptView } from './receipts';
 import type * as checkout from './checkout';
 import type {
   FailOrderResult,
@@ -109,8 +111,8 @@ export type ApiCalls = {
   // ---- checkout and the member's orders ----
   /** the answer follows `offline`: the Razorpay order to open, or the bank details to pay to */
   startOrder:
-    | { body: { offline: false }; data: OnlineStartOrder }
-    | { body: { offline: true }; data: OfflineStartOrder };
+    | { body: { offline: false } & checkout.BillingBody; data: OnlineStartOrder }
+    | { body: { offline: true } & checkout.BillingBody; data: OfflineStartOrder };
   handleSuccessOrder: Call<typeof checkout.handleSuccessOrderRequest, SuccessOrderResult>;
   handleFailOrder: Call<typeof checkout.handleFailOrderRequest, FailOrderResult>;
   handleOfflineOrder: Call<typeof checkout.handleOfflineOrderRequest, OfflineOrderResult>;
@@ -221,6 +223,11 @@ export type ApiCalls = {
   leaveWaitlist: Call<typeof capacity.leaveWaitlistRequest, Message>;
   getMyWaitlist: NoBody<MyWaitlist>;
   acceptWaitlistOffer: Call<typeof capacity.acceptWaitlistOfferRequest, AcceptedOffer>;
+  // ---- receipts, credit notes and the register (issue 25) ----
+  getReceipt: Call<typeof receipts.receiptRequest, ReceiptView>;
+  setReceiptBilling: Call<typeof receipts.receiptBillingRequest, ReceiptBillingResult>;
+  resendReceipt: Call<typeof receipts.resendReceiptRequest, Message>;
+  getReceiptRegister: Call<typeof receipts.receiptRegisterRequest, ReceiptRegister>;
 };
 
 export type CallPath = keyof ApiCalls;

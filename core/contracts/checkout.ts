@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { OrderStatus } from '../orders';
 import { normalizeReference } from '../references';
 import { type Message, optionalText, text } from './common';
+import { billingFields } from './receipts';
 import type { OrderView } from './orders';
 
 const flag = z.boolean({ error: 'must be true or false' });
@@ -10,7 +11,12 @@ export const startOrderRequest = z.object({
   offline: z.boolean({
     error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
   }),
+  // issue 25: optional billing details for the receipt (billingName, pan, gstin), shape-checked
+  ...billingFields,
 });
+
+/** The optional billing details /startOrder takes beside `offline`. */
+export type BillingBody = { billingName?: string | null; pan?: string | null; gstin?: string | null };
 
 export const handleSuccessOrderRequest = z.object({
   isOffline: flag.nullish(),

@@ -215,6 +215,22 @@ export const adminEn = {
   'audit.campaignYearEnded': 'Renewal reminder ended with the festival year.',
   'audit.campaignDone': 'Renewal reminder sent to everyone.',
   'audit.fallback': '{action}: {subject}.',
+  // receipts (issue 25)
+  'rcpt.open': 'Open receipt',
+  'rcpt.resend': 'Re-send receipt',
+  'rcpt.title': 'Receipts and credit notes by mode',
+  'rcpt.hint': 'The register of the festival year adds up to these totals.',
+  'rcpt.mode': 'Mode',
+  'rcpt.receipts': 'Receipts',
+  'rcpt.received': 'Received',
+  'rcpt.creditNotes': 'Credit notes',
+  'rcpt.refunded': 'Refunded',
+  'rcpt.net': 'Net',
+  'rcpt.export': 'Export receipt register (CSV)',
+  'rcpt.online': 'Online',
+  'rcpt.offline': 'Bank/UPI transfer',
+  'rcpt.eightyG': '80G registration (number and validity) printed on receipts',
+  'rcpt.eightyGHint': 'Leave empty while the association has no 80G registration: receipts then print no 80G line.',
 } as const;
 
 export type AdminKey = keyof typeof adminEn;

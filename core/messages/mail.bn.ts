@@ -70,4 +70,10 @@ export const mailBn: Record<MailKey, string> = {
   'waitlist.offerLink': 'এখনই কিনুন',
   'announce.footer': 'সংগঠনের সদস্য হিসেবে আপনি পুজো কমিটির খবর পান। এই ইমেল বন্ধ করতে: {url}',
   'announce.stop': 'এই ইমেল বন্ধ করুন',
+  // receipts (issue 25, worker/services/receipts.ts)
+  'receiptMail.number': 'আপনার রসিদ নম্বর {number}।',
+  'receiptMail.link': 'আপনার রসিদ খুলুন বা প্রিন্ট করুন',
+  'receiptMail.subject': 'আপনার রসিদ {number}: {rcpt}',
+  'receiptMail.here': 'এই আপনার অনুদান {rcpt}-এর রসিদ ({amount})।',
+  'receiptMail.creditNote': 'রসিদ {receipt}-এর বিপরীতে ক্রেডিট নোট {number}-এ এই ফেরত নথিভুক্ত হল।',
 };

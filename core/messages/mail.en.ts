@@ -86,6 +86,12 @@ export const mailEn = {
   // announcements by email (worker/services/deliveries.ts, issue 26)
   'announce.footer': 'You get news from the Puja committee as a member of the association. To stop these emails: {url}',
   'announce.stop': 'Stop these emails',
+  // receipts (issue 25, worker/services/receipts.ts)
+  'receiptMail.number': 'Your receipt number is {number}.',
+  'receiptMail.link': 'Open or print your receipt',
+  'receiptMail.subject': 'Your receipt {number}: {rcpt}',
+  'receiptMail.here': 'Here is the receipt of your contribution {rcpt} ({amount}).',
+  'receiptMail.creditNote': 'Credit note {number} against receipt {receipt} records this refund.',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

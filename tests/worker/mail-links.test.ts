@@ -124,7 +124,7 @@ describe.each(LANGS)('the links of every email, in %s', (lang) => {
     );
     expectLinks((await outbox(u.email))[0]!, [], 'received');
     await call('approveOfflineOrder', { offlineUserId: u.id, orderPkId }, admin);
-    expectLinks((await outbox(u.email))[0]!, [`${ORIGIN}/profile`], 'confirmed');
+    expectLinks((await outbox(u.email))[0]!, [`${ORIGIN}/receipt/${rcpt}`, `${ORIGIN}/profile`], 'confirmed');
 
     await fillCart(u.token, [{ code: 'MABD', qty: 1 }]);
     const second = await call('startOrder', { offline: true }, u.token);

@@ -22,4 +22,8 @@ export const paths = {
   dmPass: '/dmPass',
   venue: '/venue',
   unsubscribe: '/unsubscribe', // issue 17: a reminder's signed unsubscribe link
+  receipt: '/receipt/:rcpt', // issue 25: a contribution's numbered receipt (receiptPath)
 } as const;
+
+/** The receipt page of a contribution (issue 25): the confirmation email links the same path. */
+export const receiptPath = (orderRcptId: string) => `/receipt/${encodeURIComponent(orderRcptId)}`;

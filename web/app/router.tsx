@@ -71,6 +71,8 @@ const Year2023Page = lazy(() => import('./public/PresentationsPage').then((m) =>
 const UnsubscribePage = lazy(() =>
   import('../features/renewals/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
 );
+// Receipts (issue 25): their own chunk, loaded only with the route
+const ReceiptPage = lazy(() => import('../features/receipts/ReceiptPage').then((m) => ({ default: m.ReceiptPage })));
 const CorporatePage = lazy(() => import('./public/PresentationsPage').then((m) => ({ default: m.CorporatePage })));
 
 const page = (node: ReactNode) => (
@@ -93,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: paths.verifyEmail, element: page(<VerifyEmailPage />) },
       { path: paths.unsubscribe, element: page(<UnsubscribePage />) },
       { path: paths.profile, element: member(<ProfilePage />) },
+      { path: paths.receipt, element: member(<ReceiptPage />) },
       {
         path: paths.admin,
         element: page(

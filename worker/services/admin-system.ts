@@ -21,6 +21,7 @@ import type { Db } from '../lib/db';
 import { DomainError, notFound, say } from '../lib/errors';
 import type { Actor, Me } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
+import { receiptTotalsOf, receiptTotalsQuery } from './receipts';
 import { getSettings, putSetting, type Settings } from './settings';
 
 const ALL_KEYS = [
@@ -29,6 +30,7 @@ const ALL_KEYS = [
   'bank',
   'convenienceChargeBasisPoints',
   'membershipWaiver',
+  'eightyG',
 ] as const;
 
 function toView(s: Settings): AdminSettings {
@@ -44,6 +46,7 @@ function toView(s: Settings): AdminSettings {
         members: t.members,
       })),
     },
+    eightyG: s.eightyG,
   };
 }
 
@@ -78,10 +81,10 @@ export function settingsWrites(
         actorId,
         k,
         k,
-        JSON.stringify(before[k]),
+        JSON.stringify(before[k] ?? null),
         to,
         k,
-        JSON.stringify(before[k]),
+        JSON.stringify(before[k] ?? null),
         to,
       ),
       putSetting(db, k, next[k] as never, actorId),
@@ -97,6 +100,7 @@ export async function updateSettings(s: Svc, actor: Actor, input: z.output<typeo
   if (input.membershipLive !== undefined) next.membershipLive = input.membershipLive;
   if (input.dailyPassLive !== undefined) next.dailyPassLive = input.dailyPassLive;
   if (input.bank !== undefined) next.bank = input.bank;
+  if (input.eightyG !== undefined) next.eightyG = input.eightyG || null;
   if (input.convenienceChargePercent !== undefined) {
     next.convenienceChargeBasisPoints = Math.round(input.convenienceChargePercent * 100);
   }
@@ -254,7 +258,9 @@ function overviewQueries(db: Db, year: string, me: Me) {
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .limit(me.limit());
-  return [byCategoryQuery, refundRowsQuery, totalsRowsQuery, hoursQuery] as const;
+  // the receipts and credit notes of the year per mode (issue 25): what the register adds up to
+  const receiptsQuery = receiptTotalsQuery(db, year).limit(me.limit());
+  return [byCategoryQuery, refundRowsQuery, totalsRowsQuery, hoursQuery, receiptsQuery] as const;
 }
 
 /**
@@ -266,7 +272,7 @@ export async function overview(s: Svc, input: z.output<typeof overviewRequest>):
   // four aggregates of the year in the batch of the session lookup: one D1 round trip (docs/decisions/111); each
   // aggregates only for an admin (`me.limit()`: for anyone else D1 reads no order)
   const { results } = await sessionBatchOf(s)((me, db) => overviewQueries(db, year, me));
-  const [byCategory, refundRows, totalsRows, hours] = results;
+  const [byCategory, refundRows, totalsRows, hours, receiptRows] = results;
   const refundOf = (category: string, paymentType: string) =>
     refundRows.find((r) => r.category === category && r.paymentType === paymentType);
   const totals = { orders: 0, amount: 0, online: 0, offline: 0, pending: 0 };
@@ -313,6 +319,7 @@ export async function overview(s: Svc, input: z.output<typeof overviewRequest>):
       const start = new Date(Number(h.bucket) * 3600000);
       return { day: start.toISOString().slice(0, 10), hour: start.getUTCHours(), collected: Number(h.n) };
     }),
+    receipts: receiptTotalsOf(receiptRows),
   };
 }
 

@@ -43,7 +43,10 @@ type PaymentRow = typeof payments.$inferSelect;
 type MailLine = { name: string; qty: number; sellPricePaise: number };
 
 /** /startOrder: the caller comes from the session lookup in the call's first batch (SESSION_IN_BATCH). */
-export async function startOrder(s: Svc, input: { offline: boolean }): Promise<OnlineStartOrder | OfflineStartOrder> {
+export async function startOrder(
+  s: Svc,
+  input: { offline: boolean; billingName?: string | null; pan?: string | null; gstin?: string | null },
+): Promise<OnlineStartOrder | OfflineStartOrder> {
   const paymentType: PaymentType = input.offline ? 'Offline' : 'Online';
   const year = festivalYear();
   const now = Date.now();
@@ -58,7 +61,12 @@ export async function startOrder(s: Svc, input: { offline: boolean }): Promise<O
     return answer(s, read.recent, { bank, attempt: read.recentAttempt, mailLines: null });
   }
   const prepared = await prepareOrder(s, actor, { ...read, loaded: read.loaded }, paymentType);
-  const created = await createOrder(s, actor, prepared, year);
+  const billing = {
+    billingName: input.billingName ?? null,
+    billingPan: input.pan ?? null,
+    billingGstin: input.gstin ?? null,
+  };
+  const created = await createOrder(s, actor, prepared, year, billing);
   if (prepared.total === 0) return confirmFree(s, actor, created.order, bank);
   if (created.order.paymentType !== paymentType) {
     // the other button won the same cart a moment ago
@@ -88,6 +96,7 @@ async function createOrder(
   actor: Actor,
   p: PreparedOrder,
   year: string,
+  billing: { billingName: string | null; billingPan: string | null; billingGstin: string | null },
 ): Promise<{ order: OrderRow; attempt: PaymentRow | undefined; mine: boolean }> {
   const { db } = s;
   const { checkoutKey, extra } = p;
@@ -120,6 +129,7 @@ async function createOrder(
       city: extra?.city ?? null,
       state: extra?.state ?? null,
       pin: extra?.pin ?? null,
+      ...billing, // issue 25: copied onto the receipt when the payment is confirmed
     }),
     ...p.loaded.priced.lines.map((l) =>
       db.insert(orderLines).values({

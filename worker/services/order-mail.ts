@@ -5,11 +5,14 @@ import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
 import { isPassLine } from '../../core/pass-qr';
 import association from '../../web/content/association.json';
-import { compose, sendMail } from '../lib/mail';
+import { and, eq } from 'drizzle-orm';
+import { receipts } from '../../schema/index';
+import { compose, type MailLink, sendMail } from '../lib/mail';
 import { passQrEmailHtml } from '../lib/pass-qr';
 import type { Svc } from '../lib/svc';
 import { notify } from './deliveries';
 import type { OrderLineRow, OrderRow } from './order-view';
+import { receiptMailParagraphs } from './receipts';
 
 /** Where a member's reply reaches the committee: MAIL_REPLY_TO, else the association's address. */
 const committeeAddress = (s: Svc) => s.config.MAIL_REPLY_TO ?? association.email;
@@ -43,7 +46,7 @@ export async function sendConfirmation(s: Svc, o: OrderRow, lines: OrderLineRow[
 }
 
 async function confirmationMail(s: Svc, o: OrderRow, lines: OrderLineRow[], rcpt: string) {
-  const paras = [
+  const paras: (string | MailLink)[] = [
     `Namaskar ${o.userName},`,
     `Thank you! Your contribution ${rcpt} for the festival year ${o.fiscalYear} is confirmed.`,
     linesText(lines),
@@ -56,6 +59,13 @@ async function confirmationMail(s: Svc, o: OrderRow, lines: OrderLineRow[], rcpt
       `The membership fee of ${waived} family member(s) is waived for your full sponsorships this festival year.`,
     );
   }
+  // the numbered receipt issued with the confirmation (issue 25): its number and the page that prints it
+  const receipt = await s.db
+    .select({ number: receipts.number })
+    .from(receipts)
+    .where(and(eq(receipts.kind, 'receipt'), eq(receipts.orderId, o.id)))
+    .get();
+  if (receipt) paras.push(...receiptMailParagraphs(s, receipt.number, o.id));
   if (o.passCode) {
     paras.push(
       `Your pass code is ${o.passCode}. Show it (or the QR code on your profile) at the venue to collect your passes.`,

@@ -45,6 +45,7 @@ import { makeRazorpayRefunds, type RazorpayRefund } from '../lib/razorpay-refund
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { notify } from './deliveries';
+import { creditNoteOf } from './receipts';
 import { carryOver, createRefund, moveRefund } from './transitions/refunds';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -739,6 +740,8 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
       params: { name: order.userName, rcpt, amount },
       link: 'profile',
     });
+    // the credit note issued with the settlement (issue 25, docs/decisions/260), naming the receipt it reduces
+    const note = await creditNoteOf(s, row.id);
     mail = compose(
       order.userEmail,
       `Refund done: ${rcpt}`,
@@ -749,6 +752,7 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
           : `The refund of ${amount} for your contribution ${rcpt} is complete: the money is on its way to the original payment method.`,
         what,
         `Reason: ${row.reason}`,
+        ...(note ? [`Credit note ${note.number} against receipt ${note.receipt ?? '-'} records this refund.`] : []),
       ],
       link,
     );

@@ -15,6 +15,8 @@ export type Settings = {
   convenienceChargeBasisPoints: number;
   /** The membership fee waiver for sponsoring families (docs/decisions/255); thresholds in paise. */
   membershipWaiver: WaiverRule;
+  /** The association's 80G registration as its receipts print it (issue 25); null: none (the T&C says so). */
+  eightyG: string | null;
 };
 
 export const SETTING_DEFAULTS: Settings = {
@@ -23,6 +25,7 @@ export const SETTING_DEFAULTS: Settings = {
   bank: association.bank,
   convenienceChargeBasisPoints: 236,
   membershipWaiver: DEFAULT_WAIVER_RULE,
+  eightyG: null,
 };
 
 export type SettingKey = keyof Settings;

@@ -47,4 +47,11 @@ export const checkoutBn: Record<CheckoutKey, string> = {
   'checkout.offlineSaved': '{when}-এ যেমন ছিল, আপনার কার্ট সেভাবেই দেখানো হচ্ছে।',
   'checkout.offlineSee': 'আপনার বাছাই দেখুন',
   'checkout.offlineRetry': 'এখনই আবার চেষ্টা করুন',
+  // billing details for the receipt (issue 25)
+  'checkout.billingTitle': 'রসিদের জন্য বিলিংয়ের তথ্য (ঐচ্ছিক)',
+  'checkout.billingHint':
+    'কোনো সংস্থা বা প্রতিষ্ঠান রসিদটি হিসাবে রাখলে: তার নাম, PAN ও GSTIN। নইলে খালি রাখুন; পরে রসিদে যোগ করতে পারবেন।',
+  'checkout.billingName': 'বিলিংয়ের নাম',
+  'checkout.billingPan': 'প্যান (PAN)',
+  'checkout.billingGstin': 'জিএসটিআইএন (GSTIN)',
 };

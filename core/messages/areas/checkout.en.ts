@@ -53,6 +53,13 @@ export const checkoutEn = {
   'checkout.offlineSaved': 'This is your cart as it was on {when}.',
   'checkout.offlineSee': 'See your selection',
   'checkout.offlineRetry': 'Try again now',
+  // billing details for the receipt (issue 25)
+  'checkout.billingTitle': 'Billing details for the receipt (optional)',
+  'checkout.billingHint':
+    'For a company or organisation that files the receipt: its name, PAN and GSTIN. Leave empty otherwise; you can add them later on the receipt.',
+  'checkout.billingName': 'Billing name',
+  'checkout.billingPan': 'PAN',
+  'checkout.billingGstin': 'GSTIN',
 } as const;
 
 export type CheckoutKey = keyof typeof checkoutEn;

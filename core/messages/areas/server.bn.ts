@@ -242,4 +242,9 @@ export const serverBn: Record<ServerKey, string> = {
   'catalogue.published': '{year}-এর ক্যাটালগ {time} থেকে প্রকাশিত: {count}টি প্রোডাক্ট।',
   'catalogue.nothingToPublish': '{year}-এর ক্যাটালগে প্রকাশের অপেক্ষায় কোনো খসড়া নেই।',
   'catalogue.publishInPast': 'publishAt: এখন বা পরের কোনো সময় বেছে নিন, অথবা এখনই প্রকাশ করতে ফাঁকা রাখুন।',
+  // receipts (issue 25)
+  'receipt.badRcptId': 'orderRcptId অনুদানের আইডি হতে হবে (যেমন SMT000042)।',
+  'receipt.none': 'এই অনুদানের এখনও কোনো রসিদ নেই: পেমেন্ট নিশ্চিত হলে রসিদ দেওয়া হয়।',
+  'receipt.billingSaved': 'আপনার রসিদে বিলিংয়ের তথ্য সংরক্ষিত হয়েছে।',
+  'receipt.resent': 'রসিদটি আবার {email}-এ পাঠানো হয়েছে।',
 };

@@ -263,6 +263,11 @@ export const serverEn = {
   'catalogue.published': 'The {year} catalogue is published from {time}: {count} products.',
   'catalogue.nothingToPublish': 'The {year} catalogue has no drafts waiting to be published.',
   'catalogue.publishInPast': 'publishAt: choose a time from now on, or leave it out to publish at once.',
+  // receipts (issue 25)
+  'receipt.badRcptId': 'orderRcptId must be a contribution id (like SMT000042).',
+  'receipt.none': 'This contribution has no receipt yet: one is issued when its payment is confirmed.',
+  'receipt.billingSaved': 'Billing details saved on your receipt.',
+  'receipt.resent': 'The receipt was sent again to {email}.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;

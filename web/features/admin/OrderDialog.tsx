@@ -5,7 +5,9 @@ import { formatDate, formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
 import { formatINR, rupeesToPaise } from '../../../core/money';
+import { receiptPath } from '../../app/paths';
 import { Dialog } from '../../components/Dialog';
+import { api } from '../../lib/api-client';
 import { useToast } from '../../components/toast';
 import { useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
@@ -58,6 +60,13 @@ export function OrderDialog({
         if (err.code === 'AlreadyCollected') onDone?.({ ...order, passCollected: 1 });
       },
     );
+
+  // issue 25: the payer gets the receipt's link again
+  const resend = () =>
+    run(async () => {
+      const r = await api('resendReceipt', { orderPkId: order.orderPkId });
+      toast.success(r.message);
+    });
 
   // the refund dialog replaces this one (one modal at a time: Escape closes only it)
   if (refunding) {
@@ -167,6 +176,16 @@ export function OrderDialog({
           <button type="button" className="btn btn-primary" disabled={busy} onClick={markCollected}>
             {t('admin.markCollected')}
           </button>
+        ) : null}
+        {isAdmin && order.status === 'Success' ? (
+          <>
+            <a className="btn" href={receiptPath(order.orderRcptId)} target="_blank" rel="noopener">
+              {ta('rcpt.open')}
+            </a>
+            <button type="button" className="btn" disabled={busy} onClick={resend}>
+              {ta('rcpt.resend')}
+            </button>
+          </>
         ) : null}
         {canRefund ? (
           <button type="button" className="btn btn-danger" onClick={() => setRefunding(true)}>

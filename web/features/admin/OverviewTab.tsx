@@ -4,10 +4,11 @@ import type { Overview } from '../../../core/contracts/admin';
 import { festivalYear } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
+import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { getOverview } from './api';
 import { BarChart, HourChart } from './charts';
-import { downloadCsv } from './csv';
+import { downloadCsv, downloadText } from './csv';
 import { inr } from './OrderDialog';
 import { RenewalReport } from './RenewalsTab';
 import { ScrollBox } from './ScrollBox';
@@ -127,6 +128,7 @@ export function OverviewTab() {
           </button>
         </>
       ) : null}
+      <ReceiptTotalsTable o={o} />
       <RenewalReport year={o.fiscalYear} />
       {days.length > 0 ? <h3>{ta('adm.passesPerHour')}</h3> : null}
       {days.map((d) => (
@@ -136,5 +138,51 @@ export function OverviewTab() {
         </div>
       ))}
     </div>
+  );
+}
+
+/** Issue 25: the year's receipts and credit notes per mode, and the register they add up to, as CSV. */
+function ReceiptTotalsTable({ o }: { o: Overview }) {
+  const { run, busy } = useAction();
+  const modeText = (mode: string) => ta(mode === 'Online' ? 'rcpt.online' : 'rcpt.offline');
+  const exportRegister = () =>
+    run(async () => {
+      const reg = await api('getReceiptRegister', { fiscalYear: o.fiscalYear });
+      downloadText(`receipt-register-${o.fiscalYear}`, reg.csv);
+    });
+  return (
+    <section aria-labelledby="receipt-totals">
+      <h3 id="receipt-totals">{ta('rcpt.title')}</h3>
+      <p className="hint">{ta('rcpt.hint')}</p>
+      <ScrollBox label={ta('rcpt.title')}>
+        <table className="admin-table stack-table" data-testid="receipt-totals">
+          <thead>
+            <tr>
+              <th>{ta('rcpt.mode')}</th>
+              <th>{ta('rcpt.receipts')}</th>
+              <th>{ta('rcpt.received')}</th>
+              <th>{ta('rcpt.creditNotes')}</th>
+              <th>{ta('rcpt.refunded')}</th>
+              <th>{ta('rcpt.net')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {o.receipts.map((r) => (
+              <tr key={r.mode}>
+                <td className="stack-title">{modeText(r.mode)}</td>
+                <td data-label={ta('rcpt.receipts')}>{r.receipts}</td>
+                <td data-label={ta('rcpt.received')}>{inr(r.received)}</td>
+                <td data-label={ta('rcpt.creditNotes')}>{r.creditNotes}</td>
+                <td data-label={ta('rcpt.refunded')}>{inr(r.refunded)}</td>
+                <td data-label={ta('rcpt.net')}>{inr(r.net)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
+      <button type="button" className="btn btn-small" disabled={busy} onClick={exportRegister}>
+        {ta('rcpt.export')}
+      </button>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 // Settings: the two switches, the bank details, the convenience charge, the membership fee waiver for sponsoring
-// families (docs/decisions/255); the roles below them.
+// families (docs/decisions/255), the 80G registration (260); the roles below them.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AdminSettings } from '../../../core/contracts/admin';
 import { t } from '../../../core/i18n';
@@ -57,6 +57,7 @@ export function SettingsTab() {
           dailyPassLive: s.dailyPassLive,
           bank: s.bank,
           convenienceChargePercent: Number(charge),
+          eightyG: s.eightyG?.trim() || null,
           membershipWaiver: {
             enabled: s.membershipWaiver.enabled,
             // a blank box is sent as it is, so that the server names it
@@ -170,6 +171,14 @@ export function SettingsTab() {
             </button>
           )}
         </fieldset>
+        {/* issue 25: printed on receipts only when set; today the association has none (the T&C says so) */}
+        <Field
+          label={ta('rcpt.eightyG')}
+          value={s.eightyG ?? ''}
+          maxLength={300}
+          onChange={(e) => setS({ ...s, eightyG: e.target.value })}
+        />
+        <small className="hint">{ta('rcpt.eightyGHint')}</small>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('admin.settings.save')}
         </button>

@@ -1,21 +1,16 @@
-// CSV export of any admin list: quoted cells, a BOM so spreadsheet apps read ₹ and Bengali names right.
+// CSV export of any admin list (core/csv.ts): quoted cells, a BOM so spreadsheet apps read ₹ and Bengali names right.
 
-export type CsvColumn<T> = { header: string; value: (row: T) => string | number | null | undefined };
+import { type CsvColumn, toCsv } from '../../../core/csv';
 
-export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
-  const cell = (v: string | number | null | undefined) => {
-    const text = v === null || v === undefined ? '' : String(v);
-    // a leading = + - @ would be run as a formula by spreadsheet apps
-    const safe = /^[=+\-@]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [columns.map((c) => cell(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
+export { type CsvColumn, toCsv };
 
 export function downloadCsv<T>(name: string, rows: readonly T[], columns: readonly CsvColumn<T>[]) {
-  const blob = new Blob([`\uFEFF${toCsv(rows, columns)}`], { type: 'text/csv;charset=utf-8' });
+  downloadText(name, toCsv(rows, columns));
+}
+
+/** A CSV already built (the receipt register comes from the Worker): saved with the BOM and today's date. */
+export function downloadText(name: string, csv: string) {
+  const blob = new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CartDetails } from '../../../core/contracts/cart';
 import { type BankDetailsView, REFER_SOURCES, type UserExtraInfo } from '../../../core/contracts/checkout';
+import { gstinProblem, isValidPan } from '../../../core/billing';
 import { formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { tm } from '../../../core/messages/member.en';
@@ -98,6 +99,8 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   const [done, setDone] = useState<Done | null>(null);
   const [empty, setEmpty] = useState<{ unfinished: Unfinished | null } | null>(null);
   const [missing, setMissing] = useState<ReadonlySet<string>>(new Set());
+  const [billing, setBilling] = useState({ billingName: '', pan: '', gstin: '' });
+  const [billingError, setBillingError] = useState<{ field: string; text: string } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const isPass = kind === 'DAILY_PASS';
   const selectPage = isPass ? paths.dmPass : paths.membership;
@@ -188,6 +191,33 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   const convenience = bp === null ? 0 : convenienceCharge(subtotal, bp);
   const onlineTotal = subtotal + convenience;
 
+  /** issue 25: the optional billing details, checked as the server checks them; the problem said at its field. */
+  const billingOk = () => {
+    const pan = billing.pan.trim();
+    const gstin = billing.gstin.trim();
+    const problem =
+      pan && !isValidPan(pan)
+        ? { field: 'pan', text: t('billing.panInvalid') }
+        : gstin && gstinProblem(gstin)
+          ? {
+              field: 'gstin',
+              text: t(gstinProblem(gstin) === 'shape' ? 'billing.gstinInvalid' : 'billing.gstinCheck'),
+            }
+          : null;
+    setBillingError(problem);
+    if (problem) {
+      const box = document.getElementById('ck-billing') as HTMLDetailsElement | null;
+      if (box) box.open = true;
+      document.getElementById(`ck-${problem.field}`)?.focus();
+    }
+    return !problem;
+  };
+  const billingBody = () => ({
+    billingName: billing.billingName.trim() || null,
+    pan: billing.pan.trim() || null,
+    gstin: billing.gstin.trim() || null,
+  });
+
   /** Marks the empty mandatory fields in place and focuses the first one (no toast to chase). */
   const addressOk = () => {
     if (isPass) return true;
@@ -255,11 +285,11 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   };
 
   const payOnline = () => {
-    if (!addressOk()) return;
+    if (!addressOk() || !billingOk()) return;
     setNotice(null);
     void run(async () => {
       await saveInfo();
-      const order = await startOnlineOrder();
+      const order = await startOnlineOrder(billingBody());
       try {
         await loadCheckoutScript(order.checkoutScript);
       } catch {
@@ -305,11 +335,11 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   };
 
   const payOffline = () => {
-    if (!addressOk()) return;
+    if (!addressOk() || !billingOk()) return;
     setNotice(null);
     void run(async () => {
       await saveInfo();
-      const order = await startOfflineOrder();
+      const order = await startOfflineOrder(billingBody());
       await clearLocalCart();
       if (order.status === 'Success') {
         // every fee waived: the order is confirmed at once, nothing to pay (docs/decisions/255)
@@ -560,6 +590,45 @@ function CheckoutPage({ kind }: { kind: Kind }) {
           </div>
           {info.referSource === 'Other' && field('referredBy', tm('ck.referredBy'))}
         </div>
+      )}
+      {!isPass && (
+        <details className="card billing-card" id="ck-billing">
+          <summary>{t('checkout.billingTitle')}</summary>
+          <p className="hint">{t('checkout.billingHint')}</p>
+          {(
+            [
+              ['billingName', t('checkout.billingName'), 120],
+              ['pan', t('checkout.billingPan'), 12],
+              ['gstin', t('checkout.billingGstin'), 20],
+            ] as const
+          ).map(([key, label, max]) => {
+            const error = billingError?.field === key ? billingError.text : null;
+            return (
+              <div key={key} className={error ? 'field field-invalid' : 'field'}>
+                <label htmlFor={`ck-${key}`}>{label}</label>
+                <input
+                  id={`ck-${key}`}
+                  name={key}
+                  maxLength={max}
+                  autoCapitalize={key === 'billingName' ? undefined : 'characters'}
+                  value={billing[key]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `ck-${key}-err` : undefined}
+                  onChange={(e) => {
+                    const v = e.target.value;
+                    setBilling((b) => ({ ...b, [key]: v }));
+                    if (error) setBillingError(null);
+                  }}
+                />
+                {error && (
+                  <small className="field-error" id={`ck-${key}-err`} role="alert">
+                    {error}
+                  </small>
+                )}
+              </div>
+            );
+          })}
+        </details>
       )}
 
       <div className="card pay-card">

@@ -13,7 +13,7 @@ import '../../../core/messages/areas/checkout';
 import '../../../core/messages/areas/profile';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { contributionActions } from '../../../core/orders';
-import { paths } from '../../app/paths';
+import { paths, receiptPath } from '../../app/paths';
 import { BankDetails, type TxnFailure, TxnForm } from '../../components/payment/BankTransfer';
 import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';
@@ -266,6 +266,11 @@ export function ContributionsTab() {
                 <button type="button" className="btn btn-small" disabled={busy} onClick={() => setGiveUp(o)}>
                   {t('profile.giveUp')}
                 </button>
+              )}
+              {o.status === 'Success' && (
+                <Link className="btn btn-small" to={receiptPath(o.orderRcptId)} data-testid="receipt-link">
+                  {t('receiptPage.link')}
+                </Link>
               )}
               {contributionActions(o.status, o.paymentType).map((a) =>
                 a === 'details' ? (

@@ -25,6 +25,7 @@ import { DomainError, say } from '../../lib/errors';
 import { log } from '../../lib/log';
 import type { Svc } from '../../lib/svc';
 import { pricingContext, waiverContextQuery } from '../cart';
+import { issueReceipt } from './receipts';
 import { sendConfirmation, sendRejection } from '../order-mail';
 import type { OrderLineRow, OrderRow } from '../order-view';
 import { offerFreedUnits } from '../waitlist';
@@ -183,6 +184,8 @@ export async function confirmLoaded(
               input.credit ? creditStillFits(order.id, input.credit) : undefined,
             ),
           ),
+        // the receipt, numbered in this batch and only with this change (docs/decisions/260)
+        ...issueReceipt(order.id, order.fiscalYear, madeIt(order.id, token), at),
         ...(input.credit ? [creditApproved(order.id, input.credit, madeIt(order.id, token))] : []),
         rp
           ? // created -> captured, or failed -> captured (the payer retried inside the checkout)

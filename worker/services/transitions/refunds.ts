@@ -13,6 +13,7 @@ import { audit, type Guard, guardedAudit } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { changesOf, d1Batch, raw } from '../../lib/d1-batch';
 import type { Svc } from '../../lib/svc';
+import { issueCreditNote } from './receipts';
 import { creditsFollowRefunds } from './statement-credits';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -137,6 +138,8 @@ export async function createRefund(
     }),
     ...refundLineInserts(order.id, r.lines, r.requestKey),
     ...effects(order.id),
+    // born paid back (a transfer's refund, one paid by hand): its credit note (docs/decisions/260)
+    ...(r.status === 'processed' ? issueCreditNote({ sql: 'r.request_key = ?', params: [r.requestKey] }, at) : []),
     ...(r.retryOf
       ? [
           raw(
@@ -203,6 +206,10 @@ export async function moveRefund(
     ),
     // recomputed from the refunds that stand: unchanged when the update above was refused
     ...effects(refund.orderId),
+    // the money has gone back: the credit note, only with this change (docs/decisions/260)
+    ...(to === 'processed'
+      ? issueCreditNote({ sql: 'r.id = ? AND r.transition_id = ?', params: [refund.id, token] }, at)
+      : []),
     // a refund that fails after the admin's request (webhook, reconciler) is flagged for the admins
     ...(to === 'failed' && extra.via !== 'admin'
       ? [

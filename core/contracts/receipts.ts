@@ -1,0 +1,118 @@
+// Contracts of numbered receipts, credit notes, billing details and the register (issue 25, docs/decisions/260-263).
+import * as z from 'zod';
+import { gstinProblem, isValidPan, normalizeTaxId } from '../billing';
+import { t } from '../i18n';
+import { type Message, optionalText, text } from './common';
+
+const taxId = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .max(max + 10, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? normalizeTaxId(v) : null));
+
+/** The optional billing details, at checkout (/startOrder) or later on a receipt: empty means none. */
+export const billingFields = {
+  billingName: optionalText(120),
+  pan: taxId(10).refine((v) => v === null || isValidPan(v), t('billing.panInvalid')),
+  gstin: taxId(15).superRefine((v, ctx) => {
+    const problem = v === null ? null : gstinProblem(v);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: t(problem === 'shape' ? 'billing.gstinInvalid' : 'billing.gstinCheck') });
+    }
+  }),
+};
+
+const rcptId = z.union([text(20), z.number({ error: 'must be a contribution id' }).int()], {
+  error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a contribution id'),
+});
+
+/** /getReceipt: the receipt of one of the caller's contributions (any contribution for an admin). */
+export const receiptRequest = z.object({ orderRcptId: rcptId });
+
+/** /setReceiptBilling: the member adds (or corrects) the billing details on their receipt. */
+export const receiptBillingRequest = z.object({ orderRcptId: rcptId, ...billingFields });
+
+/** /resendReceipt: an admin sends the receipt's link to the payer again. */
+export const resendReceiptRequest = z.object({ orderPkId: z.number({ error: 'must be a number' }).int().positive() });
+
+/** /getReceiptRegister: the receipts and credit notes of a festival year (default: the current one). */
+export const receiptRegisterRequest = z.object({
+  fiscalYear: z
+    .string({ error: 'must be text' })
+    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .optional(),
+});
+
+export type ReceiptMode = 'Online' | 'Offline';
+
+/** A credit note as the receipt it reduces lists it (rupees). */
+export type CreditNoteView = {
+  number: string;
+  issuedAt: number;
+  amount: number;
+  mode: ReceiptMode;
+  reference: string | null;
+};
+
+/** What the receipt page shows (amounts in rupees). */
+export type ReceiptView = {
+  number: string;
+  fiscalYear: string;
+  issuedAt: number;
+  orderRcptId: string;
+  orderPkId: number;
+  payerName: string;
+  payerEmail: string;
+  billingName: string | null;
+  pan: string | null;
+  gstin: string | null;
+  address: string | null;
+  lines: { name: string; qty: number; amount: number }[];
+  convenienceCharge: number;
+  amount: number;
+  mode: ReceiptMode;
+  reference: string | null;
+  bankName: string | null;
+  paymentDate: number | null;
+  creditNotes: CreditNoteView[];
+  /** the lines moved to the next festival year: this receipt stands for them there */
+  carriedOver: { toYear: string; toOrderRcptId: string; amount: number } | null;
+  /** this contribution came from an earlier year's: the receipt shown is that one's */
+  carriedFrom: { fromYear: string; fromOrderRcptId: string } | null;
+  /** the association's 80G registration, only when it has set one in Settings */
+  eightyG: string | null;
+};
+
+/** /setReceiptBilling */
+export type ReceiptBillingResult = Message & { receipt: ReceiptView };
+
+/** One line of the register (rupees; a credit note's amount is negative). */
+export type RegisterRow = {
+  number: string;
+  kind: 'receipt' | 'credit_note';
+  date: string;
+  orderRcptId: string;
+  name: string;
+  billingName: string | null;
+  pan: string | null;
+  gstin: string | null;
+  amount: number;
+  mode: ReceiptMode;
+  reference: string | null;
+  /** 'refund of <receipt>' for a credit note, 'carried over to <year> (<id>)' for a receipt carried over */
+  note: string | null;
+};
+
+/** Totals of receipts and credit notes per mode (rupees): net = received - refunded. */
+export type ReceiptTotals = {
+  mode: ReceiptMode;
+  receipts: number;
+  received: number;
+  creditNotes: number;
+  refunded: number;
+  net: number;
+};
+
+/** /getReceiptRegister: the rows, their CSV and the totals by mode. */
+export type ReceiptRegister = { fiscalYear: string; rows: RegisterRow[]; csv: string; totals: ReceiptTotals[] };
