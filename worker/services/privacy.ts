@@ -1,0 +1,510 @@
+// A member's own data (issue 25 item 5; docs/decisions/265-267): correct it (name and mobile at once, the email
+// through a link to the new address), take a copy of everything held about them, and delete the account, confirmed
+// by the password. Consent per kind of message is issue 26's (worker/services/channels.ts); its history is shown here.
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import { prefsOf } from './channels';
+import type {
+  changeEmailRequest,
+  deleteAccountRequest,
+  MyData,
+  updateUserProfileRequest,
+} from '../../core/contracts/accounts';
+import type { Channel, MessageKind } from '../../core/channels';
+import { t } from '../../core/i18n';
+import { formatRcptId } from '../../core/ids';
+import { paiseToRupees } from '../../core/money';
+import { users, userTokens } from '../../schema/index';
+import { afterChange } from '../lib/audit';
+import { randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
+import { d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
+import { DomainError } from '../lib/errors';
+import { compose, sendMail } from '../lib/mail';
+import type { Actor } from '../lib/session';
+import type { Svc } from '../lib/svc';
+import { claimAttempt, rateLimited, VERIFY_TTL, verifyEmail } from './accounts';
+
+const wrongPassword = () => new DomainError('WrongPassword', t('privacy.wrongPassword'), 401);
+
+/** The caller's stored password hash, checked after the attempt is counted (throttled like login, per account). */
+async function checkPassword(s: Svc, actor: Actor, password: string) {
+  if (!(await claimAttempt(s, 'privacy', actor.email))) throw rateLimited();
+  const row = await s.db
+    .select({ hash: users.passwordHash, lang: users.lang, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, actor.userId))
+    .get();
+  if (!row || row.deletedAt !== null) throw new DomainError('AccountDeleted', t('privacy.alreadyDeleted'), 409);
+  if (!(await verifyPassword(password, row.hash, s.config.PASSWORD_PEPPER)).ok) throw wrongPassword();
+  return row;
+}
+
+/**
+ * /updateUserProfile: name and mobile, validated as at sign-up. One conditional update (only when a value
+ * differs) with its audit row naming what was there before and what is there now; a save of the same values
+ * writes nothing. Orders keep the name and mobile they were placed with (they are records of that contribution).
+ */
+export async function updateProfile(s: Svc, actor: Actor, input: z.output<typeof updateUserProfileRequest>) {
+  const before = { name: actor.name, mobile: actor.mobile };
+  const after = { name: input.name, mobile: input.mobile };
+  const fields = (['name', 'mobile'] as const).filter((k) => before[k] !== after[k]);
+  if (fields.length === 0) return { ...after, message: t('privacy.nothingChanged') };
+  await d1Batch(s, [
+    raw(
+      `UPDATE users SET name = ?, mobile = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL
+        AND (name <> ? OR mobile <> ?)`,
+      after.name,
+      after.mobile,
+      Date.now(),
+      actor.userId,
+      after.name,
+      after.mobile,
+    ),
+    afterChange({
+      actorId: actor.userId,
+      action: 'user.profile_updated',
+      entityType: 'user',
+      entityId: actor.userId,
+      details: {
+        fields,
+        before: Object.fromEntries(fields.map((k) => [k, before[k]])),
+        after: Object.fromEntries(fields.map((k) => [k, after[k]])),
+      },
+    }),
+  ]);
+  return { ...after, message: t('privacy.profileSaved') };
+}
+
+/**
+ * /changeEmail: a link to the NEW address (decision 147's layout); the account keeps its address until the link is
+ * opened (/verifyEmail). Only the newest request's link works. Confirmed by the password: a stolen session alone
+ * must not be able to move the account (and its password resets) to another address.
+ */
+export async function requestEmailChange(s: Svc, actor: Actor, input: z.output<typeof changeEmailRequest>) {
+  if (input.email === actor.email) throw new DomainError('BadRequest', `email: ${t('privacy.sameEmail')}`, 400);
+  const row = await checkPassword(s, actor, input.password);
+  const taken = await s.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  if (taken) throw new DomainError('EmailTaken', t('auth.emailTaken'), 409);
+  const token = randomToken(24);
+  const at = Date.now();
+  await d1Batch(s, [
+    // only the newest link works
+    s.db
+      .update(userTokens)
+      .set({ usedAt: at })
+      .where(
+        and(eq(userTokens.userId, actor.userId), eq(userTokens.purpose, 'email_change'), isNull(userTokens.usedAt)),
+      ),
+    s.db.insert(userTokens).values({
+      userId: actor.userId,
+      purpose: 'email_change',
+      tokenHash: await sha256Hex(token),
+      newEmail: input.email,
+      expiresAt: at + VERIFY_TTL,
+    }),
+    raw(
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, 'user.email_change_requested', 'user', ?, ?)`,
+      actor.userId,
+      String(actor.userId),
+      JSON.stringify({ from: actor.email, to: input.email }),
+    ),
+  ]);
+  const href = `${s.origin}/verifyEmail?token=${encodeURIComponent(token)}`;
+  await sendMail(s.db, s.config, {
+    ...compose(
+      input.email,
+      'Please confirm your new email address',
+      [
+        `Namaskar ${actor.name},`,
+        'You asked to use this address for your account with us. Please confirm it by opening the link below. Until then your account keeps its current address. The link is valid for 7 days.',
+      ],
+      { href, label: 'Confirm my new email address' },
+    ),
+    lang: row.lang ?? 'en',
+  });
+  return { message: t('privacy.emailLinkSent', { email: input.email, old: actor.email }) };
+}
+
+/**
+ * The link of /changeEmail, opened (/verifyEmail with an email_change token): the address changes in one
+ * conditional statement that uses the token up, so a replayed or parallel link changes it once; another account
+ * that took the address meanwhile is refused by the unique index. The old address is told.
+ */
+export async function confirmEmailChange(s: Svc, token: { id: number; userId: number; newEmail: string | null }) {
+  const newEmail = token.newEmail;
+  if (!newEmail) throw new DomainError('InvalidToken', t('verification.invalid'), 400);
+  const user = await s.db
+    .select({ email: users.email, name: users.name, lang: users.lang, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, token.userId))
+    .get();
+  if (!user || user.deletedAt !== null) throw new DomainError('InvalidToken', t('verification.invalid'), 400);
+  const at = Date.now();
+  let results: { meta: { changes?: number } }[];
+  try {
+    results = await d1Batch(s, [
+      raw(`UPDATE user_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL`, at, token.id),
+      raw(
+        `UPDATE users SET email = ?, email_verified = 1, updated_at = ? WHERE id = ? AND deleted_at IS NULL AND changes() = 1`,
+        newEmail,
+        at,
+        token.userId,
+      ),
+      afterChange({
+        actorId: token.userId,
+        action: 'user.email_changed',
+        entityType: 'user',
+        entityId: token.userId,
+        details: { before: user.email, after: newEmail },
+      }),
+    ]);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new DomainError('EmailTaken', t('privacy.emailChangeTaken'), 409);
+    throw err;
+  }
+  const changed = (results[1]?.meta.changes ?? 0) > 0;
+  if (!changed) {
+    // the same link opened twice: done already when the account has that address
+    if (user.email === newEmail) return { message: t('privacy.emailChanged', { email: newEmail }) };
+    throw new DomainError('InvalidToken', t('verification.invalid'), 400);
+  }
+  await sendMail(s.db, s.config, {
+    ...compose(user.email, 'Your email address was changed', [
+      `Namaskar ${user.name},`,
+      `The email address of your account is now ${newEmail}. If you did not make this change, please write to us at once.`,
+    ]),
+    lang: user.lang ?? 'en',
+  });
+  return { message: t('privacy.emailChanged', { email: newEmail }) };
+}
+
+const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+const isoNow = (ms: number) => new Date(ms).toISOString();
+
+type Row = Record<string, unknown>;
+const all = async <T = Row>(s: Svc, q: string, ...params: unknown[]) =>
+  (
+    await s.env.DB.prepare(q)
+      .bind(...params)
+      .all<T>()
+  ).results;
+
+/**
+ * /getMyData: everything held about the caller, from every table that names them (the account, address, orders
+ * with their lines, consent and its history, phones, messages and emails sent, sessions, their audit trail).
+ * Secrets (password hash, token hashes, push keys) are not data about the member and are left out.
+ */
+export async function myData(s: Svc, actor: Actor): Promise<MyData> {
+  const id = actor.userId;
+  const q = (text: string, ...params: unknown[]) => s.env.DB.prepare(text).bind(...params);
+  const answers = (await s.env.DB.batch([
+    q(
+      'SELECT name, email, email_verified, mobile, lang, created_at, is_member, is_admin, is_volunteer FROM users WHERE id = ?',
+      id,
+    ),
+    q(
+      `SELECT addr_line1, addr_line2, city, state, pin, additional_email, additional_mobile, refer_source, referred_by
+          FROM user_extra_info WHERE user_id = ?`,
+      id,
+    ),
+    q(
+      `SELECT id, fiscal_year, created_at, payment_date, status, closed_as, payment_type, total_paise, user_name,
+          user_email, user_mobile, addr1, addr2, city, state, pin, transaction_id, bank_name, refund_state,
+          refunded_paise, pass_collected FROM orders WHERE user_id = ? ORDER BY id`,
+      id,
+    ),
+    q(
+      `SELECT l.order_id, l.name, l.code, l.qty, l.sell_price_paise FROM order_lines l
+          JOIN orders o ON o.id = l.order_id WHERE o.user_id = ? ORDER BY l.id`,
+      id,
+    ),
+    q('SELECT kind, channel, granted, at FROM channel_prefs WHERE user_id = ?', id),
+    q(
+      `SELECT at, action, details FROM audit_log WHERE entity_type = 'user' AND entity_id = ?
+          AND action IN ('consent.granted', 'consent.withdrawn') ORDER BY at, id`,
+      String(id),
+    ),
+    q('SELECT number FROM whatsapp_numbers WHERE user_id = ?', id),
+    q('SELECT created_at FROM push_subscriptions WHERE user_id = ? ORDER BY id', id),
+    q('SELECT channel, kind, state, created_at, sent_at FROM deliveries WHERE user_id = ? ORDER BY id', id),
+    q('SELECT subject, created_at FROM email_outbox WHERE to_addr = ? ORDER BY id', actor.email),
+    q('SELECT created_at, expires_at, revoked_at, iid FROM sessions WHERE user_id = ? ORDER BY id', id),
+    q(
+      `SELECT at, action FROM audit_log WHERE (entity_type = 'user' AND entity_id = ?) OR actor_id = ? ORDER BY at, id`,
+      String(id),
+      id,
+    ),
+    q(
+      `SELECT new_email, created_at FROM user_tokens WHERE user_id = ? AND purpose = 'email_change'
+          AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1`,
+      id,
+      Date.now(),
+    ),
+  ])) as { results: Row[] }[];
+  const [user, extra, orders, lines, prefs, history, number, devices, deliveries, emails, sessions, activity, pending] =
+    answers;
+  const u = user!.results[0]!;
+  const x = extra!.results[0];
+  const p = pending!.results[0];
+  const linesOf = new Map<number, Row[]>();
+  for (const l of lines!.results) {
+    const k = Number(l.order_id);
+    linesOf.set(k, [...(linesOf.get(k) ?? []), l]);
+  }
+  const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return {
+    exportedAt: isoNow(Date.now()),
+    account: {
+      name: String(u.name),
+      email: String(u.email),
+      emailVerified: !!u.email_verified,
+      mobile: String(u.mobile),
+      language: str(u.lang),
+      createdAt: isoNow(Number(u.created_at)),
+      member: !!u.is_member,
+      admin: !!u.is_admin,
+      volunteer: !!u.is_volunteer,
+      pendingEmailChange: p ? { email: String(p.new_email), requestedAt: isoNow(Number(p.created_at)) } : null,
+    },
+    address: x
+      ? {
+          addrLine1: str(x.addr_line1),
+          addrLine2: str(x.addr_line2),
+          city: str(x.city),
+          state: str(x.state),
+          pin: str(x.pin),
+          additionalEmail: str(x.additional_email),
+          additionalMobile: str(x.additional_mobile),
+          referSource: str(x.refer_source),
+          referredBy: str(x.referred_by),
+        }
+      : null,
+    contributions: orders!.results.map((o) => ({
+      orderRcptId: formatRcptId(Number(o.id)),
+      fiscalYear: String(o.fiscal_year),
+      orderDate: isoNow(Number(o.created_at)),
+      paymentDate: iso(o.payment_date as number | null),
+      status: String(o.status),
+      paymentType: String(o.payment_type),
+      orderTotal: paiseToRupees(Number(o.total_paise)),
+      userName: String(o.user_name),
+      userEmail: String(o.user_email),
+      userMobile: String(o.user_mobile),
+      address: [o.addr1, o.addr2, o.city, o.state, o.pin].filter((v) => v).join(', ') || null,
+      transactionId: str(o.transaction_id),
+      bankName: str(o.bank_name),
+      refundState: str(o.refund_state),
+      refunded: paiseToRupees(Number(o.refunded_paise)),
+      passCollected: o.pass_collected === null ? null : Number(o.pass_collected),
+      lines: (linesOf.get(Number(o.id)) ?? []).map((l) => ({
+        name: String(l.name),
+        code: String(l.code),
+        qty: Number(l.qty),
+        amount: paiseToRupees(Number(l.sell_price_paise)),
+      })),
+    })),
+    consent: {
+      current: prefsOf(prefs!.results as { kind: MessageKind; channel: Channel; granted: number; at: number }[]).map(
+        (c) => ({ kind: c.kind, channel: c.channel, on: c.on, since: iso(c.at), fixed: c.fixed }),
+      ),
+      history: history!.results.map((h) => {
+        const d = JSON.parse(String(h.details)) as { kind: string; channel: string; via: string };
+        return {
+          at: isoNow(Number(h.at)),
+          kind: d.kind,
+          channel: d.channel,
+          granted: h.action === 'consent.granted',
+          via: d.via,
+        };
+      }),
+      whatsappNumber: str(number!.results[0]?.number),
+      pushDevices: devices!.results.map((d) => ({ addedAt: isoNow(Number(d.created_at)) })),
+    },
+    messages: deliveries!.results.map((d) => ({
+      channel: String(d.channel),
+      kind: String(d.kind),
+      state: String(d.state),
+      createdAt: isoNow(Number(d.created_at)),
+      sentAt: iso(d.sent_at as number | null),
+    })),
+    emails: emails!.results.map((e) => ({ subject: String(e.subject), sentAt: isoNow(Number(e.created_at)) })),
+    sessions: sessions!.results.map((r) => ({
+      startedAt: isoNow(Number(r.created_at)),
+      expiresAt: isoNow(Number(r.expires_at)),
+      endedAt: iso(r.revoked_at as number | null),
+      device: str(r.iid),
+    })),
+    activity: activity!.results.map((a) => ({ at: isoNow(Number(a.at)), action: String(a.action) })),
+  };
+}
+
+/**
+ * An unfinished money matter of the member's (docs/decisions/266): an order not yet paid or awaiting the
+ * transfer's verification, a refund asked for or pending, or a failed refund nobody has retried or settled by hand.
+ * SQL over `?` = the user's id; the deletion's guard and the read that names the order for the message.
+ */
+const UNSETTLED_SQL = `SELECT o.id FROM orders o WHERE o.user_id = ? AND (
+    o.status IN ('Pending Payment', 'Pending Approval') OR o.refund_state = 'Refund Pending'
+    OR EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND (r.status IN ('requested', 'pending')
+      OR (r.status = 'failed' AND NOT EXISTS (SELECT 1 FROM refunds x WHERE x.retry_of = r.id)))))
+  ORDER BY o.id LIMIT 1`;
+
+/**
+ * An order the accounts must keep: paid (Success, also when refunded or carried over since) or money given back on
+ * it. A transfer's submission also sets payment_date (the day the member says they paid), so that is no proof.
+ */
+const PAID_SQL = `(status = 'Success' OR refunded_paise > 0 OR refund_state IS NOT NULL)`;
+
+/**
+ * /deleteAccount (docs/decisions/265-266), confirmed by the password. One D1 batch: the account's row is erased by a
+ * guarded UPDATE (still there, not an admin, the password checked still the one stored, no unfinished money
+ * matter) whose audit row follows it; every other statement runs only when the account is erased, so a refused
+ * deletion changes nothing and two parallel deletions erase once (one audit row). Kept: paid orders' payer name,
+ * lines, amounts and payment references (the accounts); everything else that names the member is erased or
+ * anonymised. The row itself stays (orders refer to it) with a placeholder email, so the address is free to sign
+ * up again as a new account.
+ */
+export async function deleteAccount(s: Svc, actor: Actor, input: z.output<typeof deleteAccountRequest>) {
+  if (actor.isAdmin) throw new DomainError('AdminAccount', t('privacy.adminCannotDelete'), 409);
+  const { hash } = await checkPassword(s, actor, input.password);
+  const unsettled = await all<{ id: number }>(s, UNSETTLED_SQL, actor.userId);
+  if (unsettled[0]) {
+    throw new DomainError('MoneyPending', t('privacy.moneyPending', { rcpt: formatRcptId(unsettled[0].id) }), 409);
+  }
+  const id = actor.userId;
+  const at = Date.now();
+  // every address the account had or asked for: their emails and their traces in the audit trail go
+  const changes = await all<{ details: string }>(
+    s,
+    `SELECT details FROM audit_log WHERE entity_type = 'user' AND entity_id = ?
+      AND action IN ('user.email_change_requested', 'user.email_changed')`,
+    String(id),
+  );
+  const addresses = new Set([actor.email]);
+  for (const c of changes) {
+    const d = JSON.parse(c.details) as Record<string, unknown>;
+    for (const v of [d.from, d.to, d.before, d.after]) if (typeof v === 'string') addresses.add(v);
+  }
+  const done = `EXISTS (SELECT 1 FROM users WHERE id = ${Number(id)} AND deleted_at IS NOT NULL)`;
+  const deviceKey = `loginDevice:${actor.email}#`;
+  const results = await d1Batch(s, [
+    raw(
+      `UPDATE users SET name = '', email = 'deleted-' || id || '@deleted.invalid', mobile = '', password_hash = 'deleted',
+        email_verified = 0, is_admin = 0, is_volunteer = 0, is_member = 0, lang = NULL, deleted_at = ?, updated_at = ?
+        WHERE id = ? AND deleted_at IS NULL AND is_admin = 0 AND password_hash = ? AND NOT EXISTS (${UNSETTLED_SQL})`,
+      at,
+      at,
+      id,
+      hash,
+      id,
+    ),
+    afterChange({
+      actorId: id,
+      action: 'user.deleted',
+      entityType: 'user',
+      entityId: id,
+      details: { via: 'profile' },
+    }),
+    // sessions end; the device ids go
+    raw(`UPDATE sessions SET revoked_at = COALESCE(revoked_at, ?), iid = NULL WHERE user_id = ? AND ${done}`, at, id),
+    raw(`DELETE FROM user_tokens WHERE user_id = ? AND ${done}`, id),
+    raw(
+      `DELETE FROM throttles WHERE (key IN (?, ?, ?, ?, ?) OR substr(key, 1, ?) = ?) AND ${done}`,
+      `login:${actor.email}`,
+      `forgot:${actor.email}`,
+      `change:${actor.email}`,
+      `verify:${actor.email}`,
+      `privacy:${actor.email}`,
+      deviceKey.length,
+      deviceKey,
+    ),
+    raw(`DELETE FROM user_extra_info WHERE user_id = ? AND ${done}`, id),
+    raw(`DELETE FROM cart_lines WHERE user_id = ? AND ${done}`, id),
+    raw(`DELETE FROM carts WHERE user_id = ? AND ${done}`, id),
+    // paid orders keep the payer's name, lines, amounts and payment reference; the rest of the contact goes
+    raw(
+      `UPDATE orders SET user_email = '', user_mobile = '', refer_source = NULL, referred_by = NULL, addr1 = NULL,
+        addr2 = NULL, city = NULL, state = NULL, pin = NULL, bank_name = NULL WHERE user_id = ? AND ${done}`,
+      id,
+    ),
+    // orders never paid are no record of money: their name and the reference the member typed go too
+    raw(
+      `UPDATE orders SET user_name = '', transaction_id = NULL, reject_reason = NULL
+        WHERE user_id = ? AND NOT ${PAID_SQL} AND ${done}`,
+      id,
+    ),
+    raw(
+      `UPDATE payments SET bank_name = NULL, transaction_id = CASE WHEN order_id IN
+          (SELECT id FROM orders WHERE user_id = ? AND ${PAID_SQL}) THEN transaction_id ELSE NULL END
+        WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?) AND ${done}`,
+      id,
+      id,
+    ),
+    raw(`DELETE FROM channel_prefs WHERE user_id = ? AND ${done}`, id),
+    raw(`DELETE FROM whatsapp_numbers WHERE user_id = ? AND ${done}`, id),
+    raw(`DELETE FROM push_subscriptions WHERE user_id = ? AND ${done}`, id),
+    raw(`DELETE FROM deliveries WHERE user_id = ? AND ${done}`, id),
+    ...[...addresses].map((a) => raw(`DELETE FROM email_outbox WHERE to_addr = ? AND ${done}`, a)),
+    // the audit trail keeps what happened and when, not who they were: the orders' rows lose the bank's name, and
+    // those of orders never paid the reference the member typed
+    raw(
+      `UPDATE audit_log SET details = json_remove(details, '$.bankName') WHERE entity_type = 'order'
+        AND entity_id IN (SELECT CAST(id AS TEXT) FROM orders WHERE user_id = ?)
+        AND json_valid(details) AND json_extract(details, '$.bankName') IS NOT NULL AND ${done}`,
+      id,
+    ),
+    raw(
+      `UPDATE audit_log SET details = json_remove(details, '$.transactionId') WHERE entity_type = 'order'
+        AND entity_id IN (SELECT CAST(id AS TEXT) FROM orders WHERE user_id = ? AND NOT ${PAID_SQL})
+        AND json_valid(details) AND json_extract(details, '$.transactionId') IS NOT NULL AND ${done}`,
+      id,
+    ),
+    raw(
+      `UPDATE audit_log SET details = '{"erased":true}' WHERE entity_type = 'user' AND entity_id = ?
+        AND action IN ('user.profile_updated', 'user.email_change_requested', 'user.email_changed') AND ${done}`,
+      String(id),
+    ),
+    ...[...addresses].map((a) =>
+      raw(
+        `UPDATE audit_log SET details = replace(details, ?, '[erased]') WHERE instr(details, ?) > 0 AND ${done}`,
+        a,
+        a,
+      ),
+    ),
+    raw(
+      `UPDATE audit_log SET details = replace(details, ?, '"[erased]"') WHERE instr(details, ?) > 0 AND ${done}`,
+      JSON.stringify(actor.mobile),
+      JSON.stringify(actor.mobile),
+    ),
+  ]);
+  if ((results[0]?.meta.changes ?? 0) === 0) {
+    // refused by the guard: a parallel deletion won, or something changed since the reads above
+    const now = await s.db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, id)).get();
+    if (now?.deletedAt != null) throw new DomainError('AccountDeleted', t('privacy.alreadyDeleted'), 409);
+    const again = await all<{ id: number }>(s, UNSETTLED_SQL, id);
+    if (again[0]) {
+      throw new DomainError('MoneyPending', t('privacy.moneyPending', { rcpt: formatRcptId(again[0].id) }), 409);
+    }
+    throw wrongPassword();
+  }
+  return { deleted: true as const, message: t('privacy.deleted') };
+}
+
+/**
+ * /verifyEmail: a link from an email. An email change's link (/changeEmail) confirms the new address; any other is
+ * the sign-up's verification (worker/services/accounts.ts), as before.
+ */
+export async function openEmailLink(s: Svc, input: { token: string }) {
+  const change = await s.db
+    .select({ id: userTokens.id, userId: userTokens.userId, newEmail: userTokens.newEmail })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.tokenHash, await sha256Hex(input.token)),
+        eq(userTokens.purpose, 'email_change'),
+        gt(userTokens.expiresAt, Date.now()),
+      ),
+    )
+    .get();
+  return change ? confirmEmailChange(s, change) : verifyEmail(s, input);
+}
