@@ -290,6 +290,11 @@ describe('deleteAccount', () => {
     );
     expect(found).toEqual([]);
 
+    // no reminder or announcement reaches the deleted account: every choice is withdrawn, not forgotten
+    const prefs = await bindings.DB.prepare('SELECT granted FROM channel_prefs WHERE user_id = ?').bind(id).all();
+    expect(prefs.results.length).toBe(8);
+    expect(prefs.results.every((p) => p.granted === 0)).toBe(true);
+
     // one audit row of the deletion, without personal data
     expect(await auditRows(id, 'user.deleted')).toHaveLength(1);
 

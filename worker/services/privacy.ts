@@ -10,7 +10,7 @@ import type {
   MyData,
   updateUserProfileRequest,
 } from '../../core/contracts/accounts';
-import type { Channel, MessageKind } from '../../core/channels';
+import { CHANNELS, type Channel, isFixed, MESSAGE_KINDS, type MessageKind } from '../../core/channels';
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { paiseToRupees } from '../../core/money';
@@ -164,8 +164,9 @@ export async function confirmEmailChange(s: Svc, token: { id: number; userId: nu
   }
   const changed = (results[1]?.meta.changes ?? 0) > 0;
   if (!changed) {
-    // the same link opened twice: done already when the account has that address
-    if (user.email === newEmail) return { message: t('privacy.emailChanged', { email: newEmail }) };
+    // the same link opened twice (or at once): done already when the account has that address now
+    const now = await s.db.select({ email: users.email }).from(users).where(eq(users.id, token.userId)).get();
+    if (now?.email === newEmail) return { message: t('privacy.emailChanged', { email: newEmail }) };
     throw new DomainError('InvalidToken', t('verification.invalid'), 400);
   }
   await sendMail(s.db, s.config, {
@@ -440,7 +441,20 @@ export async function deleteAccount(s: Svc, actor: Actor, input: z.output<typeof
       id,
       id,
     ),
-    raw(`DELETE FROM channel_prefs WHERE user_id = ? AND ${done}`, id),
+    // every kind of message withdrawn on every channel (not merely forgotten: without a row the defaults would send
+    // reminders and announcements by email again); the rows name no one
+    ...MESSAGE_KINDS.flatMap((kind) =>
+      CHANNELS.filter((channel) => !isFixed(kind, channel)).map((channel) =>
+        raw(
+          `INSERT INTO channel_prefs (user_id, kind, channel, granted, at, via) SELECT ?, ?, ?, 0, ?, 'account-deleted'
+            WHERE ${done} ON CONFLICT (user_id, kind, channel) DO UPDATE SET granted = 0, at = excluded.at, via = excluded.via`,
+          id,
+          kind,
+          channel,
+          at,
+        ),
+      ),
+    ),
     raw(`DELETE FROM whatsapp_numbers WHERE user_id = ? AND ${done}`, id),
     raw(`DELETE FROM push_subscriptions WHERE user_id = ? AND ${done}`, id),
     raw(`DELETE FROM deliveries WHERE user_id = ? AND ${done}`, id),
