@@ -160,4 +160,12 @@ export const memberBn: Record<MemberKey, string> = {
   'data.sessions': 'লগইন',
   'data.sessionEnded': '{date} শেষ হয়েছে',
   'data.activity': 'আপনার অ্যাকাউন্টে বদল',
+  'data.action.user.profile_updated': 'তথ্য সংশোধন',
+  'data.action.user.email_change_requested': 'ইমেল বদলের অনুরোধ',
+  'data.action.user.email_changed': 'ইমেল বদল',
+  'data.action.user.password_changed': 'পাসওয়ার্ড বদল',
+  'data.action.user.data_exported': 'আপনার তথ্যের কপি নেওয়া',
+  'data.action.consent.granted': 'বার্তায় সম্মতি দেওয়া',
+  'data.action.consent.withdrawn': 'বার্তার সম্মতি তুলে নেওয়া',
+  'data.action.consent.whatsapp_number': 'WhatsApp নম্বর সংরক্ষণ',
 };

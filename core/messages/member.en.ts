@@ -165,6 +165,14 @@ export const memberEn = {
   'data.sessions': 'Logins',
   'data.sessionEnded': 'ended {date}',
   'data.activity': 'Changes to your account',
+  'data.action.user.profile_updated': 'Details corrected',
+  'data.action.user.email_change_requested': 'Email change asked for',
+  'data.action.user.email_changed': 'Email changed',
+  'data.action.user.password_changed': 'Password changed',
+  'data.action.user.data_exported': 'Copy of your data taken',
+  'data.action.consent.granted': 'Message choice given',
+  'data.action.consent.withdrawn': 'Message choice withdrawn',
+  'data.action.consent.whatsapp_number': 'WhatsApp number saved',
 } as const;
 
 export type MemberKey = keyof typeof memberEn;

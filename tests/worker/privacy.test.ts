@@ -166,6 +166,8 @@ describe('getMyData', () => {
     expect(d.emails.map((e: { subject: string }) => e.subject)).toContain('Please verify your email address');
     expect(d.sessions.length).toBeGreaterThan(0);
     expect(JSON.stringify(d)).not.toMatch(/pbkdf2|token_hash|tokenHash/);
+    // taking the copy is audited, and shows in the copy's own activity
+    expect(d.activity.map((a: { action: string }) => a.action)).toContain('user.data_exported');
   });
 
   it('needs a session', async () => {

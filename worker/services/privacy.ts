@@ -199,6 +199,12 @@ export async function myData(s: Svc, actor: Actor): Promise<MyData> {
   const id = actor.userId;
   const q = (text: string, ...params: unknown[]) => s.env.DB.prepare(text).bind(...params);
   const answers = (await s.env.DB.batch([
+    // the copy taken is itself on the record (issue 25: each of these audited); its own row is in the answer
+    q(
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, 'user.data_exported', 'user', ?, '{}')`,
+      id,
+      String(id),
+    ),
     q(
       'SELECT name, email, email_verified, mobile, lang, created_at, is_member, is_admin, is_volunteer FROM users WHERE id = ?',
       id,
@@ -242,8 +248,22 @@ export async function myData(s: Svc, actor: Actor): Promise<MyData> {
       Date.now(),
     ),
   ])) as { results: Row[] }[];
-  const [user, extra, orders, lines, prefs, history, number, devices, deliveries, emails, sessions, activity, pending] =
-    answers;
+  const [
+    ,
+    user,
+    extra,
+    orders,
+    lines,
+    prefs,
+    history,
+    number,
+    devices,
+    deliveries,
+    emails,
+    sessions,
+    activity,
+    pending,
+  ] = answers;
   const u = user!.results[0]!;
   const x = extra!.results[0];
   const p = pending!.results[0];

@@ -6,7 +6,7 @@ import type { MyData } from '../../../core/contracts/accounts';
 import { formatDate, formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { tc } from '../../../core/messages/channels.en';
-import { tm } from '../../../core/messages/member.en';
+import { memberEn, tm } from '../../../core/messages/member.en';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { paths } from '../../app/paths';
 import { useAction } from '../../lib/use-action';
@@ -22,6 +22,10 @@ const STATUS: Record<string, Parameters<typeof tm>[0]> = {
   Rejected: 'status.rejected',
 };
 const statusName = (s: string) => (STATUS[s] ? tm(STATUS[s]) : s);
+const actionName = (a: string) => {
+  const key = `data.action.${a}`;
+  return key in memberEn ? tm(key as keyof typeof memberEn) : a;
+};
 const languageName = (l: string | null) => (l === 'bn-IN' ? 'বাংলা' : l === 'en' ? 'English' : tm('data.none'));
 const ms = (iso: string | null) => (iso ? Date.parse(iso) : null);
 const kindName = (k: string) => tc(`ch.kind.${k}` as Parameters<typeof tc>[0]);
@@ -156,7 +160,7 @@ export function MyDataPage() {
         {data.activity.map((e, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a list read once, never reordered
           <li key={i}>
-            {formatDateTime(ms(e.at))}: {e.action}
+            {formatDateTime(ms(e.at))}: {actionName(e.action)}
           </li>
         ))}
       </ul>
