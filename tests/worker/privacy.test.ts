@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, orders, users } from '../../schema/index';
 import { newUtr } from '../fixtures/bank-statements';
+import { guardFailure } from '../../worker/lib/d1-batch';
 import { placeOrder } from './cart-fixtures';
 import { ADMIN, bindings, call, db, loginAs, MEMBER, newUser, outbox } from './helpers';
 import { fillCart, paidOnline } from './refund-fixtures';
@@ -342,6 +343,24 @@ describe('deleteAccount', () => {
     expect((await call('getUserProfile', {}, u.token)).status).toBe(200);
   });
 
+  it('refuses while an order is unpaid or a refund is in progress; proceeds once settled', async () => {
+    const u = await newUser();
+    const unpaid = await placeOrder(u.email, 'Pending Payment', [{ code: 'MABD', qty: 1 }]);
+    const first = await call('deleteAccount', { password: u.password }, u.token);
+    expect(first.status).toBe(409);
+    expect(first.body.desc).toContain(String(unpaid));
+    await db().update(orders).set({ status: 'Failed' }).where(eq(orders.id, unpaid));
+    const paid = await placeOrder(u.email, 'Success', [{ code: 'MHHR', qty: 1 }]);
+    await db().update(orders).set({ refundState: 'Refund Pending' }).where(eq(orders.id, paid));
+    const second = await call('deleteAccount', { password: u.password }, u.token);
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe('MoneyPending');
+    expect(second.body.desc).toContain(String(paid));
+    await db().update(orders).set({ refundState: 'Refunded' }).where(eq(orders.id, paid));
+    const done = await call('deleteAccount', { password: u.password }, u.token);
+    expect(done.status).toBe(200);
+  });
+
   it('refuses an admin account', async () => {
     const admin = await loginAs(ADMIN);
     const r = await call('deleteAccount', { password: ADMIN.password }, admin);
@@ -361,6 +380,47 @@ describe('deleteAccount', () => {
     }
     expect(await auditRows(id, 'user.deleted')).toHaveLength(1);
     expect((await call('login', { email: u.email, password: u.password })).status).toBe(401);
+  });
+
+  it('stays erased: what a request racing the deletion would write about the person is refused or dropped', async () => {
+    // a request whose session was looked up just before the deletion's batch writes after it (migrations/0266)
+    const u = await newUser();
+    const id = (await userRow(u.email))!.id;
+    expect((await call('deleteAccount', { password: u.password }, u.token)).status).toBe(200);
+    const refused = await placeOrder(`deleted-${id}@deleted.invalid`, 'Pending Payment', [
+      { code: 'MABD', qty: 1 },
+    ]).then(
+      () => null,
+      (err: unknown) => guardFailure(err),
+    );
+    expect(refused).toBe('account_deleted');
+    const run = (q: string, ...p: unknown[]) =>
+      bindings.DB.prepare(q)
+        .bind(...p)
+        .run();
+    const count = async (table: string) =>
+      (await bindings.DB.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ?`)
+        .bind(id)
+        .first<{ n: number }>())!.n;
+    await run(`INSERT INTO user_extra_info (user_id, addr_line1, city) VALUES (?, '1 Racing Lane', 'Kolkata')`, id);
+    await run(`INSERT INTO carts (user_id, kind) VALUES (?, 'CONTRIBUTION')`, id);
+    await run(`INSERT INTO whatsapp_numbers (user_id, number, at) VALUES (?, '+919800000000', 1)`, id);
+    await run(
+      `INSERT INTO user_tokens (user_id, purpose, token_hash, new_email, expires_at) VALUES (?, 'email_change', ?, 'x@example.net', 9e15)`,
+      id,
+      crypto.randomUUID(),
+    );
+    await run(
+      `INSERT INTO channel_prefs (user_id, kind, channel, granted, at, via) VALUES (?, 'announcements', 'email', 1, 2, 'profile')
+        ON CONFLICT (user_id, kind, channel) DO UPDATE SET granted = 1`,
+      id,
+    );
+    for (const table of ['user_extra_info', 'carts', 'whatsapp_numbers', 'user_tokens'])
+      expect(await count(table)).toBe(0);
+    const on = await bindings.DB.prepare('SELECT COUNT(*) AS n FROM channel_prefs WHERE user_id = ? AND granted = 1')
+      .bind(id)
+      .first<{ n: number }>();
+    expect(on!.n).toBe(0);
   });
 
   it('leaves other members alone', async () => {
