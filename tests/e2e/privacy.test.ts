@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, newPage, outbox, post, signIn, uniqueEmail, watch } from './browser';
+import { api, BASE, launch, newPage, outbox, post, signIn, uniqueEmail, watch } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('your data, on a phone', () => {
     const profile = await post('getUserProfile', {}, (await post('login', { email, password })).session);
     expect(profile).toMatchObject({ name: 'Privacy Person Renamed', mobile: '9876554321' });
 
-    // 2. an email change: wrong password under its field, then the link goes to the new address
+    // 2. an email change: wrong password under its field, then the link goes to the new address and is opened
     const next = uniqueEmail('privacy-next');
     const change = part(page, 'Change your email');
     await change.getByLabel('New email').fill(next);
@@ -59,7 +59,19 @@ describe('your data, on a phone', () => {
     await change.getByLabel('Your password').fill(password);
     await change.getByRole('button', { name: 'Send confirmation link' }).click();
     await change.getByRole('status').filter({ hasText: next }).waitFor();
-    expect((await outbox(next))[0]?.subject).toBe('Please confirm your new email address');
+    const confirmMail = (await outbox(next))[0]!;
+    expect(confirmMail.subject).toBe('Please confirm your new email address');
+    // until the link is opened the account keeps its address; the link, opened on the phone, changes it
+    expect((await post('getUserProfile', {}, (await post('login', { email, password })).session)).email).toBe(email);
+    const link = /https?:\/\/\S+verifyEmail\?token=\S+/.exec(confirmMail.text)![0];
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Your email address is now ${next}.` })
+      .waitFor();
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await expect.poll(() => page.locator('dl.profile dd').nth(1).textContent()).toContain(next);
 
     // 3. download everything as JSON
     const copy = part(page, 'A copy of your data');
@@ -69,8 +81,8 @@ describe('your data, on a phone', () => {
     ]);
     expect(download.suggestedFilename()).toBe('samiti-my-data.json');
     const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
-    expect(data.account).toMatchObject({ name: 'Privacy Person Renamed', email, mobile: '9876554321' });
-    expect(data.account.pendingEmailChange.email).toBe(next);
+    expect(data.account).toMatchObject({ name: 'Privacy Person Renamed', email: next, mobile: '9876554321' });
+    expect(data.account.pendingEmailChange).toBeNull();
     await fitsThePhone(page);
     await page.screenshot({ path: '/tmp/privacy-profile.png', fullPage: true });
 
@@ -101,14 +113,15 @@ describe('your data, on a phone', () => {
     await page.getByText('Your account is deleted.').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('user-info'))).toBeNull();
 
-    // 6. login is refused, on the screen and on the API
-    await expect(signIn(page, email, password, { open: false })).rejects.toThrow(/Email or password is incorrect/);
+    // 6. login is refused, on the screen and on the API, with the address it had and the one before
+    await expect(signIn(page, next, password, { open: false })).rejects.toThrow(/Email or password is incorrect/);
     const refused = await fetch(`${new URL(page.url()).origin}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify({ email: next, password }),
     });
     expect(refused.status).toBe(401);
+    expect((await api('login', { email, password })).status).toBe(401);
   });
 });
 

@@ -65,7 +65,7 @@ function ProfileTab() {
     void run(async () => {
       const p = await getUserProfile();
       setProfile(p);
-      updateUserInfo({ emailVerified: p.emailVerified, name: p.name });
+      updateUserInfo({ emailVerified: p.emailVerified, name: p.name, email: p.email });
     });
   }, [run]);
 
