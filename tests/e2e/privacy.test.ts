@@ -41,6 +41,7 @@ describe('your data, on a phone', () => {
     await expect.poll(() => edit.locator('.field-error').textContent()).toBe('Mobile number is invalid!');
     await fitsThePhone(page);
     await page.screenshot({ path: '/tmp/privacy-edit-error.png', fullPage: true });
+    await edit.screenshot({ path: '/tmp/privacy-edit-error-card.png' });
     await edit.getByLabel('Name').fill('Privacy Person Renamed');
     await edit.getByLabel('Mobile No').fill('98765 54321');
     await edit.getByRole('button', { name: 'Save details' }).click();
@@ -149,6 +150,7 @@ describe('your data, in Bengali on a phone', () => {
     await part(page, 'অ্যাকাউন্ট মুছে দিন').getByRole('button', { name: 'আমার অ্যাকাউন্ট মুছে দিন' }).waitFor();
     await fitsThePhone(page);
     await page.screenshot({ path: '/tmp/privacy-bn-profile.png', fullPage: true });
+    await page.locator('.your-data').screenshot({ path: '/tmp/privacy-bn-section.png' });
     await page.getByRole('link', { name: 'পাতা হিসেবে দেখুন' }).click();
     await page.getByRole('heading', { level: 1, name: 'আপনার সম্পর্কে আমাদের কাছে যা আছে' }).waitFor();
     await page.getByText('বাংলা সদস্য').first().waitFor();
