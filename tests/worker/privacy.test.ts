@@ -151,7 +151,33 @@ describe('getMyData', () => {
     const r = await call('getMyData', {}, u.token);
     expect(r.status).toBe(200);
     const d = r.body.data;
-    expect(d.account).toMatchObject({ name: u.name, email: u.email, mobile: u.mobile, emailVerified: false });
+    const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(d.account).toEqual({
+      name: u.name,
+      email: u.email,
+      mobile: u.mobile,
+      emailVerified: false,
+      language: null,
+      createdAt: iso,
+      member: true,
+      admin: false,
+      volunteer: false,
+      pendingEmailChange: null,
+    });
+    const order = (await db().select().from(orders).where(eq(orders.id, orderPkId)).get())!;
+    expect(d.contributions[0]).toMatchObject({
+      orderDate: iso,
+      paymentDate: iso,
+      paymentType: 'Online',
+      orderTotal: order.totalPaise / 100,
+      refunded: 0,
+      userEmail: u.email,
+      userMobile: u.mobile,
+    });
+    expect(d.contributions[0].lines[0].amount).toBeGreaterThan(0);
+    expect(d.sessions[0]).toMatchObject({ startedAt: iso, expiresAt: iso, endedAt: null });
+    expect(d.emails[0]).toEqual({ subject: expect.any(String), sentAt: iso });
+    expect(d.activity.every((a: { at: string }) => iso.asymmetricMatch(a.at))).toBe(true);
     expect(d.address).toMatchObject({ addrLine1: '12 Lake View', city: 'Bengaluru', pin: '560102' });
     expect(d.contributions).toHaveLength(1);
     expect(d.contributions[0]).toMatchObject({ status: 'Success', userName: u.name, orderTotal: expect.any(Number) });

@@ -179,9 +179,6 @@ export async function confirmEmailChange(s: Svc, token: { id: number; userId: nu
   return { message: t('privacy.emailChanged', { email: newEmail }) };
 }
 
-const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
-const isoNow = (ms: number) => new Date(ms).toISOString();
-
 type Row = Record<string, unknown>;
 const all = async <T = Row>(s: Svc, q: string, ...params: unknown[]) =>
   (
@@ -190,172 +187,99 @@ const all = async <T = Row>(s: Svc, q: string, ...params: unknown[]) =>
       .all<T>()
   ).results;
 
+/** A row as the export writes it: camelCase names, times (`…_at`, `…_date`) in ISO 8601, paise in rupees. */
+function shaped(row: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) {
+    const name = k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    if (k.endsWith('_paise')) out[name.slice(0, -5)] = paiseToRupees(Number(v));
+    else out[name] = /(^|_)(at|date)$/.test(k) && typeof v === 'number' ? new Date(v).toISOString() : v;
+  }
+  return out;
+}
+
+// what /getMyData reads, in the order of its answer; `?` is the member's id (the emails: their address)
+const MY_DATA_SQL = [
+  `SELECT name, email, email_verified, mobile, lang AS language, created_at, is_member AS member, is_admin AS admin,
+    is_volunteer AS volunteer FROM users WHERE id = ?`,
+  `SELECT addr_line1, addr_line2, city, state, pin, additional_email, additional_mobile, refer_source, referred_by
+    FROM user_extra_info WHERE user_id = ?`,
+  `SELECT id, fiscal_year, created_at AS order_date, payment_date, status, payment_type, total_paise AS order_total_paise,
+    user_name, user_email, user_mobile, NULLIF(trim(concat_ws(', ', addr1, addr2, city, state, pin), ', '), '') AS address,
+    transaction_id, bank_name, refund_state, refunded_paise, pass_collected FROM orders WHERE user_id = ? ORDER BY id`,
+  `SELECT l.order_id, l.name, l.code, l.qty, l.sell_price_paise AS amount_paise FROM order_lines l
+    JOIN orders o ON o.id = l.order_id WHERE o.user_id = ? ORDER BY l.id`,
+  'SELECT kind, channel, granted, at FROM channel_prefs WHERE user_id = ?',
+  `SELECT at, json_extract(details, '$.kind') AS kind, json_extract(details, '$.channel') AS channel,
+    action = 'consent.granted' AS granted, json_extract(details, '$.via') AS via FROM audit_log
+    WHERE entity_type = 'user' AND entity_id = CAST(CAST(? AS INTEGER) AS TEXT) AND action IN ('consent.granted', 'consent.withdrawn')
+    ORDER BY at, id`,
+  'SELECT number FROM whatsapp_numbers WHERE user_id = ?',
+  'SELECT created_at AS added_at FROM push_subscriptions WHERE user_id = ? ORDER BY id',
+  'SELECT channel, kind, state, created_at, sent_at FROM deliveries WHERE user_id = ? ORDER BY id',
+  `SELECT subject, created_at AS sent_at FROM email_outbox WHERE to_addr = (SELECT email FROM users WHERE id = ?)
+    ORDER BY id`,
+  `SELECT created_at AS started_at, expires_at, revoked_at AS ended_at, iid AS device FROM sessions WHERE user_id = ?
+    ORDER BY id`,
+  `SELECT at, action FROM audit_log WHERE (entity_type = 'user' AND entity_id = CAST(CAST(?1 AS INTEGER) AS TEXT)) OR actor_id = ?1
+    ORDER BY at, id`,
+  `SELECT new_email AS email, created_at AS requested_at FROM user_tokens WHERE user_id = ? AND purpose = 'email_change'
+    AND used_at IS NULL AND expires_at > unixepoch('subsec') * 1000 ORDER BY id DESC LIMIT 1`,
+];
+
 /**
  * /getMyData: everything held about the caller, from every table that names them (the account, address, orders
- * with their lines, consent and its history, phones, messages and emails sent, sessions, their audit trail).
- * Secrets (password hash, token hashes, push keys) are not data about the member and are left out.
+ * with their lines, consent and its history, phones, messages and emails sent, sessions, their audit trail), in one
+ * batch with its own audit row (taking a copy is on the record too). Secrets (password hash, token hashes, push
+ * keys) are not data about the member and are left out.
  */
 export async function myData(s: Svc, actor: Actor): Promise<MyData> {
   const id = actor.userId;
-  const q = (text: string, ...params: unknown[]) => s.env.DB.prepare(text).bind(...params);
-  const answers = (await s.env.DB.batch([
-    // the copy taken is itself on the record (issue 25: each of these audited); its own row is in the answer
-    q(
-      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, 'user.data_exported', 'user', ?, '{}')`,
-      id,
-      String(id),
-    ),
-    q(
-      'SELECT name, email, email_verified, mobile, lang, created_at, is_member, is_admin, is_volunteer FROM users WHERE id = ?',
-      id,
-    ),
-    q(
-      `SELECT addr_line1, addr_line2, city, state, pin, additional_email, additional_mobile, refer_source, referred_by
-          FROM user_extra_info WHERE user_id = ?`,
-      id,
-    ),
-    q(
-      `SELECT id, fiscal_year, created_at, payment_date, status, closed_as, payment_type, total_paise, user_name,
-          user_email, user_mobile, addr1, addr2, city, state, pin, transaction_id, bank_name, refund_state,
-          refunded_paise, pass_collected FROM orders WHERE user_id = ? ORDER BY id`,
-      id,
-    ),
-    q(
-      `SELECT l.order_id, l.name, l.code, l.qty, l.sell_price_paise FROM order_lines l
-          JOIN orders o ON o.id = l.order_id WHERE o.user_id = ? ORDER BY l.id`,
-      id,
-    ),
-    q('SELECT kind, channel, granted, at FROM channel_prefs WHERE user_id = ?', id),
-    q(
-      `SELECT at, action, details FROM audit_log WHERE entity_type = 'user' AND entity_id = ?
-          AND action IN ('consent.granted', 'consent.withdrawn') ORDER BY at, id`,
-      String(id),
-    ),
-    q('SELECT number FROM whatsapp_numbers WHERE user_id = ?', id),
-    q('SELECT created_at FROM push_subscriptions WHERE user_id = ? ORDER BY id', id),
-    q('SELECT channel, kind, state, created_at, sent_at FROM deliveries WHERE user_id = ? ORDER BY id', id),
-    q('SELECT subject, created_at FROM email_outbox WHERE to_addr = ? ORDER BY id', actor.email),
-    q('SELECT created_at, expires_at, revoked_at, iid FROM sessions WHERE user_id = ? ORDER BY id', id),
-    q(
-      `SELECT at, action FROM audit_log WHERE (entity_type = 'user' AND entity_id = ?) OR actor_id = ? ORDER BY at, id`,
-      String(id),
-      id,
-    ),
-    q(
-      `SELECT new_email, created_at FROM user_tokens WHERE user_id = ? AND purpose = 'email_change'
-          AND used_at IS NULL AND expires_at > ? ORDER BY id DESC LIMIT 1`,
-      id,
-      Date.now(),
-    ),
+  const [, ...answers] = (await s.env.DB.batch([
+    s.env.DB.prepare(
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?1, 'user.data_exported', 'user', CAST(CAST(?1 AS INTEGER) AS TEXT), '{}')`,
+    ).bind(id),
+    ...MY_DATA_SQL.map((q) => s.env.DB.prepare(q).bind(id)),
   ])) as { results: Row[] }[];
-  const [
-    ,
-    user,
-    extra,
-    orders,
-    lines,
-    prefs,
-    history,
-    number,
-    devices,
-    deliveries,
-    emails,
-    sessions,
-    activity,
-    pending,
-  ] = answers;
-  const u = user!.results[0]!;
-  const x = extra!.results[0];
-  const p = pending!.results[0];
-  const linesOf = new Map<number, Row[]>();
-  for (const l of lines!.results) {
-    const k = Number(l.order_id);
-    linesOf.set(k, [...(linesOf.get(k) ?? []), l]);
-  }
-  const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const [user, extra, orders, lines, prefs, history, number, devices, messages, emails, sessions, activity, pending] =
+    answers.map((a) => a.results);
+  const { emailVerified, member, admin, volunteer, ...account } = shaped(user![0]!);
+  const [change] = pending!;
+  const on = (v: unknown) => v === 1;
   return {
-    exportedAt: isoNow(Date.now()),
+    exportedAt: new Date().toISOString(),
     account: {
-      name: String(u.name),
-      email: String(u.email),
-      emailVerified: !!u.email_verified,
-      mobile: String(u.mobile),
-      language: str(u.lang),
-      createdAt: isoNow(Number(u.created_at)),
-      member: !!u.is_member,
-      admin: !!u.is_admin,
-      volunteer: !!u.is_volunteer,
-      pendingEmailChange: p ? { email: String(p.new_email), requestedAt: isoNow(Number(p.created_at)) } : null,
+      ...(account as Pick<MyData['account'], 'name' | 'email' | 'mobile' | 'language' | 'createdAt'>),
+      emailVerified: on(emailVerified),
+      member: on(member),
+      admin: on(admin),
+      volunteer: on(volunteer),
+      pendingEmailChange: change ? (shaped(change) as MyData['account']['pendingEmailChange']) : null,
     },
-    address: x
-      ? {
-          addrLine1: str(x.addr_line1),
-          addrLine2: str(x.addr_line2),
-          city: str(x.city),
-          state: str(x.state),
-          pin: str(x.pin),
-          additionalEmail: str(x.additional_email),
-          additionalMobile: str(x.additional_mobile),
-          referSource: str(x.refer_source),
-          referredBy: str(x.referred_by),
-        }
-      : null,
-    contributions: orders!.results.map((o) => ({
-      orderRcptId: formatRcptId(Number(o.id)),
-      fiscalYear: String(o.fiscal_year),
-      orderDate: isoNow(Number(o.created_at)),
-      paymentDate: iso(o.payment_date as number | null),
-      status: String(o.status),
-      paymentType: String(o.payment_type),
-      orderTotal: paiseToRupees(Number(o.total_paise)),
-      userName: String(o.user_name),
-      userEmail: String(o.user_email),
-      userMobile: String(o.user_mobile),
-      address: [o.addr1, o.addr2, o.city, o.state, o.pin].filter((v) => v).join(', ') || null,
-      transactionId: str(o.transaction_id),
-      bankName: str(o.bank_name),
-      refundState: str(o.refund_state),
-      refunded: paiseToRupees(Number(o.refunded_paise)),
-      passCollected: o.pass_collected === null ? null : Number(o.pass_collected),
-      lines: (linesOf.get(Number(o.id)) ?? []).map((l) => ({
-        name: String(l.name),
-        code: String(l.code),
-        qty: Number(l.qty),
-        amount: paiseToRupees(Number(l.sell_price_paise)),
-      })),
+    address: extra![0] ? (shaped(extra![0]) as MyData['address']) : null,
+    contributions: orders!.map(({ id: orderId, ...o }) => ({
+      orderRcptId: formatRcptId(Number(orderId)),
+      ...(shaped(o) as Omit<MyData['contributions'][number], 'orderRcptId' | 'lines'>),
+      lines: lines!
+        .filter((l) => l.order_id === orderId)
+        .map(({ order_id: _, ...l }) => shaped(l) as MyData['contributions'][number]['lines'][number]),
     })),
     consent: {
-      current: prefsOf(prefs!.results as { kind: MessageKind; channel: Channel; granted: number; at: number }[]).map(
-        (c) => ({ kind: c.kind, channel: c.channel, on: c.on, since: iso(c.at), fixed: c.fixed }),
-      ),
-      history: history!.results.map((h) => {
-        const d = JSON.parse(String(h.details)) as { kind: string; channel: string; via: string };
-        return {
-          at: isoNow(Number(h.at)),
-          kind: d.kind,
-          channel: d.channel,
-          granted: h.action === 'consent.granted',
-          via: d.via,
-        };
-      }),
-      whatsappNumber: str(number!.results[0]?.number),
-      pushDevices: devices!.results.map((d) => ({ addedAt: isoNow(Number(d.created_at)) })),
+      current: prefsOf(prefs as { kind: MessageKind; channel: Channel; granted: number; at: number }[]).map((c) => ({
+        kind: c.kind,
+        channel: c.channel,
+        on: c.on,
+        since: c.at === null ? null : new Date(c.at).toISOString(),
+        fixed: c.fixed,
+      })),
+      history: history!.map((h) => ({ ...shaped(h), granted: on(h.granted) }) as MyData['consent']['history'][number]),
+      whatsappNumber: (number![0]?.number as string | undefined) ?? null,
+      pushDevices: devices!.map((d) => shaped(d) as { addedAt: string }),
     },
-    messages: deliveries!.results.map((d) => ({
-      channel: String(d.channel),
-      kind: String(d.kind),
-      state: String(d.state),
-      createdAt: isoNow(Number(d.created_at)),
-      sentAt: iso(d.sent_at as number | null),
-    })),
-    emails: emails!.results.map((e) => ({ subject: String(e.subject), sentAt: isoNow(Number(e.created_at)) })),
-    sessions: sessions!.results.map((r) => ({
-      startedAt: isoNow(Number(r.created_at)),
-      expiresAt: isoNow(Number(r.expires_at)),
-      endedAt: iso(r.revoked_at as number | null),
-      device: str(r.iid),
-    })),
-    activity: activity!.results.map((a) => ({ at: isoNow(Number(a.at)), action: String(a.action) })),
+    messages: messages!.map((m) => shaped(m) as MyData['messages'][number]),
+    emails: emails!.map((e) => shaped(e) as MyData['emails'][number]),
+    sessions: sessions!.map((r) => shaped(r) as MyData['sessions'][number]),
+    activity: activity!.map((a) => shaped(a) as MyData['activity'][number]),
   };
 }
 
