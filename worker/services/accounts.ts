@@ -52,7 +52,7 @@ export const rateLimited = () => new DomainError('RateLimited', t('auth.rateLimi
  * Counts one attempt, as a statement for a batch: its answer (the count) decides, through withinLimit(). One
  * statement, so parallel requests cannot all pass a check made before any of them was counted.
  */
-function claimQuery(s: Svc, kind: Limit, id: string) {
+export function claimQuery(s: Svc, kind: Limit, id: string) {
   const { windowMs } = LIMITS[kind];
   const at = Date.now();
   return s.db.get<{ failures: number } | undefined>(sql`INSERT INTO throttles (key, failures, window_start)
@@ -63,7 +63,7 @@ function claimQuery(s: Svc, kind: Limit, id: string) {
      RETURNING failures`);
 }
 
-const withinLimit = (kind: Limit, row: { failures: number } | undefined | null) =>
+export const withinLimit = (kind: Limit, row: { failures: number } | undefined | null) =>
   (row?.failures ?? Number.POSITIVE_INFINITY) <= LIMITS[kind].max;
 
 /** Counts one attempt and answers whether it is within the limit. */

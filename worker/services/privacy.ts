@@ -1,7 +1,8 @@
 // A member's own data (issue 25 item 5; docs/decisions/265-267): correct it (name and mobile at once, the email
 // through a link to the new address), take a copy of everything held about them, and delete the account, confirmed
 // by the password. Consent per kind of message is issue 26's (worker/services/channels.ts); its history is shown here.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { z } from 'zod';
 import { prefsOf } from './channels';
 import type {
@@ -17,26 +18,37 @@ import { paiseToRupees } from '../../core/money';
 import { users, userTokens } from '../../schema/index';
 import { afterChange } from '../lib/audit';
 import { randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
-import { d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
+import { batchOf, d1Batch, isUniqueViolation, raw, sqlOf } from '../lib/d1-batch';
 import { DomainError } from '../lib/errors';
 import { compose, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
-import { claimAttempt, rateLimited, VERIFY_TTL, verifyEmail } from './accounts';
+import { claimQuery, rateLimited, VERIFY_TTL, verifyEmail, withinLimit } from './accounts';
 
 const wrongPassword = () => new DomainError('WrongPassword', t('privacy.wrongPassword'), 401);
 
-/** The caller's stored password hash, checked after the attempt is counted (throttled like login, per account). */
-async function checkPassword(s: Svc, actor: Actor, password: string) {
-  if (!(await claimAttempt(s, 'privacy', actor.email))) throw rateLimited();
-  const row = await s.db
-    .select({ hash: users.passwordHash, lang: users.lang, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.id, actor.userId))
-    .get();
+/**
+ * The caller's password, checked once the attempt is counted (throttled per account like login), read in one round
+ * trip with the count and any further reads the caller needs (`more`, answered in order).
+ */
+async function checkPassword(s: Svc, actor: Actor, password: string, more: SQL[] = []) {
+  const [claimed, found, ...rest] = (await batchOf(s.db, [
+    claimQuery(s, 'privacy', actor.email),
+    s.db
+      .select({ hash: users.passwordHash, lang: users.lang, deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, actor.userId)),
+    ...more.map((q) => s.db.all<Row>(q)),
+  ] as unknown as [BatchItem<'sqlite'>])) as unknown as [
+    { failures: number } | undefined,
+    { hash: string; lang: 'en' | 'bn-IN' | null; deletedAt: number | null }[],
+    ...Row[][],
+  ];
+  if (!withinLimit('privacy', claimed)) throw rateLimited();
+  const row = found[0];
   if (!row || row.deletedAt !== null) throw new DomainError('AccountDeleted', t('privacy.alreadyDeleted'), 409);
   if (!(await verifyPassword(password, row.hash, s.config.PASSWORD_PEPPER)).ok) throw wrongPassword();
-  return row;
+  return { ...row, more: rest };
 }
 
 /**
@@ -82,9 +94,10 @@ export async function updateProfile(s: Svc, actor: Actor, input: z.output<typeof
  */
 export async function requestEmailChange(s: Svc, actor: Actor, input: z.output<typeof changeEmailRequest>) {
   if (input.email === actor.email) throw new DomainError('BadRequest', `email: ${t('privacy.sameEmail')}`, 400);
-  const row = await checkPassword(s, actor, input.password);
-  const taken = await s.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
-  if (taken) throw new DomainError('EmailTaken', t('auth.emailTaken'), 409);
+  const row = await checkPassword(s, actor, input.password, [
+    sqlOf('SELECT id FROM users WHERE email = ?', input.email),
+  ]);
+  if (row.more[0]?.[0]) throw new DomainError('EmailTaken', t('auth.emailTaken'), 409);
   const token = randomToken(24);
   const at = Date.now();
   await d1Batch(s, [
@@ -311,20 +324,21 @@ const PAID_SQL = `(status = 'Success' OR refunded_paise > 0 OR refund_state IS N
  */
 export async function deleteAccount(s: Svc, actor: Actor, input: z.output<typeof deleteAccountRequest>) {
   if (actor.isAdmin) throw new DomainError('AdminAccount', t('privacy.adminCannotDelete'), 409);
-  const { hash } = await checkPassword(s, actor, input.password);
-  const unsettled = await all<{ id: number }>(s, UNSETTLED_SQL, actor.userId);
+  const id = actor.userId;
+  const { hash, more } = await checkPassword(s, actor, input.password, [
+    sqlOf(UNSETTLED_SQL, id),
+    // every address the account had or asked for: their emails and their traces in the audit trail go
+    sqlOf(
+      `SELECT details FROM audit_log WHERE entity_type = 'user' AND entity_id = ?
+        AND action IN ('user.email_change_requested', 'user.email_changed')`,
+      String(id),
+    ),
+  ]);
+  const [unsettled, changes] = more as [{ id: number }[], { details: string }[]];
   if (unsettled[0]) {
     throw new DomainError('MoneyPending', t('privacy.moneyPending', { rcpt: formatRcptId(unsettled[0].id) }), 409);
   }
-  const id = actor.userId;
   const at = Date.now();
-  // every address the account had or asked for: their emails and their traces in the audit trail go
-  const changes = await all<{ details: string }>(
-    s,
-    `SELECT details FROM audit_log WHERE entity_type = 'user' AND entity_id = ?
-      AND action IN ('user.email_change_requested', 'user.email_changed')`,
-    String(id),
-  );
   const addresses = new Set([actor.email]);
   for (const c of changes) {
     const d = JSON.parse(c.details) as Record<string, unknown>;
