@@ -1,7 +1,9 @@
 // A member's own data (issue 25 item 5) as a person walks through it on a 390 px phone: correct the name and mobile,
 // download everything (JSON) and read it as a page, ask for an email change, delete the account with the password,
 // and then fail to log in. Screenshots go to /tmp/privacy-*.png for a person to look at.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, BASE, launch, newPage, outbox, post, signIn, uniqueEmail, watch } from './browser';
@@ -13,6 +15,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+// axe-core through the DevTools protocol, as tests/e2e/a11y.test.ts runs it (the CSP refuses injected scripts)
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as any).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return r.violations;
+  })) as { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Nothing wider than the phone: no sideways scroll. */
 async function fitsThePhone(page: Page) {
@@ -86,6 +104,7 @@ describe('your data, on a phone', () => {
     expect(data.account.pendingEmailChange).toBeNull();
     await fitsThePhone(page);
     await page.screenshot({ path: '/tmp/privacy-profile.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // 4. the same as a readable page
     await copy.getByRole('link', { name: 'View as a page' }).click();
@@ -94,6 +113,7 @@ describe('your data, on a phone', () => {
     await page.getByRole('heading', { level: 2, name: 'Message choices' }).waitFor();
     await fitsThePhone(page);
     await page.screenshot({ path: '/tmp/privacy-page.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Back to your profile' }).click();
     await page.getByRole('tab', { name: 'Profile' }).click();
 
