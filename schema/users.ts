@@ -16,6 +16,7 @@ export const users = sqliteTable(
     isVolunteer: integer('is_volunteer', { mode: 'boolean' }).notNull().default(false),
     isMember: integer('is_member', { mode: 'boolean' }).notNull().default(false),
     lang: text('lang', { enum: ['en', 'bn-IN'] }), // the member's language for emails; NULL until chosen (0120)
+    deletedAt: integer('deleted_at'), // 0265: erased by its member (docs/decisions/265); the row stays for paid orders
     createdAt: integer('created_at').notNull().default(now),
     updatedAt: integer('updated_at').notNull().default(now),
   },
@@ -46,8 +47,9 @@ export const userTokens = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    purpose: text('purpose', { enum: ['password_code', 'email_verification'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_code', 'email_verification', 'email_change'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
+    newEmail: text('new_email'), // 0265: the address an email_change link confirms
     createdAt: integer('created_at').notNull().default(now),
     expiresAt: integer('expires_at').notNull(),
     usedAt: integer('used_at'),

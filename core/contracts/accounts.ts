@@ -24,6 +24,74 @@ export const changePasswdRequest = z.object({ email, tempPasswd: text(), newPass
 
 export const verifyEmailRequest = z.object({ token: text(200) });
 
+// ---- a member's own data (issue 25 item 5, docs/decisions/265-267) ----
+
+/** /updateUserProfile: name and mobile, checked as at sign-up. */
+export const updateUserProfileRequest = z.object({ name: text(100), mobile });
+
+/** /changeEmail: the new address gets a link; the password confirms that the account's owner asks. */
+export const changeEmailRequest = z.object({ email, password: text() });
+
+/** /deleteAccount: confirmed by the account's password. */
+export const deleteAccountRequest = z.object({ password: text() });
+
+/** /getMyData: everything the association holds about the caller (dates ISO 8601, money in rupees). */
+export type MyData = {
+  exportedAt: string;
+  account: {
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    mobile: string;
+    language: string | null;
+    createdAt: string;
+    member: boolean;
+    admin: boolean;
+    volunteer: boolean;
+    pendingEmailChange: { email: string; requestedAt: string } | null;
+  };
+  address: {
+    addrLine1: string | null;
+    addrLine2: string | null;
+    city: string | null;
+    state: string | null;
+    pin: string | null;
+    additionalEmail: string | null;
+    additionalMobile: string | null;
+    referSource: string | null;
+    referredBy: string | null;
+  } | null;
+  contributions: {
+    orderRcptId: string;
+    fiscalYear: string;
+    orderDate: string;
+    paymentDate: string | null;
+    status: string;
+    paymentType: string;
+    orderTotal: number;
+    userName: string;
+    userEmail: string;
+    userMobile: string;
+    address: string | null;
+    transactionId: string | null;
+    bankName: string | null;
+    refundState: string | null;
+    refunded: number;
+    passCollected: number | null;
+    lines: { name: string; code: string; qty: number; amount: number }[];
+  }[];
+  consent: {
+    current: { kind: string; channel: string; on: boolean; since: string | null; fixed: boolean }[];
+    history: { at: string; kind: string; channel: string; granted: boolean; via: string }[];
+    whatsappNumber: string | null;
+    pushDevices: { addedAt: string }[];
+  };
+  messages: { channel: string; kind: string; state: string; createdAt: string; sentAt: string | null }[];
+  emails: { subject: string; sentAt: string }[];
+  sessions: { startedAt: string; expiresAt: string; endedAt: string | null; device: string | null }[];
+  activity: { at: string; action: string }[];
+};
+
 /** What /login and /signUpAndLogin answer in `data`: the client stores it whole. */
 export type UserInfo = {
   session: string | null;
@@ -65,6 +133,13 @@ export function checkSignupForm(f: Fields, where: 'page' | 'dialog' = 'page'): M
 export function checkForgotForm(f: Fields): MessageKey | null {
   if (blank(f.email)) return 'email.mandatory';
   if (badEmail(f.email)) return 'email.invalid';
+  return null;
+}
+
+/** The profile's edit form: the sign-up checks of the fields it has. */
+export function checkProfileForm(f: Fields): MessageKey | null {
+  if (blank(f.name) || blank(f.mobile)) return 'fields.mandatory';
+  if (!mobile.safeParse(f.mobile).success) return 'mobile.invalid';
   return null;
 }
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Locale } from '../i18n';
 import type { StatementMapping } from '../statement';
 import type * as accounts from './accounts';
-import type { UserInfo, UserProfile } from './accounts';
+import type { MyData, UserInfo, UserProfile } from './accounts';
 import type * as admin from './admin';
 import type {
   AdminProduct,
@@ -95,6 +95,11 @@ export type ApiCalls = {
   getUserProfile: NoBody<UserProfile>;
   sendVerificationEmail: NoBody<Message>;
   verifyEmail: Call<typeof accounts.verifyEmailRequest, Message>;
+  // a member's own data (issue 25 item 5)
+  updateUserProfile: Call<typeof accounts.updateUserProfileRequest, { name: string; mobile: string; message: string }>;
+  changeEmail: Call<typeof accounts.changeEmailRequest, Message>;
+  getMyData: NoBody<MyData>;
+  deleteAccount: Call<typeof accounts.deleteAccountRequest, { deleted: true; message: string }>;
   isMembershipLive: NoBody<LiveFlag>;
   isDailyPassLive: NoBody<LiveFlag>;
 

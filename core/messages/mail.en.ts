@@ -18,6 +18,14 @@ export const mailEn = {
   'code.valid': 'It works once and is valid for 30 minutes. Enter it on the Change Password page with a new password.',
   'code.ignore': 'If you did not ask for it, you can ignore this email: your password has not changed.',
   'code.link': 'Change my password',
+  // a member's own data (worker/services/privacy.ts)
+  'emailChange.subject': 'Please confirm your new email address',
+  'emailChange.body':
+    'You asked to use this address for your account with us. Please confirm it by opening the link below. Until then your account keeps its current address. The link is valid for 7 days.',
+  'emailChange.link': 'Confirm my new email address',
+  'emailChanged.subject': 'Your email address was changed',
+  'emailChanged.body':
+    'The email address of your account is now {email}. If you did not make this change, please write to us at once.',
   // direct transfer (worker/services/checkout.ts)
   'pay.subject': 'How to pay your contribution {rcpt}',
   'pay.waiting': 'Your contribution {rcpt} of {amount} is waiting for your payment by direct bank or UPI transfer.',

@@ -3,6 +3,7 @@ export const paths = {
   home: '/index',
   responsibility: '/responsibitity',
   profile: '/profile',
+  myData: '/myData', // issue 25: everything held about the member, as a page
   forgot: '/forgotPasswd',
   change: '/changePasswd',
   login: '/login',

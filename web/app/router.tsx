@@ -43,6 +43,7 @@ const VerifyEmailPage = lazy(() =>
   import('../features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
 );
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const MyDataPage = lazy(() => import('../features/profile/MyDataPage').then((m) => ({ default: m.MyDataPage })));
 const AdminPage = lazy(() => import('./admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 const VenuePage = lazy(() => import('./venue/VenuePage').then((m) => ({ default: m.VenuePage })));
 // Choosing contributions (issue 3)
@@ -96,6 +97,7 @@ export const routes: RouteObject[] = [
       { path: paths.unsubscribe, element: page(<UnsubscribePage />) },
       { path: paths.profile, element: member(<ProfilePage />) },
       { path: paths.receipt, element: member(<ReceiptPage />) },
+      { path: paths.myData, element: member(<MyDataPage />) },
       {
         path: paths.admin,
         element: page(

@@ -1,12 +1,15 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono/tiny';
 import {
+  changeEmailRequest,
   changePasswdRequest,
+  deleteAccountRequest,
   forgotPasswdRequest,
   loginRequest,
   setLanguageRequest,
   signUpAndLoginRequest,
   signUpRequest,
+  updateUserProfileRequest,
   verifyEmailRequest,
 } from '../../core/contracts/accounts';
 import { emptyBody } from '../../core/contracts/common';
@@ -18,6 +21,7 @@ import { actorOf, requireRole } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as accounts from '../services/accounts';
 import { setLanguage } from '../services/language';
+import * as privacy from '../services/privacy';
 
 /**
  * The app's language at sign-up (issue 16): the web client sends its choice in X-Samiti-Lang
@@ -63,8 +67,22 @@ export const accountsRoutes = new Hono<AppEnv>()
   .post('/sendVerificationEmail', requireRole('user'), limitByAddress('mail'), input(emptyBody), async (c) => {
     return c.json({ data: await accounts.resendVerification(svc(c), actorOf(c)) });
   })
+  // the sign-up's verification link, or an email change's (privacy.openEmailLink tells them apart)
   .post('/verifyEmail', input(verifyEmailRequest), async (c) => {
-    return c.json({ data: await accounts.verifyEmail(svc(c), c.req.valid('json')) });
+    return c.json({ data: await privacy.openEmailLink(svc(c), c.req.valid('json')) });
+  })
+  // ---- a member's own data (issue 25 item 5, docs/decisions/265-267) ----
+  .post('/updateUserProfile', requireRole('user'), input(updateUserProfileRequest), async (c) => {
+    return c.json({ data: await privacy.updateProfile(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/changeEmail', requireRole('user'), limitByAddress('mail'), input(changeEmailRequest), async (c) => {
+    return c.json({ data: await privacy.requestEmailChange(svc(c), actorOf(c), c.req.valid('json')) });
+  })
+  .post('/getMyData', requireRole('user'), input(emptyBody), async (c) => {
+    return c.json({ data: await privacy.myData(svc(c), actorOf(c)) });
+  })
+  .post('/deleteAccount', requireRole('user'), input(deleteAccountRequest), async (c) => {
+    return c.json({ data: await privacy.deleteAccount(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/isMembershipLive', input(emptyBody), async (c) => {
     const data = await accounts.isLive(svc(c), 'membershipLive');

@@ -27,7 +27,7 @@ export async function isLive(s: Svc, flag: 'membershipLive' | 'dailyPassLive'): 
 
 const MINUTE = 60_000;
 const PASSWORD_CODE_TTL = 30 * MINUTE;
-const VERIFY_TTL = 7 * 24 * 60 * MINUTE;
+export const VERIFY_TTL = 7 * 24 * 60 * MINUTE;
 
 /**
  * Per-account throttling (decision 071): at most `max` attempts per key within the window. Attempts are
@@ -41,16 +41,18 @@ const LIMITS = {
   forgot: { max: 3, windowMs: 15 * MINUTE },
   change: { max: 5, windowMs: 15 * MINUTE },
   verify: { max: 3, windowMs: 15 * MINUTE },
+  // a member's own data (worker/services/privacy.ts): the password that confirms an email change or a deletion
+  privacy: { max: 5, windowMs: 15 * MINUTE },
 } as const;
 type Limit = keyof typeof LIMITS;
 
-const rateLimited = () => new DomainError('RateLimited', say('auth.rateLimited'), 429);
+export const rateLimited = () => new DomainError('RateLimited', say('auth.rateLimited'), 429);
 
 /**
  * Counts one attempt, as a statement for a batch: its answer (the count) decides, through withinLimit(). One
  * statement, so parallel requests cannot all pass a check made before any of them was counted.
  */
-function claimQuery(s: Svc, kind: Limit, id: string) {
+export function claimQuery(s: Svc, kind: Limit, id: string) {
   const { windowMs } = LIMITS[kind];
   const at = Date.now();
   return s.db.get<{ failures: number } | undefined>(sql`INSERT INTO throttles (key, failures, window_start)
@@ -61,11 +63,11 @@ function claimQuery(s: Svc, kind: Limit, id: string) {
      RETURNING failures`);
 }
 
-const withinLimit = (kind: Limit, row: { failures: number } | undefined | null) =>
+export const withinLimit = (kind: Limit, row: { failures: number } | undefined | null) =>
   (row?.failures ?? Number.POSITIVE_INFINITY) <= LIMITS[kind].max;
 
 /** Counts one attempt and answers whether it is within the limit. */
-async function claimAttempt(s: Svc, kind: Limit, id: string): Promise<boolean> {
+export async function claimAttempt(s: Svc, kind: Limit, id: string): Promise<boolean> {
   return withinLimit(kind, await claimQuery(s, kind, id));
 }
 

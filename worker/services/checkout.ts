@@ -16,7 +16,7 @@ import { batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
 import { DomainError, say } from '../lib/errors';
 import { compose, sendMail, trackMail } from '../lib/mail';
 import { providerUnavailable, type Razorpay, RazorpayError } from '../lib/razorpay';
-import type { Actor } from '../lib/session';
+import { type Actor, insufficientAccess } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { deleteCartStatements } from './cart';
 import {
@@ -212,6 +212,9 @@ async function createOrder(
       throw await soldOut(s, p.loaded.priced.lines);
     } else if (guard === 'hold_limit') {
       throw new DomainError('HoldLimit', say('checkout.holdLimit', { max: TRANSFER_HOLD_LIMIT }), 409);
+    } else if (guard === 'account_deleted') {
+      // the account was deleted after this request's session was looked up (migrations/0266)
+      throw insufficientAccess(401);
     } else throw err;
   }
   const order = found[0][0];

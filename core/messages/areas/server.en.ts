@@ -268,6 +268,19 @@ export const serverEn = {
   'receipt.none': 'This contribution has no receipt yet: one is issued when its payment is confirmed.',
   'receipt.billingSaved': 'Billing details saved on your receipt.',
   'receipt.resent': 'The receipt was sent again to {email}.',
+  // a member's own data (issue 25 item 5, docs/decisions/265-267)
+  'privacy.profileSaved': 'Your details are saved.',
+  'privacy.nothingChanged': 'Nothing to change: these are your details already.',
+  'privacy.wrongPassword': 'The password is incorrect.',
+  'privacy.sameEmail': 'This is your email address already.',
+  'privacy.emailLinkSent': 'We have sent a link to {email}. Your email stays {old} until you open it.',
+  'privacy.emailChanged': 'Your email address is now {email}.',
+  'privacy.emailChangeTaken': 'Another account uses this email now, so it cannot be yours. Please try another address.',
+  'privacy.moneyPending':
+    'Contribution {rcpt} is not settled yet (a payment, a transfer awaiting verification or a refund in progress). Please wait until it is settled, or cancel it if you have not paid, then delete your account.',
+  'privacy.adminCannotDelete': 'An admin account cannot be deleted. Ask another admin to remove your admin role first.',
+  'privacy.alreadyDeleted': 'This account has already been deleted.',
+  'privacy.deleted': 'Your account is deleted. Thank you for having been with us.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;

@@ -10,6 +10,7 @@ import { ChannelPrefs } from './ChannelPrefs';
 import { PushOffer } from './PushOffer';
 import { RenewalCard } from './RenewalCard';
 import { ContributionsTab } from './ContributionsTab';
+import { YourData } from './YourData';
 
 type Tab = 'profile' | 'contribution';
 
@@ -45,7 +46,6 @@ export function ProfilePage() {
       {tab === 'profile' ? (
         <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile">
           <ProfileTab />
-          <ChannelPrefs />
         </div>
       ) : (
         <div role="tabpanel" id="panel-contribution" aria-labelledby="tab-contribution">
@@ -65,33 +65,44 @@ function ProfileTab() {
     void run(async () => {
       const p = await getUserProfile();
       setProfile(p);
-      updateUserInfo({ emailVerified: p.emailVerified, name: p.name });
+      updateUserInfo({ emailVerified: p.emailVerified, name: p.name, email: p.email });
     });
   }, [run]);
 
-  if (!profile) return <p>{t('layout.loading')}</p>;
+  if (!profile) {
+    return (
+      <>
+        <p>{t('layout.loading')}</p>
+        <ChannelPrefs />
+      </>
+    );
+  }
   return (
-    <dl className="profile">
-      <dt>{tm('profile.name')}</dt>
-      <dd>{profile.name}</dd>
-      <dt>{tm('profile.email')}</dt>
-      <dd>
-        {profile.email}{' '}
-        {profile.emailVerified ? (
-          <span className="badge badge-success">{tm('profile.emailVerified')}</span>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={busy}
-            onClick={() => run(async () => toast.success((await sendVerificationEmail()).message))}
-          >
-            {tm('profile.sendVerification')}
-          </button>
-        )}
-      </dd>
-      <dt>{tm('profile.mobile')}</dt>
-      <dd>{profile.mobile}</dd>
-    </dl>
+    <>
+      <dl className="profile">
+        <dt>{tm('profile.name')}</dt>
+        <dd>{profile.name}</dd>
+        <dt>{tm('profile.email')}</dt>
+        <dd>
+          {profile.email}{' '}
+          {profile.emailVerified ? (
+            <span className="badge badge-success">{tm('profile.emailVerified')}</span>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              onClick={() => run(async () => toast.success((await sendVerificationEmail()).message))}
+            >
+              {tm('profile.sendVerification')}
+            </button>
+          )}
+        </dd>
+        <dt>{tm('profile.mobile')}</dt>
+        <dd>{profile.mobile}</dd>
+      </dl>
+      <ChannelPrefs />
+      <YourData profile={profile} onSaved={setProfile} />
+    </>
   );
 }
