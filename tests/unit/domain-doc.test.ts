@@ -10,7 +10,7 @@ const docFile = path.join(root, 'docs/domain.md');
 const migrations = path.join(root, 'migrations');
 
 /** Each trigger's CREATE statement as the last migration that created it left it (dropped ones are gone). */
-export function currentTriggers(): Map<string, { sql: string; file: string }> {
+function currentTriggers(): Map<string, { sql: string; file: string }> {
   const triggers = new Map<string, { sql: string; file: string }>();
   for (const file of readdirSync(migrations)
     .filter((f) => f.endsWith('.sql'))
