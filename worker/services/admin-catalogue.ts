@@ -375,9 +375,10 @@ export async function prepareNextCatalogue(s: Svc, actor: Actor): Promise<Catalo
   const [copied] = await d1Batch(s, [
     raw(
       `INSERT INTO products (type, name, code, description, name_bn, description_bn, price_paise, co_price_paise,
-         available, full_sponsor_only, sort_order, rules, festival_year, publish_at, created_at, updated_at)
+         available, full_sponsor_only, sort_order, rules, capacity, waitlist, festival_year, publish_at, created_at,
+         updated_at)
        SELECT type, name, code, description, name_bn, description_bn, price_paise, co_price_paise,
-         available, full_sponsor_only, sort_order, rules, ?, NULL, ?, ?
+         available, full_sponsor_only, sort_order, rules, capacity, waitlist, ?, NULL, ?, ?
        FROM products WHERE festival_year = ? AND code <> ?
          AND NOT EXISTS (SELECT 1 FROM products WHERE festival_year = ?)
        ORDER BY id`,

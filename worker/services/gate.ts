@@ -28,7 +28,7 @@ import { log } from '../lib/log';
 import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
-import { toPricing } from './catalogue';
+import { isLiveSql, toPricing } from './catalogue';
 import { asDrizzle, availabilityOf, forceTakeUnits, takeUnits } from './capacity';
 import { getSettings } from './settings';
 import { recordGateSale as writeGateSale } from './transitions/gate-sale';
@@ -44,11 +44,14 @@ const MAX_QUEUE_AGE_MS = 7 * 24 * 3_600_000;
 
 /** What the gate sells: the available daily passes (not the extra contribution), at the full price. */
 function gateProductsQuery(s: Svc) {
-  return s.db
-    .select()
-    .from(products)
-    .where(and(eq(products.type, 'DAILY_PASS'), eq(products.available, true)))
-    .orderBy(products.sortOrder, products.id);
+  return (
+    s.db
+      .select()
+      .from(products)
+      // on sale now: published and of the live festival year (next year's drafts are not sold at the gate)
+      .where(and(eq(products.type, 'DAILY_PASS'), eq(products.available, true), isLiveSql(Date.now())))
+      .orderBy(products.sortOrder, products.id)
+  );
 }
 
 async function gateProducts(s: Svc) {
