@@ -179,6 +179,31 @@ describe('/setProductWaitlist, /joinWaitlist, /leaveWaitlist, /getMyWaitlist, /g
   });
 });
 
+describe("the members' waiting-list calls", () => {
+  it('need a session, and refuse bad input naming the field', async () => {
+    const p = await newPass(1, { waitlist: true });
+    for (const [path, body] of [
+      ['joinWaitlist', { productId: p.id, qty: 1 }],
+      ['leaveWaitlist', { productId: p.id }],
+      ['getMyWaitlist', {}],
+      ['acceptWaitlistOffer', { offer: 'x'.repeat(32) }],
+    ] as const) {
+      const r = await call(path, body);
+      expect(r.status).toBe(401);
+      expect(r.body.error).toBe('InsufficientAccess');
+    }
+    const u = await newUser();
+    expect((await call('leaveWaitlist', { productId: -3 }, u.token)).body.desc).toMatch(/productId/);
+    expect((await call('leaveWaitlist', {}, u.token)).body.desc).toMatch(/productId is required/);
+    expect((await call('acceptWaitlistOffer', {}, u.token)).body.desc).toMatch(/offer is required/);
+    expect((await call('acceptWaitlistOffer', { offer: 'x'.repeat(32) }, u.token)).status).toBe(404);
+    const admin = await loginAs(ADMIN);
+    expect((await call('getWaitlist', { productId: 'one' }, admin)).body.desc).toMatch(/productId/);
+    expect((await call('getWaitlist', { productId: 999999 }, admin)).status).toBe(404);
+    expect(await entriesOf(p.id)).toEqual([]);
+  });
+});
+
 describe('offers', () => {
   it('units freed by a given-up order go to the first in line by email; the link buys them once', async () => {
     const { p, holder, order } = await soldOutPass();
