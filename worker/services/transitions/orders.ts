@@ -17,7 +17,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../../core/orders';
-import { orderLines, orders, payments, sponsorshipClaims, users } from '../../../schema/index';
+import { orderLines, orders, payments, products, sponsorshipClaims, users } from '../../../schema/index';
 import { audit, type Guard, guardedAudit } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { changesOf, d1Batch, isUniqueViolation, raw } from '../../lib/d1-batch';
@@ -286,6 +286,25 @@ async function flagLateCapture(s: Svc, order: OrderRow, lines: OrderLineRow[]) {
     const byProduct = Object.values(ctx.memberPricedUsed).some((n) => n > ctx.utsavMemberships);
     if (byProduct)
       problems.push(`member price used beyond ${ctx.utsavMemberships} UTSAV membership(s) (${used} units)`);
+  }
+  const counted = lines.filter((l) => l.capacityUnits > 0).map((l) => l.productId);
+  if (counted.length > 0) {
+    // its units came back past the capacity (migrations/0245): sold beyond what the committee can serve
+    const over = await s.db
+      .select({ name: products.name, capacity: products.capacity, taken: products.taken })
+      .from(products)
+      .where(
+        and(
+          inArray(products.id, counted),
+          sql`${products.capacity} IS NOT NULL AND ${products.taken} > ${products.capacity}`,
+        ),
+      )
+      .all();
+    if (over.length > 0) {
+      problems.push(
+        `sold past the capacity meanwhile: ${over.map((p) => `${p.name} (${p.taken} of ${p.capacity})`).join(', ')}`,
+      );
+    }
   }
   if (problems.length === 0) return;
   const attention = `Paid after it was given up; ${problems.join('; ')}. Refund one of the payments.`.slice(0, 500);
