@@ -2,7 +2,9 @@
 // bad input and wrong role; an offer made once however many runs race for it; the offer's link used once.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, products, waitlistEntries } from '../../schema/index';
+import { auditLog, orderLines, products, waitlistEntries } from '../../schema/index';
+import { confirmPayment } from '../../worker/services/transitions/orders';
+import { newUtr } from '../fixtures/bank-statements';
 import { getConfig } from '../../worker/lib/config';
 import type { Svc } from '../../worker/lib/svc';
 import { expireOffers, offerFreedUnits } from '../../worker/services/waitlist';
@@ -265,6 +267,30 @@ describe('offers', () => {
     // repeating the cron changes nothing
     await expireOffers(s());
     expect((await productRow(p.id)).taken).toBe(3);
+  });
+
+  it('units refunded from a paid order go to the first in line at once', async () => {
+    const { p, order } = await soldOutPass(2);
+    const admin = await loginAs(ADMIN);
+    const b = await newUser();
+    await call('joinWaitlist', { productId: p.id, qty: 1 }, b.token);
+    await confirmPayment(s(), { orderId: order.orderPkId, via: 'reconciler', actorId: null });
+    const line = await db().select().from(orderLines).where(eq(orderLines.orderId, order.orderPkId)).get();
+    const r = await call(
+      'refundOrder',
+      {
+        orderPkId: order.orderPkId,
+        lines: [{ lineId: line!.id, qty: 1 }],
+        reason: 'One guest cannot come',
+        reference: newUtr(),
+        requestKey: crypto.randomUUID(),
+      },
+      admin,
+    );
+    expect(r.status).toBe(200);
+    expect(await offerMail(b.email)).toBeTruthy();
+    expect((await entriesOf(p.id)).map((e) => e.state)).toEqual(['offered']);
+    expect((await productRow(p.id)).taken).toBe(2);
   });
 
   it('race: parallel runs offer freed units once', async () => {

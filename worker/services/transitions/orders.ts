@@ -27,7 +27,7 @@ import type { Svc } from '../../lib/svc';
 import { pricingContext } from '../cart';
 import { sendConfirmation, sendRejection } from '../order-mail';
 import type { OrderLineRow, OrderRow } from '../order-view';
-import { offerFreedUnits } from '../waitlist';
+import { afterUnitsFreed } from '../waitlist';
 import {
   type CreditUsed,
   creditApproved,
@@ -394,12 +394,8 @@ export async function releaseLoaded(
   const changed = changesOf(results) > 0;
   const after = (await loadOrder(s, order.id))!;
   if (changed && input.to === 'Rejected') await sendRejection(s, after, input.reason);
-  if (changed) {
-    // its units are free again (migrations/0245's trigger): the first in a waiting line may have them
-    const offers = offerFreedUnits(s).catch((err) => log('error', 'waitlist.offer_failed', { error: String(err) }));
-    if (s.defer) s.defer(offers);
-    else await offers;
-  }
+  // its units are free again (migrations/0245's trigger): the first in a waiting line may have them
+  if (changed) await afterUnitsFreed(s);
   return { order: after, changed };
 }
 
