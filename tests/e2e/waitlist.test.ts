@@ -98,9 +98,18 @@ describe('capacity and the waiting list', () => {
     await post('addToCart', { productQtys: { [pass.id]: { qty: 1 } } }, other.token);
     expect((await post('startOrder', { offline: true }, other.token)).body.error).toBe('SoldOut');
 
-    // the link puts them in the cart and the member pays by direct transfer
-    await page.goto(new URL(link).pathname + new URL(link).search);
-    await page.waitForURL('**/dpsummary');
+    // the link, opened on a phone that is logged out, asks for the login and comes back to put them in the cart
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await phone.page.goto(new URL(link).pathname + new URL(link).search);
+    await phone.page.getByRole('link', { name: /Log in with the account that joined the waiting list/ }).click();
+    await signIn(phone.page, me.email, me.password, { open: false });
+    await phone.page.waitForURL('**/dpsummary');
+    await phone.page.getByText(name).first().waitFor();
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
+
+    // the member pays by direct transfer
+    await page.goto('/dpsummary');
     await page.getByText(name).first().waitFor();
     await page.getByRole('button', { name: /^Direct Transfer ₹1,400/ }).click();
     const pay = page.getByRole('dialog', { name: 'Pay and Share details' });
