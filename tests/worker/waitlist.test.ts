@@ -70,6 +70,29 @@ describe('/setProductCapacity', () => {
     expect(list.find((x) => x.id === p.id)).toMatchObject({ capacity: null, taken: 3, waitlist: false, waiting: 0 });
   });
 
+  it('race: lowered while checkouts take units, it never ends below what is held', async () => {
+    const admin = await loginAs(ADMIN);
+    let refused = 0;
+    for (let round = 0; round < 8; round++) {
+      const p = await newPass(10);
+      const people = await Promise.all(Array.from({ length: 6 }, () => buyer(p.id, 1)));
+      // the admin's change lands at a different moment of the checkouts in each round
+      const lowered = new Promise((r) => setTimeout(r, round * 20)).then(() =>
+        call('setProductCapacity', { id: p.id, capacity: 2 }, admin),
+      );
+      const [low, ...starts] = await Promise.all([
+        lowered,
+        ...people.map((u) => call('startOrder', { offline: true }, u.token)),
+      ]);
+      if (low!.status === 409) refused++;
+      const row = await productRow(p.id);
+      const sold = starts.filter((r) => r.status === 200).length;
+      expect(row.taken).toBe(sold);
+      expect(row.taken).toBeLessThanOrEqual(row.capacity!);
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
+
   it('answers bad input with the field named and changes nothing', async () => {
     const admin = await loginAs(ADMIN);
     const p = await newPass(4);
