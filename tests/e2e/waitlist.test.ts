@@ -98,9 +98,18 @@ describe('capacity and the waiting list', () => {
     await post('addToCart', { productQtys: { [pass.id]: { qty: 1 } } }, other.token);
     expect((await post('startOrder', { offline: true }, other.token)).body.error).toBe('SoldOut');
 
-    // the link puts them in the cart and the member pays by direct transfer
-    await page.goto(new URL(link).pathname + new URL(link).search);
-    await page.waitForURL('**/dpsummary');
+    // the link, opened on a phone that is logged out, asks for the login and comes back to put them in the cart
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await phone.page.goto(new URL(link).pathname + new URL(link).search);
+    await phone.page.getByRole('link', { name: /Log in with the account that joined the waiting list/ }).click();
+    await signIn(phone.page, me.email, me.password, { open: false });
+    await phone.page.waitForURL('**/dpsummary');
+    await phone.page.getByText(name).first().waitFor();
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
+
+    // the member pays by direct transfer
+    await page.goto('/dpsummary');
     await page.getByText(name).first().waitFor();
     await page.getByRole('button', { name: /^Direct Transfer ₹1,400/ }).click();
     const pay = page.getByRole('dialog', { name: 'Pay and Share details' });
@@ -116,5 +125,47 @@ describe('capacity and the waiting list', () => {
     expect(line.data.entries[0]).toMatchObject({ email: me.email, state: 'bought' });
     expect(problems).toEqual([]);
     expect(adm.problems).toEqual([]);
+  });
+
+  it('says sold out and few left in Bengali on a Bengali phone', async () => {
+    const admin = (await post<{ session: string }>('login', { email: 'admin@example.org', password: 'admin-demo-123' }))
+      .data.session;
+    const mk = async (capacity: number) => {
+      const code = `B${Math.random().toString(36).slice(2, 5).toUpperCase().padEnd(3, 'Z')}`;
+      await post(
+        'addProduct',
+        { code, name: `Bhog plate ${code}`, price: 300, coSponsorPrice: 300, dailyMembership: true },
+        admin,
+      );
+      const all = await post<any>('getUProducts', {});
+      const p = (all.data.productsResponses.DAILY_PASS as { id: number; code: string }[]).find((x) => x.code === code)!;
+      await post('setProductCapacity', { id: p.id, capacity }, admin);
+      await post('setProductWaitlist', { id: p.id, waitlist: true }, admin);
+      return { ...p, code };
+    };
+    const gone = await mk(1);
+    const few = await mk(8);
+    const holder = await member('bnholder');
+    await post('addToCart', { productQtys: { [gone.id]: { qty: 1 } } }, holder.token);
+    expect((await post('startOrder', { offline: true }, holder.token)).status).toBe(200);
+
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787',
+      viewport: { width: 390, height: 844 },
+      locale: 'bn-IN',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.goto('/dmPass');
+    const soldCard = page.locator(`article[data-code="${gone.code}"]`);
+    await soldCard.getByText('সব বিক্রি হয়ে গেছে').waitFor();
+    await soldCard.getByText('অপেক্ষার তালিকায় নাম লেখাতে লগইন করুন।').waitFor();
+    await page
+      .locator(`article[data-code="${few.code}"]`)
+      .getByText(/^মাত্র (8|৮)টি বাকি$/)
+      .waitFor();
+    await soldCard.screenshot({ path: 'test-results/waitlist-bn-390.png' });
+    expect(await noSideways(page)).toBeLessThanOrEqual(0);
+    await context.close();
   });
 });

@@ -7,7 +7,8 @@ import { getConfig } from '../../worker/lib/config';
 import { d1Batch } from '../../worker/lib/d1-batch';
 import type { Svc } from '../../worker/lib/svc';
 import { forceTake, forceTakeUnits, overOf, release, takeUnits, tryTake } from '../../worker/services/capacity';
-import { releaseOrder } from '../../worker/services/transitions/orders';
+import { confirmPayment, releaseOrder } from '../../worker/services/transitions/orders';
+import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { buyer, newPass, productRow } from './capacity-fixtures';
 import { bindings, call, db } from './helpers';
 
@@ -96,6 +97,26 @@ describe('/startOrder holds units; the order releases them', () => {
     // repeating the same refund figure changes nothing
     await db().update(orderLines).set({ refundedQty: 2 }).where(eq(orderLines.orderId, start.orderPkId));
     expect((await productRow(p.id)).taken).toBe(3);
+  });
+
+  it('a payment for a given-up order whose units were sold meanwhile is kept and flagged for an admin', async () => {
+    allowConsoleError(/order\.late_capture_conflict/);
+    const p = await newPass(2);
+    const a = await buyer(p.id, 2);
+    const start = (await call('startOrder', { offline: true }, a.token)).body.data;
+    await releaseOrder(s(), { orderId: start.orderPkId, to: 'Failed', reason: 'test', via: 'admin', actorId: null });
+    const b = await buyer(p.id, 1);
+    expect((await call('startOrder', { offline: true }, b.token)).status).toBe(200);
+    const { changed, order } = await confirmPayment(s(), {
+      orderId: start.orderPkId,
+      via: 'reconciler',
+      actorId: null,
+    });
+    expect(changed).toBe(true);
+    expect(order.status).toBe('Success');
+    expect(await productRow(p.id)).toMatchObject({ taken: 3, oversold: 1 });
+    const flagged = await db().select().from(orders).where(eq(orders.id, start.orderPkId)).get();
+    expect(flagged?.attention).toContain(`sold past the capacity meanwhile: ${p.name} (3 of 2)`);
   });
 
   it('race: parallel checkouts for the last units sell exactly the capacity', async () => {

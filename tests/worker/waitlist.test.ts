@@ -2,7 +2,9 @@
 // bad input and wrong role; an offer made once however many runs race for it; the offer's link used once.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, products, waitlistEntries } from '../../schema/index';
+import { auditLog, orderLines, products, waitlistEntries } from '../../schema/index';
+import { confirmPayment } from '../../worker/services/transitions/orders';
+import { newUtr } from '../fixtures/bank-statements';
 import { getConfig } from '../../worker/lib/config';
 import type { Svc } from '../../worker/lib/svc';
 import { expireOffers, offerFreedUnits } from '../../worker/services/waitlist';
@@ -66,6 +68,29 @@ describe('/setProductCapacity', () => {
     // the admins' list shows it
     const list = (await call('getUnGropedProducts', {}, admin)).body.data as any[];
     expect(list.find((x) => x.id === p.id)).toMatchObject({ capacity: null, taken: 3, waitlist: false, waiting: 0 });
+  });
+
+  it('race: lowered while checkouts take units, it never ends below what is held', async () => {
+    const admin = await loginAs(ADMIN);
+    let refused = 0;
+    for (let round = 0; round < 8; round++) {
+      const p = await newPass(10);
+      const people = await Promise.all(Array.from({ length: 6 }, () => buyer(p.id, 1)));
+      // the admin's change lands at a different moment of the checkouts in each round
+      const lowered = new Promise((r) => setTimeout(r, round * 20)).then(() =>
+        call('setProductCapacity', { id: p.id, capacity: 2 }, admin),
+      );
+      const [low, ...starts] = await Promise.all([
+        lowered,
+        ...people.map((u) => call('startOrder', { offline: true }, u.token)),
+      ]);
+      if (low!.status === 409) refused++;
+      const row = await productRow(p.id);
+      const sold = starts.filter((r) => r.status === 200).length;
+      expect(row.taken).toBe(sold);
+      expect(row.taken).toBeLessThanOrEqual(row.capacity!);
+    }
+    expect(refused).toBeGreaterThan(0);
   });
 
   it('answers bad input with the field named and changes nothing', async () => {
@@ -179,6 +204,31 @@ describe('/setProductWaitlist, /joinWaitlist, /leaveWaitlist, /getMyWaitlist, /g
   });
 });
 
+describe("the members' waiting-list calls", () => {
+  it('need a session, and refuse bad input naming the field', async () => {
+    const p = await newPass(1, { waitlist: true });
+    for (const [path, body] of [
+      ['joinWaitlist', { productId: p.id, qty: 1 }],
+      ['leaveWaitlist', { productId: p.id }],
+      ['getMyWaitlist', {}],
+      ['acceptWaitlistOffer', { offer: 'x'.repeat(32) }],
+    ] as const) {
+      const r = await call(path, body);
+      expect(r.status).toBe(401);
+      expect(r.body.error).toBe('InsufficientAccess');
+    }
+    const u = await newUser();
+    expect((await call('leaveWaitlist', { productId: -3 }, u.token)).body.desc).toMatch(/productId/);
+    expect((await call('leaveWaitlist', {}, u.token)).body.desc).toMatch(/productId is required/);
+    expect((await call('acceptWaitlistOffer', {}, u.token)).body.desc).toMatch(/offer is required/);
+    expect((await call('acceptWaitlistOffer', { offer: 'x'.repeat(32) }, u.token)).status).toBe(404);
+    const admin = await loginAs(ADMIN);
+    expect((await call('getWaitlist', { productId: 'one' }, admin)).body.desc).toMatch(/productId/);
+    expect((await call('getWaitlist', { productId: 999999 }, admin)).status).toBe(404);
+    expect(await entriesOf(p.id)).toEqual([]);
+  });
+});
+
 describe('offers', () => {
   it('units freed by a given-up order go to the first in line by email; the link buys them once', async () => {
     const { p, holder, order } = await soldOutPass();
@@ -240,6 +290,30 @@ describe('offers', () => {
     // repeating the cron changes nothing
     await expireOffers(s());
     expect((await productRow(p.id)).taken).toBe(3);
+  });
+
+  it('units refunded from a paid order go to the first in line at once', async () => {
+    const { p, order } = await soldOutPass(2);
+    const admin = await loginAs(ADMIN);
+    const b = await newUser();
+    await call('joinWaitlist', { productId: p.id, qty: 1 }, b.token);
+    await confirmPayment(s(), { orderId: order.orderPkId, via: 'reconciler', actorId: null });
+    const line = await db().select().from(orderLines).where(eq(orderLines.orderId, order.orderPkId)).get();
+    const r = await call(
+      'refundOrder',
+      {
+        orderPkId: order.orderPkId,
+        lines: [{ lineId: line!.id, qty: 1 }],
+        reason: 'One guest cannot come',
+        reference: newUtr(),
+        requestKey: crypto.randomUUID(),
+      },
+      admin,
+    );
+    expect(r.status).toBe(200);
+    expect(await offerMail(b.email)).toBeTruthy();
+    expect((await entriesOf(p.id)).map((e) => e.state)).toEqual(['offered']);
+    expect((await productRow(p.id)).taken).toBe(2);
   });
 
   it('race: parallel runs offer freed units once', async () => {

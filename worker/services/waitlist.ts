@@ -229,6 +229,16 @@ export async function offerFreedUnits(s: Svc, productId?: number): Promise<numbe
   return offers;
 }
 
+/**
+ * After a change that freed units (an order released, a refund processed): offers them to the first in line, after
+ * the request's answer when there is one (s.defer), else at once. A failure is logged, never the caller's.
+ */
+export async function afterUnitsFreed(s: Svc): Promise<void> {
+  const offers = offerFreedUnits(s).catch((err) => log('error', 'waitlist.offer_failed', { error: String(err) }));
+  if (s.defer) s.defer(offers);
+  else await offers;
+}
+
 async function offerNext(s: Svc, productId: number): Promise<boolean> {
   const head = await s.db
     .select({

@@ -97,7 +97,7 @@ export function DailyPassPage() {
     void run(async () => {
       const r = await acceptWaitlistOffer(offer);
       toast.success(r.message, { next: true });
-      navigate(paths.dpSummary);
+      navigate(paths.dpSummary, { replace: true }); // Back does not take the offer again
     });
   }, [session, run, toast, navigate]);
 

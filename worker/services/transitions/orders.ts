@@ -17,7 +17,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../../core/orders';
-import { orderLines, orders, payments, sponsorshipClaims, users } from '../../../schema/index';
+import { orderLines, orders, payments, products, sponsorshipClaims, users } from '../../../schema/index';
 import { audit, type Guard, guardedAudit } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { changesOf, d1Batch, isUniqueViolation, raw } from '../../lib/d1-batch';
@@ -28,7 +28,7 @@ import { pricingContext, waiverContextQuery } from '../cart';
 import { issueReceipt } from './receipts';
 import { sendConfirmation, sendRejection } from '../order-mail';
 import type { OrderLineRow, OrderRow } from '../order-view';
-import { offerFreedUnits } from '../waitlist';
+import { afterUnitsFreed } from '../waitlist';
 import {
   type CreditUsed,
   creditApproved,
@@ -299,6 +299,25 @@ async function flagLateCapture(s: Svc, order: OrderRow, lines: OrderLineRow[]) {
     const used = Number(row?.waivedUsed ?? 0);
     if (used > cap) problems.push(`membership fee waived for ${used} members, beyond the cap of ${cap}`);
   }
+  const counted = lines.filter((l) => l.capacityUnits > 0).map((l) => l.productId);
+  if (counted.length > 0) {
+    // its units came back past the capacity (migrations/0245): sold beyond what the committee can serve
+    const over = await s.db
+      .select({ name: products.name, capacity: products.capacity, taken: products.taken })
+      .from(products)
+      .where(
+        and(
+          inArray(products.id, counted),
+          sql`${products.capacity} IS NOT NULL AND ${products.taken} > ${products.capacity}`,
+        ),
+      )
+      .all();
+    if (over.length > 0) {
+      problems.push(
+        `sold past the capacity meanwhile: ${over.map((p) => `${p.name} (${p.taken} of ${p.capacity})`).join(', ')}`,
+      );
+    }
+  }
   if (problems.length === 0) return;
   const attention = `Paid after it was given up; ${problems.join('; ')}. Refund one of the payments.`.slice(0, 500);
   log('error', 'order.late_capture_conflict', { orderId: order.id, attention });
@@ -387,12 +406,8 @@ export async function releaseLoaded(
   const changed = changesOf(results) > 0;
   const after = (await loadOrder(s, order.id))!;
   if (changed && input.to === 'Rejected') await sendRejection(s, after, input.reason);
-  if (changed) {
-    // its units are free again (migrations/0245's trigger): the first in a waiting line may have them
-    const offers = offerFreedUnits(s).catch((err) => log('error', 'waitlist.offer_failed', { error: String(err) }));
-    if (s.defer) s.defer(offers);
-    else await offers;
-  }
+  // its units are free again (migrations/0245's trigger): the first in a waiting line may have them
+  if (changed) await afterUnitsFreed(s);
   return { order: after, changed };
 }
 

@@ -15,6 +15,7 @@ import { changesOf, d1Batch, raw } from '../../lib/d1-batch';
 import type { Svc } from '../../lib/svc';
 import { issueCreditNote } from './receipts';
 import { creditsFollowRefunds } from './statement-credits';
+import { afterUnitsFreed } from '../waitlist';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -165,6 +166,8 @@ export async function createRefund(
       },
     }),
   ]);
+  // a refund born processed frees its units (migrations/0245): the first in a waiting line may have them
+  if (r.status === 'processed') await afterUnitsFreed(s);
   return (await s.db.select().from(refunds).where(eq(refunds.requestKey, r.requestKey)).get())!;
 }
 
@@ -240,6 +243,7 @@ export async function moveRefund(
     ),
   ]);
   const after = (await s.db.select().from(refunds).where(eq(refunds.id, refund.id)).get())!;
+  if (to === 'processed' && changesOf(results) > 0) await afterUnitsFreed(s);
   return { changed: changesOf(results) > 0, refund: after };
 }
 
