@@ -102,7 +102,7 @@ describe('editing and rolling over the catalogue', () => {
       .getByText(new RegExp(`products copied into ${next} as drafts`))
       .first()
       .waitFor();
-    await expect(page.getByLabel('Festival year', { exact: true }).inputValue()).resolves.toBe(next);
+    await expect.poll(() => page.getByLabel('Festival year', { exact: true }).inputValue()).toBe(next);
     const draft = page.getByRole('row').filter({ hasText: 'DPBH' });
     await draft.getByText('Draft').waitFor();
     await noSideways(page, 'drafts');
