@@ -133,6 +133,12 @@ export const PRODUCT_CODE_PATTERN = /^[A-Z0-9]{4}$/;
  */
 export const RULE_CODES: readonly string[] = [DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE];
 
+const FESTIVAL_YEAR = /^\d{4}-\d{2}$/;
+const festivalYearField = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+  .regex(FESTIVAL_YEAR, 'must look like 2026-27')
+  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'must be two years in a row, like 2026-27');
+
 export const addProductRequest = z
   .object({
     code: z
@@ -153,6 +159,8 @@ export const addProductRequest = z
     desc: optionalText(500),
     nameBn: optionalText(100), // issue 16: the Bengali name and description, optional
     descBn: optionalText(500),
+    /** issue 24: the festival year it is for; absent = the live catalogue's; a later year's product is a draft */
+    festivalYear: festivalYearField.optional(),
   })
   .superRefine((v, ctx) => {
     const kinds = [v.membership, v.sponsorship, v.dailyMembership].filter(Boolean).length;
@@ -195,14 +203,9 @@ export const addProductRequest = z
       desc: v.desc,
       nameBn: v.nameBn,
       descBn: v.descBn,
+      festivalYear: v.festivalYear,
     };
   });
-
-const FESTIVAL_YEAR = /^\d{4}-\d{2}$/;
-const festivalYearField = z
-  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
-  .regex(FESTIVAL_YEAR, 'must look like 2026-27')
-  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'must be two years in a row, like 2026-27');
 
 /** Text that may be cleared with '': absent = unchanged. */
 const editableText = (max: number) =>

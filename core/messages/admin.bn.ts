@@ -20,6 +20,8 @@ export const adminBn: Record<AdminKey, string> = {
   'admin.edit.freeMin': 'সবচেয়ে কম অঙ্ক (₹)',
   'admin.edit.freeMax': 'সবচেয়ে বেশি অঙ্ক (₹)',
   'admin.edit.appliesHint': 'এখন থেকে কার্টের দাম নতুন মানে হবে; জমা পড়া ও পরিশোধিত অবদানের দাম বদলাবে না।',
+  'admin.years.onSale': 'বিক্রির ক্যাটালগ',
+  'admin.years.draftOf': '{year} (প্রকাশ না হওয়া পর্যন্ত খসড়া)',
   'admin.years.label': 'উৎসব বছর',
   'admin.years.prepare': 'পরের বছরের ক্যাটালগ তৈরি করুন',
   'admin.years.draftsHint': '{year}-এ {count}টি খসড়া: প্রকাশের পরে সদস্যরা দেখবেন। একটি তারিখ বাছুন, বা এখনই প্রকাশ করতে ফাঁকা রাখুন।',

@@ -25,6 +25,8 @@ export const adminEn = {
   'admin.edit.freeMax': 'Largest amount (₹)',
   'admin.edit.appliesHint':
     'Carts priced from now on use the new values; paid and submitted contributions keep their price.',
+  'admin.years.onSale': 'The catalogue on sale',
+  'admin.years.draftOf': '{year} (a draft until published)',
   'admin.years.label': 'Festival year',
   'admin.years.prepare': "Prepare next year's catalogue",
   'admin.years.draftsHint':

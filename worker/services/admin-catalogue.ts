@@ -84,8 +84,11 @@ async function productOrThrow(db: Db, id: number): Promise<ProductRow> {
 export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof addProductRequest>) {
   const { db } = s;
   const actorId = actor.userId;
-  // codes are unique per festival year (issue 24): a new product joins the live catalogue's year
-  const year = await liveYear(db);
+  // codes are unique per festival year (issue 24): a new product joins the live catalogue's year, or a later one as
+  // a draft (next year's catalogue being prepared); past years are closed
+  const live = await liveYear(db);
+  const year = input.festivalYear ?? live;
+  if (year < live) throw badRequest(t('product.pastYear', { year, live }));
   const existing = await db
     .select({ id: products.id })
     .from(products)
@@ -110,6 +113,7 @@ export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof ad
     sortOrder: next?.n ?? 1,
     festivalYear: year,
     rules: rulesJson(defaultRules(input)),
+    publishAt: year > live ? null : 0,
   };
   try {
     const [inserted] = await db.batch([
@@ -356,7 +360,7 @@ export async function updateProduct(s: Svc, actor: Actor, input: UpdateInput): P
 /**
  * "Prepare next year's catalogue" (issue 24, docs/decisions/241): copies the live year's products (not the extra
  * contribution, which belongs to no year) into the next festival year as drafts, with the same prices and rules
- * for the committee to review. One INSERT ... SELECT that copies only while the next year has no product decides,
+ * for the committee to review. One INSERT ... SELECT that copies only the codes the next year does not have yet decides,
  * with its audit row in the same batch: a double click or two admins at once make one copy.
  */
 export async function prepareNextCatalogue(s: Svc, actor: Actor): Promise<CataloguePrepared> {
@@ -371,8 +375,8 @@ export async function prepareNextCatalogue(s: Svc, actor: Actor): Promise<Catalo
          available, full_sponsor_only, sort_order, rules, festival_year, publish_at, created_at, updated_at)
        SELECT type, name, code, description, name_bn, description_bn, price_paise, co_price_paise,
          available, full_sponsor_only, sort_order, rules, ?, NULL, ?, ?
-       FROM products WHERE festival_year = ? AND code <> ?
-         AND NOT EXISTS (SELECT 1 FROM products WHERE festival_year = ?)
+       FROM products p WHERE festival_year = ? AND code <> ?
+         AND NOT EXISTS (SELECT 1 FROM products n WHERE n.festival_year = ? AND n.code = p.code)
        ORDER BY id`,
       next,
       now,

@@ -1,6 +1,7 @@
 import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { AdminProduct } from '../../../core/contracts/admin';
+import { festivalYear, nextFestivalYear } from '../../../core/festival-year';
 import { t } from '../../../core/i18n';
 import { Field } from '../../components/forms';
 import { useToast } from '../../components/toast';
@@ -27,6 +28,8 @@ export function AddProductTab() {
   const [kind, setKind] = useState<Kind>('membership');
   const [f, setF] = useState({ name: '', code: '', price: '', coSponsorPrice: '', desc: '', nameBn: '', descBn: '' });
   const [fullSponsorOnly, setFullSponsorOnly] = useState(false);
+  // issue 24: '' = the catalogue on sale; a later year's product is a draft of that year's catalogue
+  const [year, setYear] = useState('');
   const { run, busy } = useAction();
   const toast = useToast();
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((x) => ({ ...x, [k]: e.target.value }));
@@ -40,6 +43,7 @@ export function AddProductTab() {
         sponsorship: kind === 'sponsorship',
         dailyMembership: kind === 'dailyMembership',
         fullSponsorOnly: kind === 'sponsorship' && fullSponsorOnly,
+        ...(year ? { festivalYear: year } : {}),
       });
       toast.success(r.message);
       setF({ name: '', code: '', price: '', coSponsorPrice: '', desc: '', nameBn: '', descBn: '' });
@@ -63,6 +67,17 @@ export function AddProductTab() {
           </label>
         ))}
       </fieldset>
+      <div className="field">
+        <label htmlFor="add-product-year">{ta('admin.years.label')}</label>
+        <select id="add-product-year" value={year} onChange={(e) => setYear(e.target.value)}>
+          <option value="">{ta('admin.years.onSale')}</option>
+          {[nextFestivalYear(festivalYear()), nextFestivalYear(nextFestivalYear(festivalYear()))].map((y) => (
+            <option key={y} value={y}>
+              {ta('admin.years.draftOf', { year: y })}
+            </option>
+          ))}
+        </select>
+      </div>
       <Field label={ta('adm.name')} value={f.name} onChange={set('name')} />
       <Field
         label={ta('adm.code')}
