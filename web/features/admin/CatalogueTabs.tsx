@@ -345,6 +345,17 @@ export function ProductsTab() {
   );
 }
 
+/** The sponsorship items of the catalogue on sale (issue 24: not last year's, nor next year's drafts). */
+function sponsorshipsOnSale(all: AdminProduct[]): AdminProduct[] {
+  const now = Date.now();
+  const live = all
+    .filter((p) => p.publishAt !== null && p.publishAt <= now)
+    .map((p) => p.festivalYear)
+    .sort()
+    .pop();
+  return all.filter((p) => p.sponsorship && p.festivalYear === live && p.publishAt !== null && p.publishAt <= now);
+}
+
 /** DECISIONS.md: the Block Sponsorship Product form gets its own tab. */
 export function BlockProductTab() {
   const [products, setProducts] = useState<AdminProduct[]>([]);
@@ -353,10 +364,7 @@ export function BlockProductTab() {
   const [email, setEmail] = useState('');
   const { run, busy } = useAction();
   const toast = useToast();
-  const load = useCallback(
-    () => run(async () => setProducts((await getUnGropedProducts()).filter((p) => p.sponsorship))),
-    [run],
-  );
+  const load = useCallback(() => run(async () => setProducts(sponsorshipsOnSale(await getUnGropedProducts()))), [run]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -368,7 +376,7 @@ export function BlockProductTab() {
       toast.success(r.message);
       setName('');
       setEmail('');
-      setProducts((await getUnGropedProducts()).filter((p) => p.sponsorship));
+      setProducts(sponsorshipsOnSale(await getUnGropedProducts()));
     });
   };
 
