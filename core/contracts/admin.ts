@@ -244,6 +244,8 @@ export const productRulesInput = z
  * /updateProduct (issue 24): any of price, co-price, names, descriptions and rules; left out = unchanged. Applies to
  * carts priced after it; orders keep the price they were sold at.
  */
+const PHOTO_PATH = /^\/[A-Za-z0-9._\-/]+\.(png|jpe?g|webp|svg)$/;
+
 export const updateProductRequest = z
   .object({
     id: id(),
@@ -255,6 +257,16 @@ export const updateProductRequest = z
     desc: editableText(500),
     nameBn: editableText(100),
     descBn: editableText(500),
+    /** a picture of the site, such as /gallery/photo-03-sm.png; '' removes it */
+    photo: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(200, 'must be at most 200 characters')
+      .refine(
+        (v) => v === '' || (PHOTO_PATH.test(v) && !v.includes('..')),
+        'must be a picture of the site, such as /gallery/photo-03-sm.png (png, jpg, webp or svg)',
+      )
+      .optional(),
     rules: productRulesInput.optional(),
     // the rules' parts may also come beside the other fields
     qtyDiscounts: productRulesInput.shape.qtyDiscounts,
@@ -271,8 +283,9 @@ export const updateProductRequest = z
   })
   .refine(
     (v) =>
-      [v.price, v.coPrice, v.name, v.desc, v.nameBn, v.descBn].some((x) => x !== undefined) || v.rules !== undefined,
-    { message: 'nothing to change: send price, coPrice, name, desc, nameBn, descBn or rules', path: [] },
+      [v.price, v.coPrice, v.name, v.desc, v.nameBn, v.descBn, v.photo].some((x) => x !== undefined) ||
+      v.rules !== undefined,
+    { message: 'nothing to change: send price, coPrice, name, desc, nameBn, descBn, photo or rules', path: [] },
   );
 
 /** Publishes a year's drafts from `publishAt` (ms; absent = now): members see them from then on. */
@@ -383,6 +396,8 @@ export type AdminProduct = {
   /** issue 24: the English description, the pricing rules, the festival year and when members see it */
   desc: string;
   rules: ProductRulesView;
+  /** a picture of the site shown on the product's card; absent when none */
+  photo?: string;
   festivalYear: string;
   /** null: a draft; else the time it is published from */
   publishAt: number | null;

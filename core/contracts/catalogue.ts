@@ -18,6 +18,8 @@ export type ProductView = {
   descBn?: string;
   /** sponsorship: the full sponsor's name once paid, or the name it is reserved for; else null */
   sponsoredBy: string | null;
+  /** issue 24: a picture of the site for the card, only when the product has one */
+  photo?: string;
   /** issue 24: the pricing rules, only when an admin changed them from the code's defaults */
   rules?: ProductRulesView;
 };

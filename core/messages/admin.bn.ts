@@ -13,6 +13,7 @@ export const adminBn: Record<AdminKey, string> = {
   'admin.products.edit': 'বদলান',
   'admin.edit.title': '{code} বদলান ({year})',
   'admin.edit.desc': 'বিবরণ (সদস্যরা প্রোডাক্ট কার্ডে দেখেন)',
+  'admin.edit.photo': 'ছবি (সাইটের একটি ছবি, ঐচ্ছিক)',
   'admin.edit.tiers': 'সংখ্যায় ছাড় (সংখ্যা:শতাংশ ছাড়)',
   'admin.edit.tiersHint': 'যেমন 3:5, 4:10 মানে 3টি থেকে পুরো লাইনে 5% ছাড় আর 4টি থেকে 10%। ছাড় না থাকলে ফাঁকা রাখুন।',
   'admin.edit.tiersFormat': 'প্রতিটি ছাড় সংখ্যা:শতাংশ হিসেবে লিখুন, কমা দিয়ে আলাদা করে, যেমন 3:5, 4:10।',

@@ -69,6 +69,7 @@ export async function listProducts(s: Svc): Promise<AdminProduct[]> {
       ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
       desc: p.description,
       rules: rulesToView(rulesOf(toPricing(p))),
+      ...(p.photo ? { photo: p.photo } : {}),
       festivalYear: p.festivalYear,
       publishAt: p.publishAt,
     };
@@ -315,6 +316,7 @@ export async function updateProduct(s: Svc, actor: Actor, input: UpdateInput): P
   if (input.desc !== undefined) set.description = input.desc;
   if (input.nameBn !== undefined) set.nameBn = input.nameBn;
   if (input.descBn !== undefined) set.descriptionBn = input.descBn;
+  if (input.photo !== undefined) set.photo = input.photo || null;
   const price = set.pricePaise ?? row.pricePaise;
   const coPrice = set.coPricePaise ?? row.coPricePaise;
   const coMatters = !(row.type === 'SPONSORSHIP' && row.fullSponsorOnly);
@@ -372,9 +374,9 @@ export async function prepareNextCatalogue(s: Svc, actor: Actor): Promise<Catalo
   const [copied] = await d1Batch(s, [
     raw(
       `INSERT INTO products (type, name, code, description, name_bn, description_bn, price_paise, co_price_paise,
-         available, full_sponsor_only, sort_order, rules, festival_year, publish_at, created_at, updated_at)
+         available, full_sponsor_only, sort_order, rules, photo, festival_year, publish_at, created_at, updated_at)
        SELECT type, name, code, description, name_bn, description_bn, price_paise, co_price_paise,
-         available, full_sponsor_only, sort_order, rules, ?, NULL, ?, ?
+         available, full_sponsor_only, sort_order, rules, photo, ?, NULL, ?, ?
        FROM products p WHERE festival_year = ? AND code <> ?
          AND NOT EXISTS (SELECT 1 FROM products n WHERE n.festival_year = ? AND n.code = p.code)
        ORDER BY id`,

@@ -158,6 +158,7 @@ const view = (p: ProductRow, over: Partial<ProductView> = {}): ProductView => ({
   ...(p.nameBn ? { nameBn: p.nameBn } : {}), // issue 16: only when written, so older answers keep their shape
   ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
   sponsoredBy: null,
+  ...(p.photo ? { photo: p.photo } : {}),
   ...changedRules(p),
   ...over,
 });

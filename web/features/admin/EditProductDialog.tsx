@@ -36,7 +36,7 @@ function fieldOf(desc: string): string | null {
   const m = /^([a-zA-Z]+)(?:\.([a-zA-Z]+))?/.exec(desc);
   if (!m) return null;
   if (m[1] === 'rules') return m[2] === 'freeAmount' ? 'freeMin' : (m[2] ?? 'qtyDiscounts');
-  return ['price', 'coPrice', 'name', 'desc', 'nameBn', 'descBn'].includes(m[1]!) ? m[1]! : null;
+  return ['price', 'coPrice', 'name', 'desc', 'nameBn', 'descBn', 'photo'].includes(m[1]!) ? m[1]! : null;
 }
 
 export function EditProductDialog({
@@ -58,6 +58,7 @@ export function EditProductDialog({
     qtyDiscounts: tiersText(p.rules.qtyDiscounts),
     freeMin: p.rules.freeAmount ? String(p.rules.freeAmount.min) : '',
     freeMax: p.rules.freeAmount ? String(p.rules.freeAmount.max) : '',
+    photo: p.photo ?? '',
   };
   const [f, setF] = useState(initial);
   const [memberPrice, setMemberPrice] = useState(p.rules.memberPrice);
@@ -79,7 +80,7 @@ export function EditProductDialog({
     const num = (v: string) => (/^\d+(\.\d{1,2})?$/.test(v.trim()) ? Number(v.trim()) : v.trim());
     if (f.price !== initial.price) body.price = num(f.price);
     if (f.coPrice !== initial.coPrice) body.coPrice = num(f.coPrice);
-    for (const k of ['name', 'desc', 'nameBn', 'descBn'] as const) if (f[k] !== initial[k]) body[k] = f[k];
+    for (const k of ['name', 'desc', 'nameBn', 'descBn', 'photo'] as const) if (f[k] !== initial[k]) body[k] = f[k];
     const rules: NonNullable<Body['rules']> = {};
     if (f.qtyDiscounts !== initial.qtyDiscounts) {
       const tiers = parseTiers(f.qtyDiscounts);
@@ -161,6 +162,14 @@ export function EditProductDialog({
             onChange={set('descBn')}
           />
         </div>
+        <Field
+          label={ta('admin.edit.photo')}
+          name="photo"
+          value={f.photo}
+          placeholder="/gallery/photo-03-sm.png"
+          onChange={set('photo')}
+          error={problem.errorOf('photo')}
+        />
         {byQty ? (
           <>
             <Field
