@@ -1,5 +1,5 @@
 import { ta } from '../../../core/messages/admin.en';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { AdminProduct } from '../../../core/contracts/admin';
 import { festivalYear, nextFestivalYear } from '../../../core/festival-year';
 import { t } from '../../../core/i18n';
@@ -16,7 +16,10 @@ import {
   unblockProduct,
 } from './api';
 import { downloadCsv } from './csv';
-import { EditProductDialog, FestivalYearPanel, publishState } from './EditProductDialog';
+import { FestivalYearPanel, publishState } from './FestivalYears';
+
+// issue 24: the Edit dialog loads on the first Edit, not with the console
+const EditProductDialog = lazy(() => import('./EditProductDialog').then((m) => ({ default: m.EditProductDialog })));
 import { inr } from './OrderDialog';
 import { categoryText } from './words';
 import { ScrollBox } from './ScrollBox';
@@ -173,14 +176,16 @@ export function ProductsTab() {
         onChanged={reload}
       />
       {editing ? (
-        <EditProductDialog
-          product={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void reload();
-          }}
-        />
+        <Suspense fallback={null}>
+          <EditProductDialog
+            product={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              void reload();
+            }}
+          />
+        </Suspense>
       ) : null}
       <div className="admin-toolbar">
         <button
