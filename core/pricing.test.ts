@@ -3,13 +3,19 @@ import {
   applyWaiver,
   convenienceCharge,
   DEFAULT_WAIVER_RULE,
+  defaultRules,
+  isMemberPriced,
   type PricingContext,
   type PricingProduct,
+  type PricingRules,
+  parseRules,
   priceCart,
   priceLine,
   quantityChangeMessage,
   type WaiverContext,
   waiverTier,
+  rulesJson,
+  tierBasisPoints,
 } from './pricing';
 
 const P = (id: number, type: PricingProduct['type'], code: string, price: number, coPrice = price): PricingProduct => ({
@@ -289,5 +295,68 @@ describe('membership fee waiver for sponsoring families', () => {
     expect(r.waiver).toBeNull();
     expect(r.lines).toEqual(lines);
     expect(r.lines[0]).not.toBe(lines[0]);
+  });
+});
+
+describe('rules stored per product (issue 24, docs/decisions/240)', () => {
+  const withRules = (p: PricingProduct, rules: PricingRules): PricingProduct => ({ ...p, rules });
+
+  it("prices every product and quantity the same with its code's defaults written out as without rules", () => {
+    const ctx: PricingContext = { utsavMemberships: 2, memberPricedUsed: {} };
+    for (const p of [MUTV, MABD, DPDY1, DPKP, DPAD, ODD]) {
+      const stored = parseRules(rulesJson(defaultRules(p)))!;
+      for (let qty = 1; qty <= 50; qty++) {
+        expect(priceLine(withRules(p, stored), { productId: p.id, qty }, ctx)).toEqual(
+          priceLine(p, { productId: p.id, qty }, ctx),
+        );
+      }
+    }
+    expect(
+      priceLine(withRules(DNP, defaultRules(DNP)), { productId: 84, qty: 1, amountPaise: 50_100 }, none).sellPricePaise,
+    ).toBe(50_100);
+  });
+
+  it('takes the tier with the largest quantity reached, and rules an admin changed', () => {
+    expect(
+      tierBasisPoints(
+        [
+          { minQty: 4, basisPoints: 9000 },
+          { minQty: 2, basisPoints: 9500 },
+        ],
+        3,
+      ),
+    ).toBe(9500);
+    expect(
+      tierBasisPoints(
+        [
+          { minQty: 4, basisPoints: 9000 },
+          { minQty: 2, basisPoints: 9500 },
+        ],
+        7,
+      ),
+    ).toBe(9000);
+    expect(tierBasisPoints([], 7)).toBe(10_000);
+    // MABD with a 20% tier from 2; MUTV with no tiers at all
+    const mabd = withRules(MABD, {
+      qtyTiers: [{ minQty: 2, basisPoints: 8000 }],
+      memberPrice: false,
+      freeAmount: null,
+    });
+    expect(priceLine(mabd, { productId: 1, qty: 2 }, none).sellPricePaise).toBe(240_000);
+    const flat = withRules(MUTV, { qtyTiers: [], memberPrice: false, freeAmount: null });
+    expect(priceLine(flat, { productId: 3, qty: 4 }, none).sellPricePaise).toBe(1_060_000);
+    // DPKP without its member price: members pay the price
+    const dpkp = withRules(DPKP, { qtyTiers: [], memberPrice: false, freeAmount: null });
+    expect(isMemberPriced(dpkp)).toBe(false);
+    expect(
+      priceLine(dpkp, { productId: 22, qty: 2 }, { utsavMemberships: 2, memberPricedUsed: {} }).sellPricePaise,
+    ).toBe(120_000);
+  });
+
+  it('reads back only rules that have their shape', () => {
+    expect(parseRules(null)).toBeNull();
+    expect(parseRules('not json')).toBeNull();
+    expect(parseRules('{"qtyTiers":3}')).toBeNull();
+    expect(parseRules(rulesJson(defaultRules(MUTV)))).toEqual(defaultRules(MUTV));
   });
 });

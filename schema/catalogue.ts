@@ -33,6 +33,8 @@ export const products = sqliteTable(
     festivalYear: text('festival_year').notNull().default(''),
     /** null = a draft; else members see it from this time on (when its year is the live one) */
     publishAt: integer('publish_at').default(0),
+    /** issue 24 (0241): a picture of the site shown on the product's card (/gallery/...); null = none */
+    photo: text('photo'),
     createdAt: integer('created_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
     updatedAt: integer('updated_at').notNull().default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
   },

@@ -134,6 +134,12 @@ export const PRODUCT_CODE_PATTERN = /^[A-Z0-9]{4}$/;
  */
 export const RULE_CODES: readonly string[] = [DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE];
 
+const FESTIVAL_YEAR = /^\d{4}-\d{2}$/;
+const festivalYearField = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+  .regex(FESTIVAL_YEAR, 'must look like 2026-27')
+  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'must be two years in a row, like 2026-27');
+
 export const addProductRequest = z
   .object({
     code: z
@@ -154,6 +160,8 @@ export const addProductRequest = z
     desc: optionalText(500),
     nameBn: optionalText(100), // issue 16: the Bengali name and description, optional
     descBn: optionalText(500),
+    /** issue 24: the festival year it is for; absent = the live catalogue's; a later year's product is a draft */
+    festivalYear: festivalYearField.optional(),
   })
   .superRefine((v, ctx) => {
     const kinds = [v.membership, v.sponsorship, v.dailyMembership].filter(Boolean).length;
@@ -196,14 +204,9 @@ export const addProductRequest = z
       desc: v.desc,
       nameBn: v.nameBn,
       descBn: v.descBn,
+      festivalYear: v.festivalYear,
     };
   });
-
-const FESTIVAL_YEAR = /^\d{4}-\d{2}$/;
-const festivalYearField = z
-  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
-  .regex(FESTIVAL_YEAR, 'must look like 2026-27')
-  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'must be two years in a row, like 2026-27');
 
 /** Text that may be cleared with '': absent = unchanged. */
 const editableText = (max: number) =>
@@ -242,6 +245,8 @@ export const productRulesInput = z
  * /updateProduct (issue 24): any of price, co-price, names, descriptions and rules; left out = unchanged. Applies to
  * carts priced after it; orders keep the price they were sold at.
  */
+const PHOTO_PATH = /^\/[A-Za-z0-9._\-/]+\.(png|jpe?g|webp|svg)$/;
+
 export const updateProductRequest = z
   .object({
     id: id(),
@@ -253,6 +258,16 @@ export const updateProductRequest = z
     desc: editableText(500),
     nameBn: editableText(100),
     descBn: editableText(500),
+    /** a picture of the site, such as /gallery/photo-03-sm.png; '' removes it */
+    photo: z
+      .string({ error: 'must be text' })
+      .trim()
+      .max(200, 'must be at most 200 characters')
+      .refine(
+        (v) => v === '' || (PHOTO_PATH.test(v) && !v.includes('..')),
+        'must be a picture of the site, such as /gallery/photo-03-sm.png (png, jpg, webp or svg)',
+      )
+      .optional(),
     rules: productRulesInput.optional(),
     // the rules' parts may also come beside the other fields
     qtyDiscounts: productRulesInput.shape.qtyDiscounts,
@@ -269,8 +284,9 @@ export const updateProductRequest = z
   })
   .refine(
     (v) =>
-      [v.price, v.coPrice, v.name, v.desc, v.nameBn, v.descBn].some((x) => x !== undefined) || v.rules !== undefined,
-    { message: 'nothing to change: send price, coPrice, name, desc, nameBn, descBn or rules', path: [] },
+      [v.price, v.coPrice, v.name, v.desc, v.nameBn, v.descBn, v.photo].some((x) => x !== undefined) ||
+      v.rules !== undefined,
+    { message: 'nothing to change: send price, coPrice, name, desc, nameBn, descBn, photo or rules', path: [] },
   );
 
 /** Publishes a year's drafts from `publishAt` (ms; absent = now): members see them from then on. */
@@ -449,6 +465,8 @@ export type AdminProduct = {
   /** issue 24: the English description, the pricing rules, the festival year and when members see it */
   desc: string;
   rules: ProductRulesView;
+  /** a picture of the site shown on the product's card; absent when none */
+  photo?: string;
   festivalYear: string;
   /** null: a draft; else the time it is published from */
   publishAt: number | null;

@@ -28,6 +28,8 @@ export type ProductView = {
   fewLeft?: boolean;
   /** a waiting list may be joined when it is sold out (present only when on) */
   waitlist?: boolean;
+  /** issue 24: a picture of the site for the card, only when the product has one */
+  photo?: string;
   /** issue 24: the pricing rules, only when an admin changed them from the code's defaults */
   rules?: ProductRulesView;
 };

@@ -37,6 +37,7 @@ export const adminEn = {
   'admin.products.edit': 'Edit',
   'admin.edit.title': 'Edit {code} ({year})',
   'admin.edit.desc': 'Description (shown to members on the product card)',
+  'admin.edit.photo': 'Photo (a picture of the site, optional)',
   'admin.edit.tiers': 'Quantity discounts (units:percent off)',
   'admin.edit.tiersHint':
     'For example 3:5, 4:10 takes 5% off the whole line from 3 units and 10% from 4. Leave empty for none.',
@@ -46,6 +47,8 @@ export const adminEn = {
   'admin.edit.freeMax': 'Largest amount (₹)',
   'admin.edit.appliesHint':
     'Carts priced from now on use the new values; paid and submitted contributions keep their price.',
+  'admin.years.onSale': 'The catalogue on sale',
+  'admin.years.draftOf': '{year} (a draft until published)',
   'admin.years.label': 'Festival year',
   'admin.years.prepare': "Prepare next year's catalogue",
   'admin.years.draftsHint':

@@ -79,6 +79,7 @@ describe('editing and rolling over the catalogue', () => {
     await dialog.locator('.field-error').filter({ hasText: 'price must be' }).waitFor();
     await page.screenshot({ path: '/tmp/catalogue-edit-390.png' });
     await dialog.getByLabel('Price', { exact: true }).fill('175');
+    await dialog.getByLabel('Photo (a picture of the site, optional)').fill('/gallery/photo-03-sm.png');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Product updated!').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -88,7 +89,11 @@ describe('editing and rolling over the catalogue', () => {
     const m = await newPage(browser, { width: 390, height: 844 });
     await m.page.goto('/index');
     await m.page.evaluate((info) => localStorage.setItem('user-info', JSON.stringify(info)), member);
-    await (await passCard(m.page, 'DPBH')).getByText('₹175.00').waitFor();
+    const card = await passCard(m.page, 'DPBH');
+    await card.getByText('₹175.00').waitFor();
+    const photo = await card.locator('img.ct-photo').boundingBox();
+    expect(photo!.x + photo!.width).toBeLessThanOrEqual(390);
+    await noSideways(m.page, 'a card with a photo');
     await m.page.goto('/dpsummary');
     await m.page
       .getByText('The price of Bhasan Procession Pass has changed since you added it: ₹150.00 before, ₹175.00 now.')
@@ -102,7 +107,7 @@ describe('editing and rolling over the catalogue', () => {
       .getByText(new RegExp(`products copied into ${next} as drafts`))
       .first()
       .waitFor();
-    await expect(page.getByLabel('Festival year', { exact: true }).inputValue()).resolves.toBe(next);
+    await expect.poll(() => page.getByLabel('Festival year', { exact: true }).inputValue()).toBe(next);
     const draft = page.getByRole('row').filter({ hasText: 'DPBH' });
     await draft.getByText('Draft').waitFor();
     await noSideways(page, 'drafts');

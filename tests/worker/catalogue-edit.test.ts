@@ -141,6 +141,26 @@ describe('/updateProduct', () => {
     ]);
   });
 
+  it('sets, shows and removes a photo of the site; refuses a picture from elsewhere', async () => {
+    const sidl = await productId('SIDL');
+    const u = await newUser();
+    const card = async () =>
+      (await call('getProducts', {}, u.token)).body.data.productsResponses.SPONSORSHIP.find(
+        (p: { id: number }) => p.id === sidl,
+      );
+    expect((await card()).photo).toBeUndefined();
+    const set = await call('updateProduct', { id: sidl, photo: '/gallery/photo-03-sm.png' }, admin);
+    expect(set.body.data.changed).toEqual(['photo']);
+    expect((await card()).photo).toBe('/gallery/photo-03-sm.png');
+    for (const photo of ['https://example.com/x.png', '/gallery/../x.png', '/gallery/x.exe']) {
+      const bad = await call('updateProduct', { id: sidl, photo }, admin);
+      expect(bad.status, photo).toBe(400);
+      expect(bad.body.desc).toMatch(/^photo must be a picture of the site/);
+    }
+    expect((await call('updateProduct', { id: sidl, photo: '' }, admin)).body.data.changed).toEqual(['photo']);
+    expect((await card()).photo).toBeUndefined();
+  });
+
   it('refuses bad input naming the field, and changes nothing', async () => {
     const id = await productId('SPDL');
     const cases: [Record<string, unknown>, RegExp][] = [

@@ -166,4 +166,45 @@ describe('the festival-year rollover', () => {
     expect(add.status).toBe(409);
     expect(add.body.error).toBe('DuplicateCode');
   });
+
+  it('adds a product to a later year as a draft, refuses a past year, and the next copy leaves its code alone', async () => {
+    const after = nextFestivalYear(next); // next is the live year now
+    const past = await call(
+      'addProduct',
+      { code: 'DPNW', name: 'Late pass', price: 100, dailyMembership: true, festivalYear: thisYear },
+      admin,
+    );
+    expect(past.status).toBe(400);
+    expect(past.body.desc).toBe(`festivalYear: ${thisYear} is past; add products to ${next} or a later year.`);
+    const bad = await call(
+      'addProduct',
+      { code: 'DPNW', name: 'Late pass', price: 100, dailyMembership: true, festivalYear: '27-28' },
+      admin,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.desc).toMatch(/festivalYear must look like 2026-27/);
+
+    const early = await call(
+      'addProduct',
+      { code: 'MUTV', name: 'UTSAV', price: 3000, membership: true, festivalYear: after },
+      admin,
+    );
+    expect(early.status).toBe(200);
+    const row = (await db().select().from(products).where(eq(products.id, early.body.data.id)).get())!;
+    expect(row).toMatchObject({ festivalYear: after, publishAt: null, pricePaise: 300_000 });
+    const u = await newUser();
+    const shop = (await call('getProducts', {}, u.token)).body.data.productsResponses.MEMBERSHIP;
+    expect(shop.map((p: { id: number }) => p.id)).not.toContain(row.id);
+
+    const copy = await call('prepareNextCatalogue', {}, admin);
+    expect(copy.status).toBe(200);
+    expect(copy.body.data).toMatchObject({ festivalYear: after, fromYear: next, count: (await count(next)) - 1 });
+    const mutvs = await db()
+      .select()
+      .from(products)
+      .where(and(eq(products.festivalYear, after), eq(products.code, 'MUTV')))
+      .all();
+    expect(mutvs).toHaveLength(1);
+    expect(mutvs[0]!.pricePaise).toBe(300_000); // the one added is kept, not overwritten by the copy
+  });
 });

@@ -76,6 +76,7 @@ export async function listProducts(s: Svc): Promise<AdminProduct[]> {
       ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
       desc: p.description,
       rules: rulesToView(rulesOf(toPricing(p))),
+      ...(p.photo ? { photo: p.photo } : {}),
       festivalYear: p.festivalYear,
       publishAt: p.publishAt,
     };
@@ -91,8 +92,11 @@ async function productOrThrow(db: Db, id: number): Promise<ProductRow> {
 export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof addProductRequest>) {
   const { db } = s;
   const actorId = actor.userId;
-  // codes are unique per festival year (issue 24): a new product joins the live catalogue's year
-  const year = await liveYear(db);
+  // codes are unique per festival year (issue 24): a new product joins the live catalogue's year, or a later one as
+  // a draft (next year's catalogue being prepared); past years are closed
+  const live = await liveYear(db);
+  const year = input.festivalYear ?? live;
+  if (year < live) throw badRequest(say('product.pastYear', { year, live }));
   const existing = await db
     .select({ id: products.id })
     .from(products)
@@ -117,6 +121,7 @@ export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof ad
     sortOrder: next?.n ?? 1,
     festivalYear: year,
     rules: rulesJson(defaultRules(input)),
+    publishAt: year > live ? null : 0,
   };
   try {
     const [inserted] = await db.batch([
@@ -318,6 +323,7 @@ export async function updateProduct(s: Svc, actor: Actor, input: UpdateInput): P
   if (input.desc !== undefined) set.description = input.desc;
   if (input.nameBn !== undefined) set.nameBn = input.nameBn;
   if (input.descBn !== undefined) set.descriptionBn = input.descBn;
+  if (input.photo !== undefined) set.photo = input.photo || null;
   const price = set.pricePaise ?? row.pricePaise;
   const coPrice = set.coPricePaise ?? row.coPricePaise;
   const coMatters = !(row.type === 'SPONSORSHIP' && row.fullSponsorOnly);
@@ -363,7 +369,7 @@ export async function updateProduct(s: Svc, actor: Actor, input: UpdateInput): P
 /**
  * "Prepare next year's catalogue" (issue 24, docs/decisions/241): copies the live year's products (not the extra
  * contribution, which belongs to no year) into the next festival year as drafts, with the same prices and rules
- * for the committee to review. One INSERT ... SELECT that copies only while the next year has no product decides,
+ * for the committee to review. One INSERT ... SELECT that copies only the codes the next year does not have yet decides,
  * with its audit row in the same batch: a double click or two admins at once make one copy.
  */
 export async function prepareNextCatalogue(s: Svc, actor: Actor): Promise<CataloguePrepared> {
@@ -375,12 +381,12 @@ export async function prepareNextCatalogue(s: Svc, actor: Actor): Promise<Catalo
   const [copied] = await d1Batch(s, [
     raw(
       `INSERT INTO products (type, name, code, description, name_bn, description_bn, price_paise, co_price_paise,
-         available, full_sponsor_only, sort_order, rules, capacity, waitlist, festival_year, publish_at, created_at,
-         updated_at)
+         available, full_sponsor_only, sort_order, rules, photo, capacity, waitlist, festival_year, publish_at,
+         created_at, updated_at)
        SELECT type, name, code, description, name_bn, description_bn, price_paise, co_price_paise,
-         available, full_sponsor_only, sort_order, rules, capacity, waitlist, ?, NULL, ?, ?
-       FROM products WHERE festival_year = ? AND code <> ?
-         AND NOT EXISTS (SELECT 1 FROM products WHERE festival_year = ?)
+         available, full_sponsor_only, sort_order, rules, photo, capacity, waitlist, ?, NULL, ?, ?
+       FROM products p WHERE festival_year = ? AND code <> ?
+         AND NOT EXISTS (SELECT 1 FROM products n WHERE n.festival_year = ? AND n.code = p.code)
        ORDER BY id`,
       next,
       now,

@@ -160,6 +160,7 @@ const view = (p: ProductRow, over: Partial<ProductView> = {}): ProductView => ({
   ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
   sponsoredBy: null,
   ...capacityOf(p),
+  ...(p.photo ? { photo: p.photo } : {}),
   ...changedRules(p),
   ...over,
 });

@@ -236,6 +236,7 @@ export const serverBn: Record<ServerKey, string> = {
   'product.noMemberPrice': 'rules.memberPrice: সদস্য-মূল্য কেবল দৈনিক পাসের হয়।',
   'product.noFreeAmount': 'rules.freeAmount: ক্রেতার পছন্দের অঙ্ক কেবল অতিরিক্ত অবদানের হয়।',
   'product.freeAmountRequired': 'rules.freeAmount: অতিরিক্ত অবদানের সবচেয়ে কম ও সবচেয়ে বেশি অঙ্ক লাগবে।',
+  'product.pastYear': 'festivalYear: {year} পেরিয়ে গেছে; {live} বা পরের কোনো বছরে প্রোডাক্ট যোগ করুন।',
   'catalogue.prepared': '{count}টি প্রোডাক্ট খসড়া হিসেবে {year}-এ কপি করা হয়েছে। দামগুলি দেখে নিয়ে প্রকাশ করুন।',
   'catalogue.alreadyPrepared': '{year}-এর ক্যাটালগ আগেই তৈরি: খসড়াগুলি দেখে প্রকাশ করুন।',
   'catalogue.nothingToCopy': 'কপি করার মতো কোনো প্রকাশিত ক্যাটালগ নেই।',

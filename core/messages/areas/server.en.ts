@@ -257,6 +257,7 @@ export const serverEn = {
   'product.noMemberPrice': 'rules.memberPrice: only a daily pass has a member price.',
   'product.noFreeAmount': "rules.freeAmount: only the extra contribution has an amount of the buyer's choice.",
   'product.freeAmountRequired': 'rules.freeAmount: the extra contribution needs its smallest and largest amount.',
+  'product.pastYear': 'festivalYear: {year} is past; add products to {live} or a later year.',
   'catalogue.prepared': '{count} products copied into {year} as drafts. Review their prices, then publish them.',
   'catalogue.alreadyPrepared': 'The {year} catalogue is already prepared: review and publish its drafts.',
   'catalogue.nothingToCopy': 'There is no published catalogue to copy.',

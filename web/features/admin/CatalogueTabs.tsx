@@ -1,6 +1,7 @@
 import { ta } from '../../../core/messages/admin.en';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { AdminProduct } from '../../../core/contracts/admin';
+import { festivalYear, nextFestivalYear } from '../../../core/festival-year';
 import { t } from '../../../core/i18n';
 import { Field } from '../../components/forms';
 import { useToast } from '../../components/toast';
@@ -16,7 +17,10 @@ import {
 } from './api';
 import { CapacityActions, CapacityText } from './CapacityControls';
 import { downloadCsv } from './csv';
-import { EditProductDialog, FestivalYearPanel, publishState } from './EditProductDialog';
+import { FestivalYearPanel, publishState } from './FestivalYears';
+
+// issue 24: the Edit dialog loads on the first Edit, not with the console
+const EditProductDialog = lazy(() => import('./EditProductDialog').then((m) => ({ default: m.EditProductDialog })));
 import { inr } from './OrderDialog';
 import { categoryText } from './words';
 import { ScrollBox } from './ScrollBox';
@@ -28,6 +32,8 @@ export function AddProductTab() {
   const [kind, setKind] = useState<Kind>('membership');
   const [f, setF] = useState({ name: '', code: '', price: '', coSponsorPrice: '', desc: '', nameBn: '', descBn: '' });
   const [fullSponsorOnly, setFullSponsorOnly] = useState(false);
+  // issue 24: '' = the catalogue on sale; a later year's product is a draft of that year's catalogue
+  const [year, setYear] = useState('');
   const { run, busy } = useAction();
   const toast = useToast();
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((x) => ({ ...x, [k]: e.target.value }));
@@ -41,6 +47,7 @@ export function AddProductTab() {
         sponsorship: kind === 'sponsorship',
         dailyMembership: kind === 'dailyMembership',
         fullSponsorOnly: kind === 'sponsorship' && fullSponsorOnly,
+        ...(year ? { festivalYear: year } : {}),
       });
       toast.success(r.message);
       setF({ name: '', code: '', price: '', coSponsorPrice: '', desc: '', nameBn: '', descBn: '' });
@@ -64,6 +71,17 @@ export function AddProductTab() {
           </label>
         ))}
       </fieldset>
+      <div className="field">
+        <label htmlFor="add-product-year">{ta('admin.years.label')}</label>
+        <select id="add-product-year" value={year} onChange={(e) => setYear(e.target.value)}>
+          <option value="">{ta('admin.years.onSale')}</option>
+          {[nextFestivalYear(festivalYear()), nextFestivalYear(nextFestivalYear(festivalYear()))].map((y) => (
+            <option key={y} value={y}>
+              {ta('admin.years.draftOf', { year: y })}
+            </option>
+          ))}
+        </select>
+      </div>
       <Field label={ta('adm.name')} value={f.name} onChange={set('name')} />
       <Field
         label={ta('adm.code')}
@@ -159,14 +177,16 @@ export function ProductsTab() {
         onChanged={reload}
       />
       {editing ? (
-        <EditProductDialog
-          product={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void reload();
-          }}
-        />
+        <Suspense fallback={null}>
+          <EditProductDialog
+            product={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+              void reload();
+            }}
+          />
+        </Suspense>
       ) : null}
       <div className="admin-toolbar">
         <button
@@ -336,6 +356,17 @@ export function ProductsTab() {
   );
 }
 
+/** The sponsorship items of the catalogue on sale (issue 24: not last year's, nor next year's drafts). */
+function sponsorshipsOnSale(all: AdminProduct[]): AdminProduct[] {
+  const now = Date.now();
+  const live = all
+    .filter((p) => p.publishAt !== null && p.publishAt <= now)
+    .map((p) => p.festivalYear)
+    .sort()
+    .pop();
+  return all.filter((p) => p.sponsorship && p.festivalYear === live && p.publishAt !== null && p.publishAt <= now);
+}
+
 /** DECISIONS.md: the Block Sponsorship Product form gets its own tab. */
 export function BlockProductTab() {
   const [products, setProducts] = useState<AdminProduct[]>([]);
@@ -344,10 +375,7 @@ export function BlockProductTab() {
   const [email, setEmail] = useState('');
   const { run, busy } = useAction();
   const toast = useToast();
-  const load = useCallback(
-    () => run(async () => setProducts((await getUnGropedProducts()).filter((p) => p.sponsorship))),
-    [run],
-  );
+  const load = useCallback(() => run(async () => setProducts(sponsorshipsOnSale(await getUnGropedProducts()))), [run]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -359,7 +387,7 @@ export function BlockProductTab() {
       toast.success(r.message);
       setName('');
       setEmail('');
-      setProducts((await getUnGropedProducts()).filter((p) => p.sponsorship));
+      setProducts(sponsorshipsOnSale(await getUnGropedProducts()));
     });
   };
 

@@ -1,15 +1,14 @@
-// Issue 24: the Edit dialog of All Products (price, co-price, names, descriptions and pricing rules), and the
-// festival-year panel (prepare next year's catalogue as drafts, publish it on a date). Only what changed is sent.
+// Issue 24: the Edit dialog of All Products (price, co-price, names, descriptions, photo and pricing rules), loaded
+// on the first Edit. Only what changed is sent.
 import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useRef, useState } from 'react';
 import type { AdminProduct } from '../../../core/contracts/admin';
 import type { CallBody } from '../../../core/contracts/calls';
-import { formatDateTime } from '../../../core/festival';
 import { Dialog } from '../../components/Dialog';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
-import { prepareNextCatalogue, publishCatalogue, updateProduct } from './api';
+import { updateProduct } from './api';
 
 type Body = CallBody<'updateProduct'>;
 
@@ -36,7 +35,7 @@ function fieldOf(desc: string): string | null {
   const m = /^([a-zA-Z]+)(?:\.([a-zA-Z]+))?/.exec(desc);
   if (!m) return null;
   if (m[1] === 'rules') return m[2] === 'freeAmount' ? 'freeMin' : (m[2] ?? 'qtyDiscounts');
-  return ['price', 'coPrice', 'name', 'desc', 'nameBn', 'descBn'].includes(m[1]!) ? m[1]! : null;
+  return ['price', 'coPrice', 'name', 'desc', 'nameBn', 'descBn', 'photo'].includes(m[1]!) ? m[1]! : null;
 }
 
 export function EditProductDialog({
@@ -58,6 +57,7 @@ export function EditProductDialog({
     qtyDiscounts: tiersText(p.rules.qtyDiscounts),
     freeMin: p.rules.freeAmount ? String(p.rules.freeAmount.min) : '',
     freeMax: p.rules.freeAmount ? String(p.rules.freeAmount.max) : '',
+    photo: p.photo ?? '',
   };
   const [f, setF] = useState(initial);
   const [memberPrice, setMemberPrice] = useState(p.rules.memberPrice);
@@ -79,7 +79,7 @@ export function EditProductDialog({
     const num = (v: string) => (/^\d+(\.\d{1,2})?$/.test(v.trim()) ? Number(v.trim()) : v.trim());
     if (f.price !== initial.price) body.price = num(f.price);
     if (f.coPrice !== initial.coPrice) body.coPrice = num(f.coPrice);
-    for (const k of ['name', 'desc', 'nameBn', 'descBn'] as const) if (f[k] !== initial[k]) body[k] = f[k];
+    for (const k of ['name', 'desc', 'nameBn', 'descBn', 'photo'] as const) if (f[k] !== initial[k]) body[k] = f[k];
     const rules: NonNullable<Body['rules']> = {};
     if (f.qtyDiscounts !== initial.qtyDiscounts) {
       const tiers = parseTiers(f.qtyDiscounts);
@@ -161,6 +161,14 @@ export function EditProductDialog({
             onChange={set('descBn')}
           />
         </div>
+        <Field
+          label={ta('admin.edit.photo')}
+          name="photo"
+          value={f.photo}
+          placeholder="/gallery/photo-03-sm.png"
+          onChange={set('photo')}
+          error={problem.errorOf('photo')}
+        />
         {byQty ? (
           <>
             <Field
@@ -219,96 +227,4 @@ export function EditProductDialog({
       </form>
     </Dialog>
   );
-}
-
-/** "Prepare next year's catalogue" and "Publish": the festival years of All Products. */
-export function FestivalYearPanel({
-  years,
-  year,
-  onYear,
-  drafts,
-  onChanged,
-}: {
-  years: string[];
-  year: string;
-  onYear: (y: string) => void;
-  drafts: number;
-  onChanged: (year?: string) => void;
-}) {
-  const { run, busy } = useAction();
-  const toast = useToast();
-  const [when, setWhen] = useState('');
-  const problem = useFieldError();
-  const form = useRef<HTMLFormElement>(null);
-  const publish = (e: FormEvent) => {
-    e.preventDefault();
-    const at = when ? new Date(when).getTime() : null;
-    void run(
-      async () => {
-        const r = await publishCatalogue({ festivalYear: year, publishAt: at });
-        toast.success(r.message);
-        onChanged(year);
-      },
-      (err) =>
-        /^publishAt/.test(err.message)
-          ? problem.show(form.current, 'publishAt', err.message)
-          : toast.error(err.message),
-    );
-  };
-  return (
-    <div className="festival-years">
-      <div className="admin-toolbar">
-        <label className="field-inline">
-          {ta('admin.years.label')}{' '}
-          <select value={year} onChange={(e) => onYear(e.target.value)} aria-label={ta('admin.years.label')}>
-            {years.map((y) => (
-              <option key={y} value={y}>
-                {y}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={busy}
-          onClick={() =>
-            run(async () => {
-              const r = await prepareNextCatalogue();
-              toast.success(r.message);
-              onChanged(r.festivalYear);
-            })
-          }
-        >
-          {ta('admin.years.prepare')}
-        </button>
-      </div>
-      {drafts > 0 ? (
-        <form ref={form} className="admin-form" onSubmit={publish} noValidate>
-          <p className="hint">{ta('admin.years.draftsHint', { count: drafts, year })}</p>
-          <Field
-            label={ta('admin.years.publishAt')}
-            name="publishAt"
-            type="datetime-local"
-            value={when}
-            onChange={(e) => {
-              problem.clear();
-              setWhen(e.target.value);
-            }}
-            error={problem.errorOf('publishAt')}
-          />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {ta('admin.years.publish', { year })}
-          </button>
-        </form>
-      ) : null}
-    </div>
-  );
-}
-
-/** How a product stands: a draft, published from a later time, or on sale. */
-export function publishState(p: AdminProduct, now = Date.now()): string {
-  if (p.publishAt === null) return ta('admin.years.draft');
-  if (p.publishAt > now) return ta('admin.years.scheduled', { time: formatDateTime(p.publishAt) });
-  return '';
 }

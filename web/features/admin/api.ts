@@ -69,6 +69,8 @@ export const addProduct = (body: {
   /** issue 16: the Bengali name and description, optional */
   nameBn?: string;
   descBn?: string;
+  /** issue 24: a later festival year's catalogue (a draft there); absent = the catalogue on sale */
+  festivalYear?: string;
 }) =>
   api('addProduct', {
     ...body,

@@ -175,6 +175,7 @@ export function DailyPassPage() {
               return (
                 <article key={p.id} className="ct-card" data-code={p.code}>
                   <h2>{productName(p)}</h2>
+                  {p.photo ? <img className="ct-photo" src={p.photo} alt="" loading="lazy" /> : null}
                   <p className="ct-desc">{productDesc(p)}</p>
                   {p.price === p.coPrice ? (
                     <p className="ct-price">

@@ -99,6 +99,7 @@ export function MembershipPage() {
           return (
             <article key={p.id} className="ct-card" data-code={p.code}>
               <h2>{productName(p)}</h2>
+              {p.photo ? <img className="ct-photo" src={p.photo} alt="" loading="lazy" /> : null}
               <p className="ct-price">{t('contribute.perPerson', { amount: formatINR(rupeesToPaise(p.price)) })}</p>
               <p className="ct-desc">{productDesc(p)}</p>
               <Stepper name={productName(p)} qty={qty} max={MAX_QTY} onChange={(q) => change(p, q)} />

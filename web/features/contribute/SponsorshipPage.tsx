@@ -88,6 +88,7 @@ export function SponsorshipPage() {
           return (
             <article key={p.id} className={`ct-card${p.available ? '' : ' ct-taken'}`} data-code={p.code}>
               <h2>{productName(p)}</h2>
+              {p.photo ? <img className="ct-photo" src={p.photo} alt="" loading="lazy" /> : null}
               <p className="ct-desc">{productDesc(p)}</p>
               <p className="ct-price">
                 {t('contribute.fullSponsor')}: {formatINR(rupeesToPaise(p.price))}
