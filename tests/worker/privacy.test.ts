@@ -361,6 +361,17 @@ describe('deleteAccount', () => {
     expect((await userRow(u.email))!.deletedAt).toBeNull();
   });
 
+  it('counts password attempts per account: after five wrong ones even the right one waits', async () => {
+    const u = await newUser();
+    for (let i = 0; i < 5; i++) {
+      expect((await call('deleteAccount', { password: `wrong-password-${i}` }, u.token)).status).toBe(401);
+    }
+    const limited = await call('deleteAccount', { password: u.password }, u.token);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toBe('RateLimited');
+    expect((await userRow(u.email))!.deletedAt).toBeNull();
+  });
+
   it('refuses while a money matter is unfinished, naming the contribution', async () => {
     const u = await newUser();
     const orderId = await placeOrder(u.email, 'Pending Approval', [{ code: 'MABD', qty: 1 }]);

@@ -132,6 +132,27 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
     role_granted: (d) => ['audit.roleGranted', { email: text(d.email), role: roleText(d.role) }],
     role_removed: (d) => ['audit.roleRemoved', { email: text(d.email), role: roleText(d.role) }],
     password_changed: () => ['audit.passwordChanged'],
+    // a member's own data (issue 25 item 5); a deleted account's rows keep only that something changed
+    profile_updated: (d) => [
+      'audit.profileUpdated',
+      {
+        changes: d.erased
+          ? ta('audit.erased')
+          : Object.keys((d.after as Details | undefined) ?? {})
+              .map((k) => `${k}: ${text((d.before as Details)?.[k])} → ${text((d.after as Details)[k])}`)
+              .join('; '),
+      },
+    ],
+    email_change_requested: (d) =>
+      d.erased
+        ? ['audit.emailChangeRequested', { from: ta('audit.erased'), to: '—' }]
+        : ['audit.emailChangeRequested', { from: text(d.from), to: text(d.to) }],
+    email_changed: (d) =>
+      d.erased
+        ? ['audit.emailChanged', { from: ta('audit.erased'), to: '—' }]
+        : ['audit.emailChanged', { from: text(d.before), to: text(d.after) }],
+    deleted: () => ['audit.accountDeleted'],
+    data_exported: () => ['audit.dataExported'],
     reminders_off: () => ['audit.remindersOff'],
     reminders_on: () => ['audit.remindersOn'],
   },
