@@ -147,4 +147,23 @@ describe('gate sales', () => {
     expect(a.problems).toEqual([]);
     await a.context.close();
   }, 120_000);
+  it('reads in Bengali on a 390 px phone, nothing off-screen', async () => {
+    const { context, page, problems } = await phone('volunteer@example.org', 'volunteer-demo-123', '/venue');
+    await page.evaluate(() => {
+      const info = JSON.parse(localStorage.getItem('user-info') ?? '{}');
+      localStorage.setItem('user-info', JSON.stringify({ ...info, lang: 'bn-IN' }));
+      localStorage.setItem('samiti-lang', 'bn-IN');
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'গেটে পাস বিক্রি করুন' }).click();
+    await page.getByRole('heading', { name: 'গেটে বিক্রি' }).waitFor();
+    await page.getByLabel('ক্রেতার নাম').waitFor();
+    await page.getByLabel('UPI-তে').check();
+    await page.getByRole('button', { name: 'বিক্রি লিখুন ও পাস দিন' }).click();
+    await page.getByText('ক্রেতার নাম লিখুন।').waitFor();
+    await noSideways(page);
+    await page.screenshot({ path: '/tmp/gate-sale-bn-390.png', fullPage: true });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

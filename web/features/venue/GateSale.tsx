@@ -4,7 +4,7 @@
 // passes are handed over.
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { type GateProductsResponse, recordGateSaleRequest } from '../../../core/contracts/gate';
-import { t } from '../../../core/i18n';
+import { getLocale, t } from '../../../core/i18n';
 import '../../../core/messages/areas/venue';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { priceLine } from '../../../core/pricing';
@@ -152,7 +152,8 @@ export function GateSale({ onClose, onSold }: { onClose: () => void; onSold: (te
           {catalog.products.map((p, i) => (
             <div key={p.productId} className="gate-line">
               <label htmlFor={`gate-qty-${p.productId}`}>
-                {p.name} <span className="gate-price">{formatINR(rupeesToPaise(p.price))}</span>
+                {getLocale() === 'bn-IN' && p.nameBn ? p.nameBn : p.name}{' '}
+                <span className="gate-price">{formatINR(rupeesToPaise(p.price))}</span>
                 {p.unitsLeft !== null && (
                   <span className="gate-left">
                     {' '}
