@@ -26,6 +26,9 @@ export function sqlOf(q: string, ...params: unknown[]): SQL {
 /** A raw statement with ? placeholders, for what drizzle cannot batch (INSERT ... SELECT ... WHERE guard). */
 export const raw = (text: string, ...params: unknown[]): RawStatement => ({ raw: text, params });
 
+/** A raw statement as an item of drizzle's typed batch (batchOf), beside drizzle's own statements. */
+export const asDrizzle = (db: Db, stmt: RawStatement) => db.run(sqlOf(stmt.raw, ...stmt.params));
+
 /**
  * One D1 batch (a single transaction) of drizzle builders and raw statements. drizzle's own batch()
  * cannot take db.run(sql`...`) here, and guarded INSERT ... SELECT statements need raw SQL.

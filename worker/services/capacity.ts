@@ -65,7 +65,6 @@ export function releaseUnits(productId: number, qty: number, guard?: Guard): Raw
 }
 
 /** One of the statements above for drizzle's typed batch (batchOf), e.g. in the checkout's batch. */
-export const asDrizzle = (db: Db, stmt: RawStatement) => db.run(sqlOf(stmt.raw, ...stmt.params));
 
 type D1Like = { results?: unknown[]; meta: { changes?: number } };
 

@@ -12,7 +12,7 @@ import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
 import { upiLink } from '../../core/orders';
 import { orderLines, orders, payments, sponsorshipClaims } from '../../schema/index';
-import { batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
+import { asDrizzle, batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
 import { DomainError, say } from '../lib/errors';
 import { compose, sendMail, trackMail } from '../lib/mail';
 import { providerUnavailable, type Razorpay, RazorpayError } from '../lib/razorpay';
@@ -27,7 +27,7 @@ import {
   type PreparedOrder,
   prepareOrder,
 } from './checkout-prepare';
-import { asDrizzle, availabilityOf, SOLD_OUT_GUARD, takeUnits } from './capacity';
+import { availabilityOf, SOLD_OUT_GUARD, takeUnits } from './capacity';
 import { razorpayAttempt, razorpayFor } from './payments';
 import { offerUseStatements } from './waitlist';
 import { confirmPayment } from './transitions/orders';

@@ -10,10 +10,11 @@ import type { VenuePass } from '../../../core/contracts/venue';
 import { gateSales, orderLines, orders } from '../../../schema/index';
 import type { Guard } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
-import { batchOf, guardFailure, isUniqueViolation } from '../../lib/d1-batch';
+import { asDrizzle, batchOf, guardFailure, isUniqueViolation } from '../../lib/d1-batch';
 import { DomainError, say } from '../../lib/errors';
 import type { Svc } from '../../lib/svc';
 import type { OrderRow } from '../order-view';
+import { issueReceipt } from './receipts';
 import { type LineRow, lineColumns, type PassRow, selectPasses, toPass } from '../venue-read';
 
 /** The account every walk-in's order belongs to: buyers at the gate have none; the order carries their details. */
@@ -127,6 +128,8 @@ export async function recordGateSale(
         SELECT ${w.volunteerId}, 'pass.collected', 'order', CAST(${orderId} AS TEXT),
           ${JSON.stringify({ nonce: `sale-${w.nonce}`, deviceId: w.deviceId, happenedAt: w.happenedAt, source: w.source, gateSale: true })}
         WHERE ${mine}`),
+      // the numbered receipt, as for any confirmed payment (docs/decisions/260): the sale is paid when it is made
+      ...issueReceipt({ checkoutKey: key }, w.fiscalYear, mineGuard, w.happenedAt).map((st) => asDrizzle(db, st)),
     ];
     // the order, the sale and the pass as the batch left them: the answer needs no other round trip
     const readBack = [

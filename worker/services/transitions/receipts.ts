@@ -18,18 +18,26 @@ export const RECEIPT_NUMBER_SQL = (yearSql: string, seqSql: string) => `${yearSq
 export const CREDIT_NOTE_NUMBER_SQL = (yearSql: string, seqSql: string) =>
   `'CN/' || ${yearSql} || '/' || printf('%06d', ${seqSql})`;
 
+/** An order by its id, or by its checkout key when the same batch inserts it (a gate sale's `gate:<nonce>`). */
+export type OrderRef = number | { checkoutKey: string };
+
+const orderIdOf = (ref: OrderRef): [string, unknown[]] =>
+  typeof ref === 'number' ? ['?', [ref]] : ['(SELECT id FROM orders WHERE checkout_key = ?)', [ref.checkoutKey]];
+
 /**
- * The receipt of an order that `guard` says has just become Success in this batch. Put after the order's update.
+ * The receipt of an order that `guard` says has just become Success in this batch. Put after the order's update
+ * (or, for an order the batch inserts, after the insert).
  */
-export function issueReceipt(orderId: number, fiscalYear: string, guard: Guard, at: number): RawStatement[] {
-  const none = `NOT EXISTS (SELECT 1 FROM receipts WHERE kind = 'receipt' AND order_id = ?)`;
+export function issueReceipt(order: OrderRef, fiscalYear: string, guard: Guard, at: number): RawStatement[] {
+  const [id, idParams] = orderIdOf(order);
+  const none = `NOT EXISTS (SELECT 1 FROM receipts WHERE kind = 'receipt' AND order_id = ${id})`;
   return [
     raw(`INSERT OR IGNORE INTO receipt_counters (series, fiscal_year, last) VALUES ('R', ?, 0)`, fiscalYear),
     raw(
       `UPDATE receipt_counters SET last = last + 1 WHERE series = 'R' AND fiscal_year = ? AND ${guard.sql} AND ${none}`,
       fiscalYear,
       ...guard.params,
-      orderId,
+      ...idParams,
     ),
     raw(
       `INSERT INTO receipts (kind, fiscal_year, seq, number, order_id, amount_paise, mode, reference, payer_name,
@@ -37,12 +45,12 @@ export function issueReceipt(orderId: number, fiscalYear: string, guard: Guard, 
        SELECT 'receipt', o.fiscal_year, c.last, ${RECEIPT_NUMBER_SQL('o.fiscal_year', 'c.last')}, o.id, o.total_paise,
          o.payment_type, o.transaction_id, o.user_name, o.billing_name, o.billing_pan, o.billing_gstin, ?
        FROM orders o CROSS JOIN receipt_counters c ON c.series = 'R' AND c.fiscal_year = o.fiscal_year
-       WHERE o.id = ? AND o.fiscal_year = ? AND ${guard.sql} AND ${none}`,
+       WHERE o.id = ${id} AND o.fiscal_year = ? AND ${guard.sql} AND ${none}`,
       at,
-      orderId,
+      ...idParams,
       fiscalYear,
       ...guard.params,
-      orderId,
+      ...idParams,
     ),
   ];
 }
