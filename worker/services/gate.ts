@@ -20,7 +20,7 @@ import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
 import { EXTRA_CONTRIBUTION_CODE, type PricingProduct, priceLine } from '../../core/pricing';
-import { gateSales, orderLines, orders, payments, products, users } from '../../schema/index';
+import { gateSales, orderLines, orders, payments, products, receipts, users } from '../../schema/index';
 import { afterChange, type Guard } from '../lib/audit';
 import { asDrizzle, batchOf, d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
 import { badRequest, conflict, DomainError, notFound, say } from '../lib/errors';
@@ -259,7 +259,15 @@ async function receiptMail(
   },
 ) {
   const rcpt = formatRcptId(orderId);
-  const lines = await s.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id);
+  const [lines, receipt] = await Promise.all([
+    s.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id),
+    // the numbered receipt the sale's batch issued (docs/decisions/260); a walk-in has no account to open its page
+    s.db
+      .select({ number: receipts.number })
+      .from(receipts)
+      .where(and(eq(receipts.kind, 'receipt'), eq(receipts.orderId, orderId)))
+      .get(),
+  ]);
   const paid =
     o.mode === 'cash'
       ? `Paid in cash at the gate: ${formatINR(o.totalPaise)}.`
@@ -269,6 +277,7 @@ async function receiptMail(
     `Thank you for your contribution ${rcpt} for the festival year ${o.fiscalYear}.`,
     lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.sellPricePaise)}`).join('\n'),
     paid,
+    ...(receipt ? [`Your receipt number is ${receipt.number}.`] : []),
     `Your passes were handed to you at the gate by ${o.seller}. Keep this email as your receipt.`,
   ]);
   await sendMail(s.db, s.config, mail);

@@ -24,6 +24,7 @@ import { compose, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { claimQuery, rateLimited, VERIFY_TTL, verifyEmail, withinLimit } from './accounts';
+import { offerFreedUnits, releaseOffers } from './waitlist';
 
 const wrongPassword = () => new DomainError('WrongPassword', say('privacy.wrongPassword'), 401);
 
@@ -416,6 +417,14 @@ export async function deleteAccount(s: Svc, actor: Actor, input: z.output<typeof
     raw(`DELETE FROM whatsapp_numbers WHERE user_id = ? AND ${done}`, id),
     raw(`DELETE FROM push_subscriptions WHERE user_id = ? AND ${done}`, id),
     raw(`DELETE FROM deliveries WHERE user_id = ? AND ${done}`, id),
+    // a place in a waiting list goes with the account; units an offer held return (docs/decisions/246)
+    releaseOffers(`w.user_id = ? AND ${done}`, id),
+    raw(
+      `UPDATE waitlist_entries SET state = 'left', updated_at = ?
+         WHERE user_id = ? AND state IN ('waiting', 'offered') AND ${done}`,
+      at,
+      id,
+    ),
     ...[...addresses].map((a) => raw(`DELETE FROM email_outbox WHERE to_addr = ? AND ${done}`, a)),
     // the audit trail keeps what happened and when, not who they were: the orders' rows lose the bank's name, and
     // those of orders never paid the reference the member typed
@@ -459,6 +468,8 @@ export async function deleteAccount(s: Svc, actor: Actor, input: z.output<typeof
     }
     throw wrongPassword();
   }
+  // the units an offer of the account held go to the next in line
+  await offerFreedUnits(s);
   return { deleted: true as const, message: t('privacy.deleted') };
 }
 

@@ -110,7 +110,8 @@ export async function joinWaitlist(
  * The statements that give back the units an offer holds, for the offers selected by `where` (SQL over
  * waitlist_entries w). Put before the statement that changes their state, in the same batch.
  */
-const releaseOffers = (where: string, ...params: unknown[]) =>
+/** Gives back the units of the offers `where` selects (a condition on `w`, the waiting-list entry). */
+export const releaseOffers = (where: string, ...params: unknown[]) =>
   raw(
     `UPDATE products SET taken = max(0, taken - (SELECT coalesce(sum(w.qty), 0) FROM waitlist_entries w
        WHERE w.product_id = products.id AND w.state = 'offered' AND ${where}))
