@@ -86,6 +86,19 @@ export type MyData = {
     whatsappNumber: string | null;
     pushDevices: { addedAt: string }[];
   };
+  /** numbered receipts and credit notes of the member's contributions (docs/decisions/260) */
+  receipts: {
+    number: string;
+    kind: string;
+    orderRcptId: string;
+    amount: number;
+    issuedAt: string;
+    billingName: string | null;
+    pan: string | null;
+    gstin: string | null;
+  }[];
+  /** places in waiting lists (docs/decisions/246) */
+  waitingLists: { product: string; qty: number; state: string; joinedAt: string }[];
   messages: { channel: string; kind: string; state: string; createdAt: string; sentAt: string | null }[];
   emails: { subject: string; sentAt: string }[];
   sessions: { startedAt: string; expiresAt: string; endedAt: string | null; device: string | null }[];

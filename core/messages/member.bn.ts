@@ -165,6 +165,8 @@ export const memberBn: Record<MemberKey, string> = {
   'data.off': 'বন্ধ',
   'data.granted': 'সম্মতি দেওয়া',
   'data.withdrawn': 'সম্মতি তুলে নেওয়া',
+  'data.receipts': 'রসিদ ও ক্রেডিট নোট',
+  'data.waitingLists': 'অপেক্ষার তালিকা',
   'data.emails': 'আপনাকে পাঠানো ইমেল',
   'data.messages': 'আপনাকে পাঠানো অন্যান্য বার্তা',
   'data.sessions': 'লগইন',

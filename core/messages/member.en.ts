@@ -171,6 +171,8 @@ export const memberEn = {
   'data.off': 'Off',
   'data.granted': 'Given',
   'data.withdrawn': 'Withdrawn',
+  'data.receipts': 'Receipts and credit notes',
+  'data.waitingLists': 'Waiting lists',
   'data.emails': 'Emails we sent you',
   'data.messages': 'Other messages we sent you',
   'data.sessions': 'Logins',

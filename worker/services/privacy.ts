@@ -239,6 +239,10 @@ const MY_DATA_SQL = [
     ORDER BY at, id`,
   `SELECT new_email AS email, created_at AS requested_at FROM user_tokens WHERE user_id = ? AND purpose = 'email_change'
     AND used_at IS NULL AND expires_at > unixepoch('subsec') * 1000 ORDER BY id DESC LIMIT 1`,
+  `SELECT r.number, r.kind, r.order_id, r.amount_paise, r.issued_at, r.billing_name, r.pan, r.gstin
+    FROM receipts r JOIN orders o ON o.id = r.order_id WHERE o.user_id = ? ORDER BY r.id`,
+  `SELECT p.name AS product, w.qty, w.state, w.created_at AS joined_at FROM waitlist_entries w
+    JOIN products p ON p.id = w.product_id WHERE w.user_id = ? ORDER BY w.id`,
 ];
 
 /**
@@ -255,8 +259,23 @@ export async function myData(s: Svc, actor: Actor): Promise<MyData> {
     ).bind(id),
     ...MY_DATA_SQL.map((q) => s.env.DB.prepare(q).bind(id)),
   ])) as { results: Row[] }[];
-  const [user, extra, orders, lines, prefs, history, number, devices, messages, emails, sessions, activity, pending] =
-    answers.map((a) => a.results);
+  const [
+    user,
+    extra,
+    orders,
+    lines,
+    prefs,
+    history,
+    number,
+    devices,
+    messages,
+    emails,
+    sessions,
+    activity,
+    pending,
+    receipts,
+    waiting,
+  ] = answers.map((a) => a.results);
   const { emailVerified, member, admin, volunteer, ...account } = shaped(user![0]!);
   const [change] = pending!;
   const on = (v: unknown) => v === 1;
@@ -290,6 +309,11 @@ export async function myData(s: Svc, actor: Actor): Promise<MyData> {
       whatsappNumber: (number![0]?.number as string | undefined) ?? null,
       pushDevices: devices!.map((d) => shaped(d) as { addedAt: string }),
     },
+    receipts: receipts!.map(({ order_id: orderId, ...r }) => ({
+      ...(shaped(r) as Omit<MyData['receipts'][number], 'orderRcptId'>),
+      orderRcptId: formatRcptId(Number(orderId)),
+    })),
+    waitingLists: waiting!.map((w) => shaped(w) as MyData['waitingLists'][number]),
     messages: messages!.map((m) => shaped(m) as MyData['messages'][number]),
     emails: emails!.map((e) => shaped(e) as MyData['emails'][number]),
     sessions: sessions!.map((r) => shaped(r) as MyData['sessions'][number]),

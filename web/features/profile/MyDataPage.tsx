@@ -119,6 +119,31 @@ export function MyDataPage() {
         ))}
       </ul>
 
+      <h2>{tm('data.receipts')}</h2>
+      {data.receipts.length === 0 ? <p>{tm('data.none')}</p> : null}
+      <ul className="data-items">
+        {data.receipts.map((r) => (
+          <li key={r.number}>
+            <strong>{r.number}</strong> · {r.orderRcptId} · {formatDate(ms(r.issuedAt))} ·{' '}
+            {formatINR(rupeesToPaise(r.amount))}
+            {r.billingName || r.pan || r.gstin ? (
+              <span className="hint"> · {[r.billingName, r.pan, r.gstin].filter(Boolean).join(', ')}</span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      <h2>{tm('data.waitingLists')}</h2>
+      {data.waitingLists.length === 0 ? <p>{tm('data.none')}</p> : null}
+      <ul className="data-items">
+        {data.waitingLists.map((w, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a list read once, never reordered
+          <li key={i}>
+            {w.product} x {w.qty} · {w.state} · {formatDate(ms(w.joinedAt))}
+          </li>
+        ))}
+      </ul>
+
       <h2>{tm('data.emails')}</h2>
       {data.emails.length === 0 ? <p>{tm('data.none')}</p> : null}
       <ul className="data-items">
