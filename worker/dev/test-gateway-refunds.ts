@@ -270,7 +270,7 @@ async function listRefunds(c: Context<AppEnv>, paymentId: string | null) {
     .select()
     .from(testGatewayRefunds)
     .where(paymentId === null ? undefined : eq(testGatewayRefunds.paymentId, paymentId))
-    .orderBy(asc(testGatewayRefunds.createdAt), asc(testGatewayRefunds.id))
+    .orderBy(asc(testGatewayRefunds.createdAt), sql`rowid`) // two refunds of one millisecond: in the order made
     .limit(count)
     .offset(skip)
     .all();
