@@ -1,7 +1,7 @@
 // The gate, second pass (docs/decisions/152, 153): a mistaken tap taken back by /undoCollection, decided by the
 // database, and the search by name.
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatRcptId } from '../../core/ids';
 import { auditLog, collectionEvents, orders } from '../../schema/index';
 import { placeOrder } from './cart-fixtures';
@@ -165,6 +165,23 @@ describe('/undoCollection', () => {
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.body.desc).toMatch(/nonce/);
     }
+  });
+
+  it('two undos of one millisecond write one audit row: the guard is the change, not the time', async () => {
+    const p = await passOrder();
+    const vol = await loginAs(VOLUNTEER);
+    const n = await tap(p.rcpt, vol);
+    // a Worker's clock moves only between I/O: parallel undos often read the same Date.now()
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now);
+    try {
+      expect((await call('undoCollection', { nonce: n }, vol)).status).toBe(200);
+      expect((await call('undoCollection', { nonce: n }, vol)).status).toBe(200);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(await undoAudits(p.orderId)).toHaveLength(1);
+    expect((await orderRow(p.orderId)).passCollected).toBe(0);
   });
 
   it('is for admins and volunteers only, checked before the body', async () => {

@@ -376,13 +376,15 @@ export async function undoCollection(s: Svc, actor: Actor, input: { nonce: strin
           AND o.collected_by = ${actor.userId} AND o.collected_at = collection_events.happened_at)
         AND NOT EXISTS (SELECT 1 FROM collection_events other WHERE other.order_id = collection_events.order_id
           AND other.id <> collection_events.id AND other.undone_at IS NULL)`),
-    s.db.run(sql`UPDATE orders SET pass_collected = 0, collected_at = NULL, collected_by = NULL
-      WHERE id = ${event} AND pass_collected = 1
-        AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND undone_at = ${mark})`),
+    // the audit row right after the update it records, only if that update changed the event: `mark` is a time,
+    // which a parallel undo of the same millisecond shares, so it cannot tell this call's change from another's
     s.db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
       SELECT ${actor.userId}, 'pass.collection_undone', 'order', CAST(order_id AS TEXT),
         json_object('nonce', nonce, 'happenedAt', happened_at, 'source', source, 'deviceId', device_id)
-      FROM collection_events WHERE nonce = ${nonce} AND undone_at = ${mark}`),
+      FROM collection_events WHERE nonce = ${nonce} AND undone_at = ${mark} AND changes() = 1`),
+    s.db.run(sql`UPDATE orders SET pass_collected = 0, collected_at = NULL, collected_by = NULL
+      WHERE id = ${event} AND pass_collected = 1
+        AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND undone_at = ${mark})`),
     s.db
       .select({
         orderId: collectionEvents.orderId,
