@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type MessageKey, parseLocale } from '../i18n';
+import type { UserExtraInfo } from './checkout';
 import { EMAIL_PATTERN, email, mobile, password, text } from './common';
 
 const iid = z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish();
@@ -50,17 +51,7 @@ export type MyData = {
     volunteer: boolean;
     pendingEmailChange: { email: string; requestedAt: string } | null;
   };
-  address: {
-    addrLine1: string | null;
-    addrLine2: string | null;
-    city: string | null;
-    state: string | null;
-    pin: string | null;
-    additionalEmail: string | null;
-    additionalMobile: string | null;
-    referSource: string | null;
-    referredBy: string | null;
-  } | null;
+  address: UserExtraInfo | null;
   contributions: {
     orderRcptId: string;
     fiscalYear: string;
