@@ -3,7 +3,7 @@
 // records the cash handed over and the difference.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, launch, openAdminTab, signIn } from './browser';
+import { api, BASE, launch, openAdminTab, signIn } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,17 +13,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Body = { data?: any; error?: string; desc?: string };
-async function call(path: string, body: object = {}, token?: string): Promise<{ status: number; body: Body }> {
-  const r = await fetch(`${BASE}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Session-Token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as Body };
-}
 async function login(email: string, password: string) {
-  const r = await call('login', { email, password, iid: crypto.randomUUID() });
+  const r = await api('login', { email, password, iid: crypto.randomUUID() });
   if (r.status !== 200) throw new Error(`login ${email}: ${JSON.stringify(r.body)}`);
   return r.body.data.session as string;
 }
@@ -103,7 +94,7 @@ describe('gate sales', () => {
 
     const admin = await login('admin@example.org', 'admin-demo-123');
     const found = async () =>
-      ((await call('searchVenuePasses', { q: buyer }, admin)).body.data as { orderRcptId: string }[]).length;
+      ((await api('searchVenuePasses', { q: buyer }, admin)).body.data as { orderRcptId: string }[]).length;
     expect(await found()).toBe(0);
 
     // a reload with no network: the service worker serves the app, IndexedDB keeps the queued sale
@@ -125,7 +116,7 @@ describe('gate sales', () => {
     await context.close();
 
     // the admin, on a phone: the day's totals for the volunteer, the cash handed over and the difference
-    const report = (await call('getGateSales', {}, admin)).body.data as {
+    const report = (await api('getGateSales', {}, admin)).body.data as {
       days: { volunteer: string; cash: number; difference: number; day: string }[];
     };
     const row = report.days.find((d) => d.volunteer === 'Demo Volunteer')!;
@@ -139,7 +130,7 @@ describe('gate sales', () => {
     await a.page.getByLabel('Amount handed over (₹)').fill('1000');
     await a.page.getByRole('button', { name: 'Record', exact: true }).click();
     await a.page.getByText(/^Recorded ₹1,000.00 from Demo Volunteer/).waitFor();
-    const after = (await call('getGateSales', {}, admin)).body.data.days.find(
+    const after = (await api('getGateSales', {}, admin)).body.data.days.find(
       (d: { volunteer: string; day: string }) => d.volunteer === 'Demo Volunteer' && d.day === row.day,
     );
     expect(after.difference).toBe(row.difference - 1000);
