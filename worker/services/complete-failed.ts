@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { normalizeTxnId } from '../../core/contracts/checkout';
+import type { ErrorCode } from '../../core/contracts/errors';
 import type { completeFailedOrderRequest } from '../../core/contracts/refunds';
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
@@ -32,7 +33,7 @@ export type CompleteResult = {
   lost: string | null;
 };
 
-const refused = (code: string, desc: string | Said, status: 400 | 409 = 409) => new DomainError(code, desc, status);
+const refused = (code: ErrorCode, desc: string | Said, status: 400 | 409 = 409) => new DomainError(code, desc, status);
 
 export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, input: Input): Promise<CompleteResult> {
   const order = await s.db.select().from(orders).where(eq(orders.id, input.orderPkId)).get();
