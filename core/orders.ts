@@ -12,7 +12,21 @@ export const ORDER_STATUS = {
 } as const;
 
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-export type PaymentType = 'Online' | 'Offline';
+/** Every order status, in the order of the lifecycle (the schema's column takes these: schema/orders.ts). */
+export const ORDER_STATUSES = [
+  ORDER_STATUS.pendingPayment,
+  ORDER_STATUS.pendingApproval,
+  ORDER_STATUS.success,
+  ORDER_STATUS.failed,
+  ORDER_STATUS.rejected,
+] as const satisfies readonly OrderStatus[];
+
+export const PAYMENT_TYPES = ['Online', 'Offline'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/** How a Failed order closed (migrations/0160, orders.closed_as): the member gave up, the hold ran out, the payment failed. */
+export const CLOSED_AS = ['cancelled', 'expired', 'failed'] as const;
+export type ClosedAs = (typeof CLOSED_AS)[number];
 
 /**
  * Allowed order transitions. Failed -> Success exists because Razorpay may capture a payment after the
@@ -36,8 +50,20 @@ export function sourcesOf(to: OrderStatus): OrderStatus[] {
   return (Object.keys(ORDER_TRANSITIONS) as OrderStatus[]).filter((from) => canTransition(from, to));
 }
 
-export type PaymentMethod = 'razorpay' | 'bank_transfer' | 'gate_cash' | 'gate_upi';
-export type PaymentStatus = 'created' | 'captured' | 'failed' | 'submitted' | 'approved' | 'rejected';
+export const PAYMENT_METHODS = ['razorpay', 'bank_transfer', 'gate_cash', 'gate_upi'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** A payment attempt's status: a Razorpay attempt is created, then captured or failed; a transfer is submitted. */
+export const PAYMENT_STATUS = {
+  created: 'created',
+  captured: 'captured',
+  failed: 'failed',
+  submitted: 'submitted',
+  approved: 'approved',
+  rejected: 'rejected',
+} as const;
+export type PaymentStatus = (typeof PAYMENT_STATUS)[keyof typeof PAYMENT_STATUS];
+export const PAYMENT_STATUSES = Object.values(PAYMENT_STATUS) as [PaymentStatus, ...PaymentStatus[]];
 
 /**
  * One payment attempt per Razorpay order (or per bank transfer). A Razorpay order may see a failed payment
@@ -56,7 +82,14 @@ export function canPaymentTransition(from: PaymentStatus, to: PaymentStatus): bo
   return PAYMENT_TRANSITIONS[from].includes(to);
 }
 
-export type RefundStatus = 'requested' | 'pending' | 'processed' | 'failed';
+export const REFUND_STATUS = {
+  requested: 'requested',
+  pending: 'pending',
+  processed: 'processed',
+  failed: 'failed',
+} as const;
+export type RefundStatus = (typeof REFUND_STATUS)[keyof typeof REFUND_STATUS];
+export const REFUND_STATUSES = Object.values(REFUND_STATUS) as [RefundStatus, ...RefundStatus[]];
 
 /**
  * A refund (docs/decisions/080). Online: written 'requested' while Razorpay is asked; 'pending' once it

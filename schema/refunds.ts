@@ -8,13 +8,14 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { REFUND_STATUSES } from '../core/orders';
 import { orderLines, orders } from './orders';
 import { users } from './users';
 
 const now = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 
-export const REFUND_STATUSES = ['requested', 'pending', 'processed', 'failed'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
+// the status union lives in core/orders.ts (docs/decisions/177)
+export { REFUND_STATUSES, type RefundStatus } from '../core/orders';
 
 /**
  * Money given back for some lines of a paid order (migrations/0080, docs/decisions/080). Online: a Razorpay

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type MessageKey, parseLocale } from '../i18n';
+import type { OrderStatus, PaymentType } from '../orders';
 import { EMAIL_PATTERN, email, mobile, password, text } from './common';
 
 const iid = z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish();
@@ -66,8 +67,8 @@ export type MyData = {
     fiscalYear: string;
     orderDate: string;
     paymentDate: string | null;
-    status: string;
-    paymentType: string;
+    status: OrderStatus;
+    paymentType: PaymentType;
     orderTotal: number;
     userName: string;
     userEmail: string;

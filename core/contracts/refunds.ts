@@ -1,6 +1,7 @@
 // Contracts of the refund calls (issue 13, docs/decisions/080-refunds.md). Admins only; the amount is never
 // sent by the client: the server computes it from the lines chosen.
 import * as z from 'zod';
+import type { OrderStatus, PaymentType, RefundStatus } from '../orders';
 import { type Message, text } from './common';
 
 const POSITIVE_INT = 'must be a positive whole number';
@@ -88,7 +89,7 @@ export type RefundView = {
   method: 'razorpay' | 'bank_transfer' | 'carry_over' | 'manual';
   /** carry-over: the contribution of the next festival year that carries the lines */
   carriedTo: string | null;
-  status: 'requested' | 'pending' | 'processed' | 'failed';
+  status: RefundStatus;
   amount: number; // rupees
   reason: string;
   reference: string | null;
@@ -126,8 +127,8 @@ export type RefundableLineView = {
 export type OrderRefunds = {
   orderPkId: number;
   orderRcptId: string;
-  status: string;
-  paymentType: 'Online' | 'Offline';
+  status: OrderStatus;
+  paymentType: PaymentType;
   orderTotal: number;
   convenienceCharge: number;
   refunded: number;
@@ -180,7 +181,7 @@ export const completeFailedOrderRequest = z
 export type CompleteFailedResult = Message & {
   orderPkId: number;
   orderRcptId: string;
-  status: string;
+  status: OrderStatus;
   lost: string | null;
 };
 
