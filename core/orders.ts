@@ -119,7 +119,7 @@ export function needsCollection(lines: readonly { type: string; code: string }[]
 export type ContributionAction = 'details' | 'retryPayment' | 'startAgain';
 
 /** The profile's action table (SPEC.md section 4); Rejected is shown like Failed (DECISIONS.md). */
-export function contributionActions(status: string, paymentType: PaymentType): ContributionAction[] {
+export function contributionActions(status: OrderStatus, paymentType: PaymentType): ContributionAction[] {
   const shown = status === ORDER_STATUS.rejected ? ORDER_STATUS.failed : status;
   if (shown === ORDER_STATUS.success || shown === ORDER_STATUS.pendingApproval) return ['details'];
   if (paymentType === 'Offline' && shown === ORDER_STATUS.pendingPayment) return ['retryPayment', 'details'];

@@ -20,7 +20,7 @@ import { orderLines, orders, products, sponsorshipClaims } from '../../schema/in
 import type { Db } from '../lib/db';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { getSetting } from './settings';
-import { ORDER_STATUS } from '../../core/orders';
+import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -38,7 +38,7 @@ export const CO_SPONSOR_STATUSES = [
 
 export type SponsorshipState = {
   /** the full sponsor's claim this festival year: held by a started checkout, or sponsored once paid */
-  claim: { state: 'held' | 'sponsored'; userId: number; sponsorName: string; orderStatus: string } | null;
+  claim: { state: 'held' | 'sponsored'; userId: number; sponsorName: string; orderStatus: OrderStatus } | null;
   coSponsored: boolean;
 };
 
@@ -77,7 +77,7 @@ type ClaimRow = {
   state: 'held' | 'sponsored';
   userId: number;
   sponsorName: string;
-  orderStatus: string;
+  orderStatus: OrderStatus;
 };
 
 /**

@@ -19,7 +19,7 @@ import type { Svc } from '../lib/svc';
 import { orderViews } from './order-view';
 import { captureIfAuthorized, razorpayAttempt, razorpayFor, settleOnline } from './payments';
 import { confirmPayment, loadOrder, releaseOrder, submitTransfer } from './transitions/orders';
-import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
+import { ORDER_STATUS, type OrderStatus, PAYMENT_STATUS } from '../../core/orders';
 
 const notYours = () => new DomainError('NotFound', say('order.notYours'), 404);
 
@@ -137,7 +137,7 @@ export async function handleOfflineOrder(
     .select({ orderId: payments.orderId })
     .from(payments)
     // a transfer rejected by mistake may be shared again (payments_txn_uq skips rejected attempts)
-    .where(and(eq(payments.transactionId, txn), ne(payments.status, 'rejected')))
+    .where(and(eq(payments.transactionId, txn), ne(payments.status, PAYMENT_STATUS.rejected)))
     .get();
   if (used && used.orderId === order.id && order.status === ORDER_STATUS.pendingApproval) {
     return { message: t('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: order.status };

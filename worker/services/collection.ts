@@ -25,7 +25,7 @@ import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { chunks, forDesk, lineColumns, type PassRow, passQueries, selectPasses, toPass } from './venue-read';
-import { ORDER_STATUS } from '../../core/orders';
+import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 
 const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string | null }) =>
   new DomainError(
@@ -230,7 +230,13 @@ export async function uploadCollections(
   const ids = [
     ...new Set(items.flatMap((i) => (i.passCode || i.orderRcptId == null ? [] : [parseRcptId(i.orderRcptId) ?? 0]))),
   ].filter((n) => n > 0);
-  type Found = { id: number; passCode: string | null; status: string; passCollected: number | null; createdAt: number };
+  type Found = {
+    id: number;
+    passCode: string | null;
+    status: OrderStatus;
+    passCollected: number | null;
+    createdAt: number;
+  };
   const found: Found[] = [];
   const cols = {
     id: orders.id,

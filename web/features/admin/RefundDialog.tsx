@@ -3,6 +3,7 @@ import type { OrderRefunds, RefundView } from '../../../core/contracts/refunds';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
+import { REFUND_STATUS } from '../../../core/orders';
 import { planRefund, RefundPlanError } from '../../../core/refunds';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
@@ -136,7 +137,7 @@ export function RefundDialog({
             </p>
           ) : null}
           {view.refunds
-            .filter((r) => r.status === 'failed' && r.replacedBy === null && r.method === 'razorpay')
+            .filter((r) => r.status === REFUND_STATUS.failed && r.replacedBy === null && r.method === 'razorpay')
             .map((r) => (
               <FailedRefund
                 key={r.refundId}

@@ -12,7 +12,13 @@ import { tm } from '../../../core/messages/member.en';
 import '../../../core/messages/areas/checkout';
 import '../../../core/messages/areas/profile';
 import { formatINR, rupeesToPaise } from '../../../core/money';
-import { contributionActions, ORDER_STATUS } from '../../../core/orders';
+import {
+  type ClosedAs,
+  contributionActions,
+  ORDER_STATUS,
+  type OrderStatus,
+  REFUND_STATUS,
+} from '../../../core/orders';
 import { paths, receiptPath } from '../../app/paths';
 import { BankDetails, type TxnFailure, TxnForm } from '../../components/payment/BankTransfer';
 import { PassQr } from '../../components/PassQr';
@@ -38,7 +44,7 @@ function refundNotes(o: OrderView): string[] {
     t(
       r.method === 'carry_over'
         ? 'refund.memberCarried'
-        : r.status === 'processed'
+        : r.status === REFUND_STATUS.processed
           ? 'refund.memberRefunded'
           : 'refund.memberPending',
       { amount: formatINR(paise(r.amount)), date: formatDate(r.date), to: r.carriedTo ?? '' },
@@ -371,7 +377,7 @@ export function ContributionsTab() {
   );
 }
 
-function badgeOf(status: string, closedAs: string | null) {
+function badgeOf(status: OrderStatus, closedAs: ClosedAs | null) {
   if (status === ORDER_STATUS.success) return 'badge-success';
   // given up or not paid in time: nothing went wrong, nothing is owed
   if (status === ORDER_STATUS.failed && (closedAs === 'cancelled' || closedAs === 'expired')) return 'badge-muted';

@@ -152,7 +152,7 @@ export async function confirmLoaded(
   const from = confirmSources(input.via);
   const attempt = rp
     ? paymentStep(PAYMENT_STATUS.created, PAYMENT_STATUS.captured)
-    : paymentStep('submitted', 'approved');
+    : paymentStep(PAYMENT_STATUS.submitted, PAYMENT_STATUS.approved);
   const lines = await loadLines(s, order.id);
   const collect = needsCollection(lines);
   const token = randomToken(12);
@@ -377,7 +377,7 @@ export async function releaseLoaded(
   const attempt =
     input.to === ORDER_STATUS.rejected
       ? paymentStep(PAYMENT_STATUS.submitted, PAYMENT_STATUS.rejected)
-      : paymentStep('created', 'failed');
+      : paymentStep(PAYMENT_STATUS.created, PAYMENT_STATUS.failed);
   const token = randomToken(12);
   const at = Date.now();
   const results = await d1Batch(s, [
