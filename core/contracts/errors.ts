@@ -101,3 +101,6 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** The web client's own codes: no answer came ('Network'), or something other than an answer failed ('Error'). */
 export const CLIENT_ERROR_CODES = ['Network', 'Error'] as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** The body of an error answer (worker/app.ts): the code, the English desc, the catalogue's key when it has one. */
+export type ErrorAnswer = { error: ErrorCode; desc: string; key?: string; params?: Record<string, string | number> };

@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** A code literal where an error is made: DomainError and its helpers, the refund plan's error, a hand-built answer. */
 const CODE_AT =
-  /(?:new\s+DomainError|new\s+RefundPlanError|\bconflict|\brefused)\(\s*'([^']*)'|\berror:\s*'([^']*)'\s*,\s*desc\b/g;
+  /(?:new\s+DomainError|new\s+RefundPlanError|\bconflict|\brefused|\berrorAnswer)\(\s*'([^']*)'|\berror:\s*'([^']*)'\s*,\s*desc\b/g;
 
 function sources(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir)).flatMap((name) => {
@@ -38,8 +38,9 @@ describe('error codes', () => {
       "throw new DomainError(\n  'AlsoPlanted',\n  say('k'),\n);",
       "throw conflict('Third', 'x');",
       "return c.json({ error: 'Fourth', desc: 'x' }, 500);",
+      "return c.json(errorAnswer('Fifth', t('x')), 503);",
     ].join('\n');
-    expect(codesIn(text, 'f.ts').map((c) => c.code)).toEqual(['Planted', 'AlsoPlanted', 'Third', 'Fourth']);
+    expect(codesIn(text, 'f.ts').map((c) => c.code)).toEqual(['Planted', 'AlsoPlanted', 'Third', 'Fourth', 'Fifth']);
     expect(found.length).toBeGreaterThan(100);
   });
 
