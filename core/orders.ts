@@ -108,6 +108,23 @@ export function canRefundTransition(from: RefundStatus, to: RefundStatus): boole
   return REFUND_TRANSITIONS[from].includes(to);
 }
 
+/** How a refund pays back: through Razorpay, by bank/UPI transfer, carried to next year, or by hand after a failure. */
+export const REFUND_METHODS = ['razorpay', 'bank_transfer', 'carry_over', 'manual'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/**
+ * An order's refund state (orders.refund_state, migrations/0080; decision 145): null before any refund, 'Refund
+ * Pending' while money is on its way back, then 'Partially Refunded', 'Refunded' or 'Carried Over'.
+ */
+export const REFUND_STATE = {
+  partiallyRefunded: 'Partially Refunded',
+  refunded: 'Refunded',
+  carriedOver: 'Carried Over',
+  refundPending: 'Refund Pending',
+} as const;
+export type RefundState = (typeof REFUND_STATE)[keyof typeof REFUND_STATE];
+export const REFUND_STATES = Object.values(REFUND_STATE) as [RefundState, ...RefundState[]];
+
 /** The statuses a refund is born in: 'requested' (online, before the gateway answers) or 'processed'. */
 export const REFUND_INITIAL: readonly RefundStatus[] = ['requested', 'processed'];
 

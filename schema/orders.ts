@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { CLOSED_AS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, PAYMENT_TYPES } from '../core/orders';
+import {
+  CLOSED_AS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  REFUND_STATES,
+} from '../core/orders';
 import { products } from './catalogue';
 import { users } from './users';
 
@@ -53,9 +60,7 @@ export const orders = sqliteTable(
     collectedBy: integer('collected_by').references(() => users.id),
     // refunds (migrations/0080): paise given back, NULL | 'Partially Refunded' | 'Refunded', passes void
     refundedPaise: integer('refunded_paise').notNull().default(0),
-    refundState: text('refund_state', {
-      enum: ['Partially Refunded', 'Refunded', 'Carried Over', 'Refund Pending'],
-    }),
+    refundState: text('refund_state', { enum: REFUND_STATES }),
     passVoid: integer('pass_void').notNull().default(0),
     // billing details for the receipt (migrations/0260, docs/decisions/261): optional, shape-checked
     billingName: text('billing_name'),

@@ -8,7 +8,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
-import { REFUND_STATUSES } from '../core/orders';
+import { REFUND_METHODS, REFUND_STATUSES } from '../core/orders';
 import { orderLines, orders } from './orders';
 import { users } from './users';
 
@@ -31,7 +31,7 @@ export const refunds = sqliteTable(
       .notNull()
       .references(() => orders.id),
     requestKey: text('request_key').notNull(), // the admin dialog's key: a double click is one refund
-    method: text('method', { enum: ['razorpay', 'bank_transfer', 'carry_over', 'manual'] }).notNull(),
+    method: text('method', { enum: REFUND_METHODS }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull(),
     amountPaise: integer('amount_paise').notNull(),
     reason: text('reason').notNull(),

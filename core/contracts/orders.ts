@@ -1,7 +1,7 @@
 // One order as SPEC.md section 3 names its fields: the member's list (/getOrders), the admin's lists and the
 // pass desk answer this one shape (worker/services/order-view.ts builds it; the web reads it). Amounts in rupees.
 
-import type { ClosedAs, OrderStatus, PaymentType, RefundStatus } from '../orders';
+import type { ClosedAs, OrderStatus, PaymentType, RefundMethod, RefundState, RefundStatus } from '../orders';
 
 export type OrderLineView = {
   name: string;
@@ -22,7 +22,7 @@ export type OrderRefundView = {
   amount: number;
   status: RefundStatus;
   date: number;
-  method: string;
+  method: RefundMethod;
   carriedTo: string | null;
 };
 
@@ -59,7 +59,7 @@ export type OrderView = {
   closedAs: ClosedAs | null;
   selectedProducts: OrderLineView[];
   /** refunds (migrations/0080, decision 145): 'Refund Pending' while the money has not gone; amount in rupees */
-  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | 'Refund Pending' | null;
+  refundState: RefundState | null;
   refundedAmount: number;
   refunds: OrderRefundView[];
 };

@@ -1,7 +1,7 @@
 // Contracts of the refund calls (issue 13, docs/decisions/080-refunds.md). Admins only; the amount is never
 // sent by the client: the server computes it from the lines chosen.
 import * as z from 'zod';
-import type { OrderStatus, PaymentType, RefundStatus } from '../orders';
+import type { OrderStatus, PaymentType, RefundMethod, RefundState, RefundStatus } from '../orders';
 import { type Message, text } from './common';
 
 const POSITIVE_INT = 'must be a positive whole number';
@@ -86,7 +86,7 @@ export const manualRefundRequest = z
 export type RefundView = {
   refundId: number;
   /** manual: a failed online refund paid back by hand, with a reference (decision 145) */
-  method: 'razorpay' | 'bank_transfer' | 'carry_over' | 'manual';
+  method: RefundMethod;
   /** carry-over: the contribution of the next festival year that carries the lines */
   carriedTo: string | null;
   status: RefundStatus;
@@ -132,7 +132,7 @@ export type OrderRefunds = {
   orderTotal: number;
   convenienceCharge: number;
   refunded: number;
-  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | 'Refund Pending' | null;
+  refundState: RefundState | null;
   fiscalYear: string;
   nextFiscalYear: string;
   passCollected: number | null;

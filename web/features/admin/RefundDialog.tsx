@@ -3,7 +3,7 @@ import type { OrderRefunds, RefundView } from '../../../core/contracts/refunds';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
-import { REFUND_STATUS } from '../../../core/orders';
+import { REFUND_STATE, REFUND_STATUS } from '../../../core/orders';
 import { planRefund, RefundPlanError } from '../../../core/refunds';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
@@ -131,7 +131,7 @@ export function RefundDialog({
         <p aria-busy="true">…</p>
       ) : (
         <>
-          {view.refundState === 'Refund Pending' ? (
+          {view.refundState === REFUND_STATE.refundPending ? (
             <p className="refund-note refund-pending" role="status">
               {t('refund.pendingNote')}
             </p>
