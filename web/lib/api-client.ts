@@ -2,7 +2,7 @@
 // Typed by the call map (core/contracts/calls.ts, docs/decisions/079): the path decides the body it takes and
 // the `data` it answers, so no caller names a type; the map is types only and adds nothing to the bundle.
 import type { CallBody, CallData, CallPath } from '../../core/contracts/calls';
-import type { ClientErrorCode, ErrorCode } from '../../core/contracts/errors';
+import type { ClientErrorCode, ErrorAnswer, ErrorCode } from '../../core/contracts/errors';
 import { fromEnglish, getLocale, t, tAnswered } from '../../core/i18n';
 import { clearAll, readUserInfo } from './session';
 
@@ -99,13 +99,7 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
     abort.abort();
   }, timeoutMs);
   let res: Response;
-  let payload: {
-    data?: unknown;
-    error?: ErrorCode;
-    desc?: string;
-    key?: string;
-    params?: Record<string, string | number>;
-  };
+  let payload: { data?: unknown } & Partial<ErrorAnswer>;
   try {
     try {
       res = await fetch(`/api/${name}`, {

@@ -17,7 +17,7 @@ import { ScrollBox } from './ScrollBox';
 import { TransferDecision } from './TransferDecision';
 import { paymentTypeText } from './words';
 import { statusText } from '../../lib/labels';
-import { ORDER_STATUS } from '../../../core/orders';
+import { ORDER_STATUS, REFUND_STATE } from '../../../core/orders';
 
 export const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
 export const units = (o: OrderView) => o.selectedProducts.reduce((s, l) => s + l.qty, 0);
@@ -46,7 +46,7 @@ export function OrderDialog({
   const [refunded, setRefunded] = useState<OrderRefunds | null>(null);
   const isAdmin = useUserInfo()?.admin === true;
   // admins only (volunteers never): a paid order with something left to refund
-  const canRefund = isAdmin && order.status === ORDER_STATUS.success && order.refundState !== 'Refunded';
+  const canRefund = isAdmin && order.status === ORDER_STATUS.success && order.refundState !== REFUND_STATE.refunded;
 
   const markCollected = () =>
     run(
