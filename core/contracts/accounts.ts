@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { type MessageKey, parseLocale } from '../i18n';
-import type { OrderStatus, PaymentType } from '../orders';
 import { EMAIL_PATTERN, email, mobile, password, text } from './common';
+import type { OrderStatus, PaymentType } from '../orders';
 
 const iid = z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish();
 
