@@ -1,6 +1,7 @@
 // Refund amounts (docs/decisions/080-refunds.md). Pure: the server computes every refund with it, the admin
 // dialog shows the same number before the admin confirms. The convenience charge is never refunded.
 
+import type { ErrorCode } from './contracts/errors';
 import { isPassLine } from './pass-qr';
 
 export type RefundableLine = {
@@ -89,7 +90,7 @@ export function planRefund(
 
 export class RefundPlanError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);

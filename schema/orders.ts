@@ -1,12 +1,20 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  CLOSED_AS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+  REFUND_STATES,
+} from '../core/orders';
 import { products } from './catalogue';
 import { users } from './users';
 
 const now = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 
-export const ORDER_STATUSES = ['Pending Payment', 'Pending Approval', 'Success', 'Failed', 'Rejected'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// the status unions live in core/orders.ts (docs/decisions/177); the columns take them
+export { ORDER_STATUSES, type OrderStatus } from '../core/orders';
 
 export const orders = sqliteTable(
   'orders',
@@ -18,7 +26,7 @@ export const orders = sqliteTable(
     kind: text('kind', { enum: ['CONTRIBUTION', 'DAILY_PASS'] }).notNull(),
     fiscalYear: text('fiscal_year').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
-    paymentType: text('payment_type', { enum: ['Online', 'Offline'] }).notNull(),
+    paymentType: text('payment_type', { enum: PAYMENT_TYPES }).notNull(),
     subtotalPaise: integer('subtotal_paise').notNull(),
     conveniencePaise: integer('convenience_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
@@ -41,7 +49,7 @@ export const orders = sqliteTable(
     bankName: text('bank_name'),
     rejectReason: text('reject_reason'),
     // why a Failed order failed (migrations/0160): given up, not paid in time, or refused by the provider
-    closedAs: text('closed_as', { enum: ['cancelled', 'expired', 'failed'] }),
+    closedAs: text('closed_as', { enum: CLOSED_AS }),
     transitionId: text('transition_id'), // token of the last state change (migrations/0021)
     // what an admin must look at, e.g. a late capture whose item was taken meanwhile (migrations/0070)
     attention: text('attention'),
@@ -52,9 +60,7 @@ export const orders = sqliteTable(
     collectedBy: integer('collected_by').references(() => users.id),
     // refunds (migrations/0080): paise given back, NULL | 'Partially Refunded' | 'Refunded', passes void
     refundedPaise: integer('refunded_paise').notNull().default(0),
-    refundState: text('refund_state', {
-      enum: ['Partially Refunded', 'Refunded', 'Carried Over', 'Refund Pending'],
-    }),
+    refundState: text('refund_state', { enum: REFUND_STATES }),
     passVoid: integer('pass_void').notNull().default(0),
     // billing details for the receipt (migrations/0260, docs/decisions/261): optional, shape-checked
     billingName: text('billing_name'),
@@ -150,10 +156,8 @@ export const payments = sqliteTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id),
-    method: text('method', { enum: ['razorpay', 'bank_transfer', 'gate_cash', 'gate_upi'] }).notNull(), // gate_*: 0250
-    status: text('status', {
-      enum: ['created', 'captured', 'failed', 'submitted', 'approved', 'rejected'],
-    }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(), // gate_*: 0250
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
     amountPaise: integer('amount_paise').notNull(),
     providerOrderId: text('provider_order_id'),
     providerPaymentId: text('provider_payment_id'),

@@ -8,13 +8,14 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { REFUND_METHODS, REFUND_STATUSES } from '../core/orders';
 import { orderLines, orders } from './orders';
 import { users } from './users';
 
 const now = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 
-export const REFUND_STATUSES = ['requested', 'pending', 'processed', 'failed'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
+// the status union lives in core/orders.ts (docs/decisions/177)
+export { REFUND_STATUSES, type RefundStatus } from '../core/orders';
 
 /**
  * Money given back for some lines of a paid order (migrations/0080, docs/decisions/080). Online: a Razorpay
@@ -30,7 +31,7 @@ export const refunds = sqliteTable(
       .notNull()
       .references(() => orders.id),
     requestKey: text('request_key').notNull(), // the admin dialog's key: a double click is one refund
-    method: text('method', { enum: ['razorpay', 'bank_transfer', 'carry_over', 'manual'] }).notNull(),
+    method: text('method', { enum: REFUND_METHODS }).notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull(),
     amountPaise: integer('amount_paise').notNull(),
     reason: text('reason').notNull(),

@@ -2,6 +2,7 @@ import type { Context, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Hono } from 'hono/tiny';
+import type { ErrorAnswer, ErrorCode } from '../core/contracts/errors';
 import { t } from '../core/i18n';
 import type { AppEnv } from './env';
 import { benchRows } from './lib/bench-rows';
@@ -57,12 +58,15 @@ const api = new Hono<AppEnv>()
   .route('/', channelRoutes)
   .route('/', capacityRoutes);
 
+/** An error answer's body built here rather than by a DomainError; its code is one of the list (decision 177). */
+const errorAnswer = (error: ErrorCode, desc: string): ErrorAnswer => ({ error, desc });
+
 export const app = new Hono<AppEnv>()
   .use('*', async (c, next) => {
     // Local mode serves the open outbox, the test gateway and the demo accounts: never on a public host.
     if (getConfig(c.env).isLocal && !isLocalHost(new URL(c.req.url).hostname)) {
       log('error', 'config.local_on_public_host', { host: new URL(c.req.url).hostname });
-      return c.json({ error: 'Misconfigured', desc: t('server.localOnly') }, 503);
+      return c.json(errorAnswer('Misconfigured', t('server.localOnly')), 503);
     }
     await next();
   })
@@ -105,7 +109,7 @@ export const app = new Hono<AppEnv>()
 
 async function answerNotFound(c: Context<AppEnv>) {
   if (c.req.path.startsWith('/api/')) {
-    return c.json({ error: 'NotFound', desc: `No such call: ${c.req.method} ${c.req.path}` }, 404);
+    return c.json(errorAnswer('NotFound', `No such call: ${c.req.method} ${c.req.path}`), 404);
   }
   // Anything else the Worker was asked for first goes to the static assets (SPA fallback).
   if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw as never) as unknown as Response;
@@ -135,10 +139,10 @@ app.onError((err, c) => {
   if (err instanceof DomainError) {
     // the catalogue's key beside the English desc: clients render it in their reader's language (decision 174)
     const byKey = err.key ? { key: err.key, params: err.params ?? {} } : {};
-    return c.json({ error: err.code, desc: err.message, ...byKey }, err.status);
+    return c.json({ ...errorAnswer(err.code, err.message), ...byKey }, err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {
-    return c.json({ error: 'BadRequest', desc: err.message || t('request.invalidJson') }, err.status);
+    return c.json(errorAnswer('BadRequest', err.message || t('request.invalidJson')), err.status);
   }
   log('error', 'unhandled', {
     id: c.get('requestId'),
@@ -146,7 +150,7 @@ app.onError((err, c) => {
     error: String(err),
     stack: (err as Error).stack,
   });
-  return c.json({ error: 'ServerError', desc: t('server.error') }, 500);
+  return c.json(errorAnswer('ServerError', t('server.error')), 500);
 });
 
 export type AppType = typeof api;

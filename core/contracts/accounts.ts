@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { type MessageKey, parseLocale } from '../i18n';
 import type { UserExtraInfo } from './checkout';
 import { EMAIL_PATTERN, email, mobile, password, text } from './common';
+import type { OrderStatus, PaymentType } from '../orders';
 
 const iid = z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish();
 
@@ -57,8 +58,8 @@ export type MyData = {
     fiscalYear: string;
     orderDate: string;
     paymentDate: string | null;
-    status: string;
-    paymentType: string;
+    status: OrderStatus;
+    paymentType: PaymentType;
     orderTotal: number;
     userName: string;
     userEmail: string;

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import type { ReceiptTotals } from './receipts';
 import { isRupeeAmount } from '../money';
+import type { OrderStatus } from '../orders';
 import { DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE, MAX_QTY, MAX_WAIVER_TIERS } from '../pricing';
 import type { ProductRulesView } from './catalogue';
 import { email, type Message, optionalText, text } from './common';
@@ -432,7 +433,7 @@ export const auditLogRequest = z.object({
 // ---- responses ----
 
 /** /approveOfflineOrder, /rejectOfflineOrder */
-export type OrderDecision = Message & { orderPkId: number; orderRcptId: string; status: string };
+export type OrderDecision = Message & { orderPkId: number; orderRcptId: string; status: OrderStatus };
 
 /** The catalogue's changes answer the product's id, what changed and a message. */
 export type ProductChange = Message & { id: number };

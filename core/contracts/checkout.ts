@@ -102,13 +102,13 @@ export type PaymentOptions = { bank: BankDetailsView; convenienceChargeBasisPoin
 export type SuccessOrderResult = Message & { orderRcptId: string; status: OrderStatus; order?: OrderView };
 
 /** /handleFailOrder */
-export type FailOrderResult = { orderRcptId: string; status: string };
+export type FailOrderResult = { orderRcptId: string; status: OrderStatus };
 
 /** /handleOfflineOrder: the transfer's details were recorded; the order waits for an admin. */
 export type OfflineOrderResult = Message & { orderRcptId: string; status: OrderStatus };
 
 /** /giveUpOrder */
-export type GiveUpResult = Message & { orderRcptId: string; status: string };
+export type GiveUpResult = Message & { orderRcptId: string; status: OrderStatus };
 
 /** Normalizes a bank/UPI reference so that one transaction written two ways is still one. */
 export const normalizeTxnId = normalizeReference;

@@ -1,6 +1,8 @@
 // One order as SPEC.md section 3 names its fields: the member's list (/getOrders), the admin's lists and the
 // pass desk answer this one shape (worker/services/order-view.ts builds it; the web reads it). Amounts in rupees.
 
+import type { ClosedAs, OrderStatus, PaymentType, RefundMethod, RefundState, RefundStatus } from '../orders';
+
 export type OrderLineView = {
   name: string;
   code: string;
@@ -18,9 +20,9 @@ export type OrderLineView = {
 /** One refund as the member and the lists show it (rupees; status: requested, pending, processed). */
 export type OrderRefundView = {
   amount: number;
-  status: string;
+  status: RefundStatus;
   date: number;
-  method: string;
+  method: RefundMethod;
   carriedTo: string | null;
 };
 
@@ -36,8 +38,8 @@ export type OrderView = {
   orderSubTotal: number;
   convenienceCharge: number;
   orderSuccessTS: number | null;
-  status: string;
-  paymentType: 'Online' | 'Offline';
+  status: OrderStatus;
+  paymentType: PaymentType;
   transactionId: string | null;
   bankName: string | null;
   userName: string;
@@ -54,10 +56,10 @@ export type OrderView = {
   passCode: string | null;
   rejectReason: string | null;
   /** why a Failed order failed (migrations/0160): 'cancelled', 'expired' or 'failed'; null for other statuses */
-  closedAs: 'cancelled' | 'expired' | 'failed' | null;
+  closedAs: ClosedAs | null;
   selectedProducts: OrderLineView[];
   /** refunds (migrations/0080, decision 145): 'Refund Pending' while the money has not gone; amount in rupees */
-  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | 'Refund Pending' | null;
+  refundState: RefundState | null;
   refundedAmount: number;
   refunds: OrderRefundView[];
 };

@@ -1,6 +1,7 @@
 // Contracts of the refund calls (issue 13, docs/decisions/080-refunds.md). Admins only; the amount is never
 // sent by the client: the server computes it from the lines chosen.
 import * as z from 'zod';
+import type { OrderStatus, PaymentType, RefundMethod, RefundState, RefundStatus } from '../orders';
 import { type Message, text } from './common';
 
 const POSITIVE_INT = 'must be a positive whole number';
@@ -85,10 +86,10 @@ export const manualRefundRequest = z
 export type RefundView = {
   refundId: number;
   /** manual: a failed online refund paid back by hand, with a reference (decision 145) */
-  method: 'razorpay' | 'bank_transfer' | 'carry_over' | 'manual';
+  method: RefundMethod;
   /** carry-over: the contribution of the next festival year that carries the lines */
   carriedTo: string | null;
-  status: 'requested' | 'pending' | 'processed' | 'failed';
+  status: RefundStatus;
   amount: number; // rupees
   reason: string;
   reference: string | null;
@@ -126,12 +127,12 @@ export type RefundableLineView = {
 export type OrderRefunds = {
   orderPkId: number;
   orderRcptId: string;
-  status: string;
-  paymentType: 'Online' | 'Offline';
+  status: OrderStatus;
+  paymentType: PaymentType;
   orderTotal: number;
   convenienceCharge: number;
   refunded: number;
-  refundState: 'Partially Refunded' | 'Refunded' | 'Carried Over' | 'Refund Pending' | null;
+  refundState: RefundState | null;
   fiscalYear: string;
   nextFiscalYear: string;
   passCollected: number | null;
@@ -180,7 +181,7 @@ export const completeFailedOrderRequest = z
 export type CompleteFailedResult = Message & {
   orderPkId: number;
   orderRcptId: string;
-  status: string;
+  status: OrderStatus;
   lost: string | null;
 };
 

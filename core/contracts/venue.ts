@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { OrderStatus } from '../orders';
 import { optionalText } from './common';
 
 // Venue pass collection: online marking, the offline queue's upload, the phone's delta sync and the
@@ -85,7 +86,7 @@ export type VenuePass = {
   id: number;
   orderRcptId: string;
   passCode: string;
-  status: string;
+  status: OrderStatus;
   name: string;
   mobile: string;
   email: string;

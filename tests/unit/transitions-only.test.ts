@@ -24,7 +24,7 @@ const RULES: { name: (table: string) => string; re: RegExp }[] = [
   {
     // a payment attempt created in a later state (a transfer submitted): SQL or drizzle
     name: () => 'creates a payments row past created',
-    re: /INSERT\s+(?:OR\s+\w+\s+)?INTO\s+[`"]?(payments)\b[^`]*?'(?:submitted|approved|captured|failed|rejected)'|\.insert\((payments)\)\s*\.values\(\s*\{[^}]*?status:\s*'(?:submitted|approved|captured|failed|rejected)'/gi,
+    re: /INSERT\s+(?:OR\s+\w+\s+)?INTO\s+[`"]?(payments)\b[^`]*?'(?:submitted|approved|captured|failed|rejected)'|\.insert\((payments)\)\s*\.values\(\s*\{[^}]*?status:\s*(?:'|PAYMENT_STATUS\.)(?:submitted|approved|captured|failed|rejected)\b/gi,
   },
   {
     // a refund is born only in the module (with its lines, effects and audit row)
@@ -85,12 +85,20 @@ describe('status writes', () => {
     expect(
       statusWrites("`INSERT INTO payments (order_id, method, status) SELECT ?, 'bank_transfer', 'submitted' WHERE x`"),
     ).toEqual(['creates a payments row past created']);
+    expect(
+      statusWrites(
+        "db.insert(payments).values({ orderId, method: 'bank_transfer', status: PAYMENT_STATUS.submitted })",
+      ),
+    ).toEqual(['creates a payments row past created']);
     expect(statusWrites('db.insert(refunds).values({ orderId })')).toEqual(['creates a refunds row']);
     expect(statusWrites('`INSERT INTO refunds (order_id) VALUES (?)`')).toEqual(['creates a refunds row']);
     // not transitions: other columns, a status in the WHERE clause, a first state, other tables
     expect(statusWrites("db.update(orders).set({ attention: null }).where(eq(orders.status, 'Success'))")).toEqual([]);
     expect(statusWrites("`UPDATE orders SET pass_collected = 1 WHERE id = ? AND status = 'Success'`")).toEqual([]);
     expect(statusWrites("db.insert(payments).values({ orderId, method: 'razorpay', status: 'created' })")).toEqual([]);
+    expect(
+      statusWrites("db.insert(payments).values({ orderId, method: 'razorpay', status: PAYMENT_STATUS.created })"),
+    ).toEqual([]);
     expect(statusWrites("db.update(users).set({ status: 'x' })")).toEqual([]);
     expect(statusWrites("`UPDATE orders SET refund_state = 'Refunded' WHERE id = ?`")).toEqual([]);
   });

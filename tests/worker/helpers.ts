@@ -1,5 +1,6 @@
 // Calls the Worker the way a client does: POST /api/<path>, JSON body, X-Session-Token.
 import { env, exports } from 'cloudflare:workers';
+import type { ErrorCode } from '../../core/contracts/errors';
 import type { Bindings } from '../../worker/env';
 import { getDb } from '../../worker/lib/db';
 
@@ -12,7 +13,7 @@ export const db = () => getDb(bindings);
 
 export type ApiResult<T = any> = {
   status: number;
-  body: { data?: T; error?: string; desc?: string } & Record<string, unknown>;
+  body: { data?: T; error?: ErrorCode; desc?: string } & Record<string, unknown>;
 };
 
 export async function call<T = any>(

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, useCallback, useId, useState } from 'react';
 import type { MessageKey } from '../../core/i18n';
+import type { ApiErrorCode } from '../lib/api-client';
 import { t } from '../../core/i18n';
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null };
@@ -71,7 +72,7 @@ export function useFieldProblem(order: readonly string[]) {
  * The field a server's refusal is about, when it is about one: a taken email, or a 400 whose description starts
  * with the field's name (the API contract names the field). Anything else stays a message of the screen.
  */
-export function fieldOfError(e: { code: string; message: string }, fields: readonly string[]): string | null {
+export function fieldOfError(e: { code: ApiErrorCode; message: string }, fields: readonly string[]): string | null {
   if (e.code === 'EmailTaken' && fields.includes('email')) return 'email';
   if (e.code === 'TransactionIdUsed' && fields.includes('offlineTxnId')) return 'offlineTxnId';
   if (e.code === 'BadRequest') return fields.find((f) => new RegExp(`^${f}\\b`).test(e.message)) ?? null;

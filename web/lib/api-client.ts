@@ -2,12 +2,16 @@
 // Typed by the call map (core/contracts/calls.ts, docs/decisions/079): the path decides the body it takes and
 // the `data` it answers, so no caller names a type; the map is types only and adds nothing to the bundle.
 import type { CallBody, CallData, CallPath } from '../../core/contracts/calls';
+import type { ClientErrorCode, ErrorAnswer, ErrorCode } from '../../core/contracts/errors';
 import { fromEnglish, getLocale, t, tAnswered } from '../../core/i18n';
 import { clearAll, readUserInfo } from './session';
 
+/** An answer's error code (core/contracts/errors.ts), or the client's own: no answer ('Network'), another failure. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly status: number,
   ) {
@@ -95,13 +99,7 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
     abort.abort();
   }, timeoutMs);
   let res: Response;
-  let payload: {
-    data?: unknown;
-    error?: string;
-    desc?: string;
-    key?: string;
-    params?: Record<string, string | number>;
-  };
+  let payload: { data?: unknown } & Partial<ErrorAnswer>;
   try {
     try {
       res = await fetch(`/api/${name}`, {

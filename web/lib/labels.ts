@@ -1,6 +1,7 @@
 // Words the server sends as values (an order's status, a refund state) in the screens' language (issue 16).
 // The server keeps sending the English values (old clients compare them); only what is shown changes.
 import { type MemberKey, tm } from '../../core/messages/member.en';
+import { ORDER_STATUS } from '../../core/orders';
 
 const STATUS: Record<string, MemberKey> = {
   Success: 'status.success',
@@ -24,7 +25,7 @@ const CLOSED_AS: Record<string, MemberKey> = {
  * was not a refused payment: "Cancelled" (given up, or the payment window closed) or "Expired" (not paid in time).
  */
 export function statusText(value: string, closedAs?: string | null): string {
-  const closed = value === 'Failed' && closedAs ? CLOSED_AS[closedAs] : undefined;
+  const closed = value === ORDER_STATUS.failed && closedAs ? CLOSED_AS[closedAs] : undefined;
   if (closed) return tm(closed);
   const key = STATUS[value];
   return key ? tm(key) : value;

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../../core/contracts/errors';
 import { type MessageKey, t } from '../../core/i18n';
 
 type Params = Record<string, string | number>;
@@ -12,13 +13,13 @@ export type Said = { readonly key: MessageKey; readonly params: Params; readonly
  */
 export const say = (key: MessageKey, params: Params = {}): Said => ({ key, params, text: t(key, params) });
 
-/** The one error type of the domain: a code for programs, a message for people, an HTTP status. */
+/** The one error type of the domain: a code for programs (one of core/contracts/errors.ts), a message for people, an HTTP status. */
 export class DomainError extends Error {
   /** the catalogue key of the message, when it came from the catalogue (say()) */
   readonly key?: MessageKey;
   readonly params?: Params;
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string | Said,
     readonly status: ContentfulStatusCode = 400,
   ) {
@@ -33,4 +34,4 @@ export class DomainError extends Error {
 
 export const badRequest = (desc: string | Said) => new DomainError('BadRequest', desc, 400);
 export const notFound = (desc: string | Said) => new DomainError('NotFound', desc, 404);
-export const conflict = (code: string, desc: string | Said) => new DomainError(code, desc, 409);
+export const conflict = (code: ErrorCode, desc: string | Said) => new DomainError(code, desc, 409);

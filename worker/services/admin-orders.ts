@@ -13,6 +13,7 @@ import type { Actor, Me } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { type OrderListing, orderList, orderListOf, orderListQueries, orderViews } from './order-view';
 import { clearAttention as clearOrderAttention } from './transitions/orders';
+import { ORDER_STATUS } from '../../core/orders';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -108,13 +109,13 @@ export async function staffOrderDetails(s: Svc, actor: Promise<Actor>, input: { 
   actor.catch(() => {}); // the verdict, awaited below: never an unhandled rejection while the reads run
   const { views } = await orderList(s.db, { where: eq(orders.id, input.orderPkId), orderBy: [], limit: 1 });
   const order = views[0];
-  if (order?.status !== 'Success') throw notFound(say('order.noPaidWithId'));
+  if (order?.status !== ORDER_STATUS.success) throw notFound(say('order.noPaidWithId'));
   return forDesk(order, (await actor).isAdmin);
 }
 
 /** Offline orders waiting for an admin, oldest first (the order of the queue at the bank statement). */
 export async function getPendingOrders(s: Svc) {
-  const where = eq(orders.status, 'Pending Approval');
+  const where = eq(orders.status, ORDER_STATUS.pendingApproval);
   return (await orderList(s.db, { where, orderBy: [orders.createdAt, orders.id], limit: 1000 })).views;
 }
 
@@ -143,14 +144,14 @@ const yearFilter = (fiscalYear?: string) => (fiscalYear ? eq(orders.fiscalYear, 
 
 /** A page of the paid orders; `orderTSCursor` as in pageListing(). */
 export async function getSuccessOrders(s: Svc, input: PageRequest) {
-  const where = and(eq(orders.status, 'Success'), yearFilter(input.fiscalYear));
+  const where = and(eq(orders.status, ORDER_STATUS.success), yearFilter(input.fiscalYear));
   return pageOf(await orderList(s.db, pageListing(where, input.orderTSCursor)));
 }
 
 const collectionWhere = (collected: boolean, fiscalYear?: string) =>
   and(
     eq(orders.passCollected, collected ? 1 : 0),
-    eq(orders.status, 'Success'),
+    eq(orders.status, ORDER_STATUS.success),
     // a pass whose every unit is refunded is void, not waiting to be collected (issue 13)
     collected ? undefined : eq(orders.passVoid, 0),
     yearFilter(fiscalYear),
@@ -197,7 +198,7 @@ function collectionTotalsQuery(db: Db, collected: boolean, fiscalYear: string | 
     .where(
       and(
         eq(orders.passCollected, collected ? 1 : 0),
-        eq(orders.status, 'Success'),
+        eq(orders.status, ORDER_STATUS.success),
         yearFilter(fiscalYear),
         ne(orderLines.type, 'SPONSORSHIP'),
         ne(orderLines.code, 'DNP'),

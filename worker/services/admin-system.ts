@@ -23,6 +23,7 @@ import type { Actor, Me } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { receiptTotalsOf, receiptTotalsQuery } from './receipts';
 import { getSettings, putSetting, type Settings } from './settings';
+import { ORDER_STATUS, REFUND_STATUS } from '../../core/orders';
 
 const ALL_KEYS = [
   'membershipLive',
@@ -217,7 +218,7 @@ function overviewQueries(db: Db, year: string, me: Me) {
     })
     .from(orders)
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .where(and(eq(orders.fiscalYear, year), eq(orders.status, 'Success')))
+    .where(and(eq(orders.fiscalYear, year), eq(orders.status, ORDER_STATUS.success)))
     .groupBy(orderLines.type, orders.paymentType)
     .orderBy(orderLines.type, orders.paymentType)
     .limit(me.limit());
@@ -234,7 +235,7 @@ function overviewQueries(db: Db, year: string, me: Me) {
     .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
     .innerJoin(orders, eq(orders.id, refundLines.orderId))
     // money given back is money gone: processed refunds only (docs/decisions/145)
-    .where(and(eq(orders.fiscalYear, year), eq(refunds.status, 'processed')))
+    .where(and(eq(orders.fiscalYear, year), eq(refunds.status, REFUND_STATUS.processed)))
     .groupBy(orderLines.type, orders.paymentType)
     .limit(me.limit());
   const totalsRowsQuery = db
@@ -277,12 +278,12 @@ export async function overview(s: Svc, input: z.output<typeof overviewRequest>):
     refundRows.find((r) => r.category === category && r.paymentType === paymentType);
   const totals = { orders: 0, amount: 0, online: 0, offline: 0, pending: 0 };
   for (const r of totalsRows) {
-    if (r.status === 'Success') {
+    if (r.status === ORDER_STATUS.success) {
       totals.orders += Number(r.n);
       totals.amount += Number(r.amountPaise);
       if (r.paymentType === 'Online') totals.online += Number(r.amountPaise);
       else totals.offline += Number(r.amountPaise);
-    } else if (r.status === 'Pending Approval') {
+    } else if (r.status === ORDER_STATUS.pendingApproval) {
       totals.pending += Number(r.n);
     }
   }
@@ -333,7 +334,7 @@ export async function consoleCounts(s: Svc): Promise<ConsoleCounts> {
   const { results } = await sessionBatchOf(s)((me, db) => {
     const n = sql<number>`count(*)`;
     return [
-      db.select({ n }).from(orders).where(eq(orders.status, 'Pending Approval')).limit(me.limit()),
+      db.select({ n }).from(orders).where(eq(orders.status, ORDER_STATUS.pendingApproval)).limit(me.limit()),
       db.select({ n }).from(orders).where(isNotNull(orders.attention)).limit(me.limit()),
       db
         .select({ n: sql<number>`count(distinct ${collectionEvents.orderId})` })

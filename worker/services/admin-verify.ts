@@ -14,6 +14,7 @@ import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { confirmPayment, releaseOrder } from './transitions/orders';
 import type { CreditUsed } from './transitions/statement-credits';
+import { ORDER_STATUS } from '../../core/orders';
 
 type Input = z.output<typeof offlineOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -36,11 +37,11 @@ function notPendingGuard(order: Pick<OrderRow, 'id' | 'status' | 'paymentType'>,
       409,
     );
   }
-  if (order.status !== 'Pending Approval') {
+  if (order.status !== ORDER_STATUS.pendingApproval) {
     const already =
-      order.status === 'Success'
+      order.status === ORDER_STATUS.success
         ? 'has already been approved'
-        : order.status === 'Rejected'
+        : order.status === ORDER_STATUS.rejected
           ? 'has already been rejected'
           : `is ${order.status}, not pending verification`;
     throw new DomainError(
@@ -97,7 +98,12 @@ export async function approveOfflineOrder(s: Svc, actor: Actor, input: Input, cr
       409,
     );
   }
-  return { orderPkId: order.id, orderRcptId: formatRcptId(order.id), status: 'Success', message: t('order.approved') };
+  return {
+    orderPkId: order.id,
+    orderRcptId: formatRcptId(order.id),
+    status: ORDER_STATUS.success,
+    message: t('order.approved'),
+  };
 }
 
 /**
@@ -110,7 +116,7 @@ export async function rejectOfflineOrder(s: Svc, actor: Actor, input: z.output<t
   const code = input.reasonCode;
   const result = await releaseOrder(s, {
     orderId: order.id,
-    to: 'Rejected',
+    to: ORDER_STATUS.rejected,
     // a stock reason is its catalogued sentence (translated in the member's email); an old client's free text,
     // or nothing at all, is accepted as before (docs/decisions/141)
     reason: code && code !== 'other' ? REJECT_REASON_TEXT[code] : (input.reason ?? DEFAULT_REJECT_REASON),
@@ -126,7 +132,12 @@ export async function rejectOfflineOrder(s: Svc, actor: Actor, input: z.output<t
       409,
     );
   }
-  return { orderPkId: order.id, orderRcptId: formatRcptId(order.id), status: 'Rejected', message: t('order.rejected') };
+  return {
+    orderPkId: order.id,
+    orderRcptId: formatRcptId(order.id),
+    status: ORDER_STATUS.rejected,
+    message: t('order.rejected'),
+  };
 }
 
 export const DEFAULT_REJECT_REASON = REJECT_REASON_TEXT.notFound;

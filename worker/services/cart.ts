@@ -32,6 +32,7 @@ import {
   toPricing,
 } from './catalogue';
 import { getSettings, pickSettings, settingsQuery } from './settings';
+import { ORDER_STATUS } from '../../core/orders';
 
 export type { ProductRow };
 
@@ -66,7 +67,7 @@ export function pricingContextQuery(db: Db, userId: number | SQL, fiscalYear: st
       and(
         eq(orders.userId, userId),
         eq(orders.fiscalYear, fiscalYear),
-        inArray(orders.status, [...COUNTED_STATUSES, 'Pending Payment']),
+        inArray(orders.status, [...COUNTED_STATUSES, ORDER_STATUS.pendingPayment]),
       ),
     )
     .groupBy(orderLines.productId, orderLines.code);
@@ -91,7 +92,7 @@ export function waiverContextQuery(db: Db, userId: number | SQL, fiscalYear: str
       and(
         eq(orders.userId, userId),
         eq(orders.fiscalYear, fiscalYear),
-        inArray(orders.status, [...COUNTED_STATUSES, 'Pending Payment']),
+        inArray(orders.status, [...COUNTED_STATUSES, ORDER_STATUS.pendingPayment]),
       ),
     );
 }
@@ -221,7 +222,9 @@ export function checkLinesWith(
     // The buyer's own unpaid hold does not block them: starting checkout again gives the old order up
     // (checkout's supersedeOwnHolds), so a closed tab never leaves a dead end.
     const ownHold =
-      st?.claim?.userId === buyer.userId && st.claim.state === 'held' && st.claim.orderStatus === 'Pending Payment';
+      st?.claim?.userId === buyer.userId &&
+      st.claim.state === 'held' &&
+      st.claim.orderStatus === ORDER_STATUS.pendingPayment;
     if (st?.claim && !ownHold) {
       if (st.claim.state === 'held')
         throw new DomainError('ItemTaken', say('checkout.itemHeld', { name: p.name }), 409);

@@ -20,20 +20,25 @@ import { orderLines, orders, products, sponsorshipClaims } from '../../schema/in
 import type { Db } from '../lib/db';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { getSetting } from './settings';
+import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 
 export type ProductRow = typeof products.$inferSelect;
 
 /** Orders that count as bought: paid, or submitted and awaiting an admin's approval. */
-export const COUNTED_STATUSES = ['Success', 'Pending Approval'] as const;
+export const COUNTED_STATUSES = [ORDER_STATUS.success, ORDER_STATUS.pendingApproval] as const;
 /**
  * Orders whose co-sponsorship lines make an item "co-sponsored": also those still awaiting payment,
  * so that a full sponsor cannot slip in while a co-sponsor is paying (an abandoned order turns Failed).
  */
-export const CO_SPONSOR_STATUSES = ['Success', 'Pending Approval', 'Pending Payment'] as const;
+export const CO_SPONSOR_STATUSES = [
+  ORDER_STATUS.success,
+  ORDER_STATUS.pendingApproval,
+  ORDER_STATUS.pendingPayment,
+] as const;
 
 export type SponsorshipState = {
   /** the full sponsor's claim this festival year: held by a started checkout, or sponsored once paid */
-  claim: { state: 'held' | 'sponsored'; userId: number; sponsorName: string; orderStatus: string } | null;
+  claim: { state: 'held' | 'sponsored'; userId: number; sponsorName: string; orderStatus: OrderStatus } | null;
   coSponsored: boolean;
 };
 
@@ -72,7 +77,7 @@ type ClaimRow = {
   state: 'held' | 'sponsored';
   userId: number;
   sponsorName: string;
-  orderStatus: string;
+  orderStatus: OrderStatus;
 };
 
 /**

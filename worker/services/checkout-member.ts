@@ -7,6 +7,7 @@ import { d1Batch } from '../lib/d1-batch';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { type OrderView, orderListOf, orderListQueries } from './order-view';
+import { ORDER_STATUS } from '../../core/orders';
 
 async function extraInfoOf(s: Svc, userId: number) {
   return s.db.select().from(userExtraInfo).where(eq(userExtraInfo.userId, userId)).get();
@@ -84,7 +85,7 @@ export async function saveUserExtraInfo(
       .where(
         and(
           eq(orders.userId, actor.userId),
-          inArray(orders.status, ['Pending Payment', 'Pending Approval']),
+          inArray(orders.status, [ORDER_STATUS.pendingPayment, ORDER_STATUS.pendingApproval]),
           sql`${orders.addr1} IS NULL`,
         ),
       ),

@@ -19,6 +19,7 @@ import type { Svc } from '../lib/svc';
 import { orderViews } from './order-view';
 import { captureIfAuthorized, razorpayAttempt, razorpayFor, settleOnline } from './payments';
 import { confirmPayment, loadOrder, releaseOrder, submitTransfer } from './transitions/orders';
+import { ORDER_STATUS, type OrderStatus, PAYMENT_STATUS } from '../../core/orders';
 
 const notYours = () => new DomainError('NotFound', say('order.notYours'), 404);
 
@@ -91,18 +92,18 @@ export async function handleFailOrder(
   input: { orderId: string; razorpayPaymentId: string | null },
 ) {
   const order = await ownOnlineOrder(s, actor, input.orderId);
-  let status: string = order.status;
-  if (order.status === 'Pending Payment') {
+  let status: OrderStatus = order.status;
+  if (order.status === ORDER_STATUS.pendingPayment) {
     try {
       status = await settleOnline(s, order, { via: 'callback', actorId: actor.userId });
     } catch (err) {
       log('warn', 'payment.fail_unchecked', { orderId: order.id, error: String(err) });
     }
-    if (status === 'Pending Payment') {
+    if (status === ORDER_STATUS.pendingPayment) {
       status = (
         await releaseOrder(s, {
           orderId: order.id,
-          to: 'Failed',
+          to: ORDER_STATUS.failed,
           reason: `Payment failed${input.razorpayPaymentId ? ` (${input.razorpayPaymentId})` : ''}`,
           // no payment id: the buyer closed the payment window (or it did not load) without paying
           closedAs: input.razorpayPaymentId ? 'failed' : 'cancelled',
@@ -136,13 +137,13 @@ export async function handleOfflineOrder(
     .select({ orderId: payments.orderId })
     .from(payments)
     // a transfer rejected by mistake may be shared again (payments_txn_uq skips rejected attempts)
-    .where(and(eq(payments.transactionId, txn), ne(payments.status, 'rejected')))
+    .where(and(eq(payments.transactionId, txn), ne(payments.status, PAYMENT_STATUS.rejected)))
     .get();
-  if (used && used.orderId === order.id && order.status === 'Pending Approval') {
+  if (used && used.orderId === order.id && order.status === ORDER_STATUS.pendingApproval) {
     return { message: t('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: order.status };
   }
   if (used) throw txnUsed();
-  if (order.status !== 'Pending Payment') {
+  if (order.status !== ORDER_STATUS.pendingPayment) {
     throw new DomainError(
       'InvalidTransition',
       say('order.transferLocked', { rcpt: formatRcptId(order.id), status: order.status }),
@@ -158,7 +159,7 @@ export async function handleOfflineOrder(
   }
   const after = submitted.order;
   if (!submitted.changed) {
-    if (after.status === 'Pending Approval' && after.transactionId === txn) {
+    if (after.status === ORDER_STATUS.pendingApproval && after.transactionId === txn) {
       return { message: t('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: after.status };
     }
     throw new DomainError(
@@ -194,16 +195,16 @@ export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: st
   const order = id ? await loadOrder(s, id) : undefined;
   if (!order || order.userId !== actor.userId) throw notYours();
   const rcpt = formatRcptId(order.id);
-  if (order.status !== 'Pending Payment') {
+  if (order.status !== ORDER_STATUS.pendingPayment) {
     throw new DomainError('InvalidTransition', say('order.cannotCancel', { rcpt, status: order.status }), 409);
   }
   if (order.paymentType === 'Online') {
     const status = await settleOnline(s, order, { via: 'callback', actorId: actor.userId });
-    if (status !== 'Pending Payment') return { orderRcptId: rcpt, status, message: t('order.received') };
+    if (status !== ORDER_STATUS.pendingPayment) return { orderRcptId: rcpt, status, message: t('order.received') };
   }
   const { order: after } = await releaseOrder(s, {
     orderId: order.id,
-    to: 'Failed',
+    to: ORDER_STATUS.failed,
     reason: 'Cancelled by the member before paying',
     closedAs: 'cancelled',
     via: 'checkout',

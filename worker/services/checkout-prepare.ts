@@ -16,6 +16,7 @@ import { sponsorshipStatesOf, sponsorshipStatesQueries } from './catalogue';
 import { settleOnline } from './payments';
 import { type BankDetails, getSettings, pickSettings, settingsQuery } from './settings';
 import { loadOrder, releaseOrder } from './transitions/orders';
+import { ORDER_STATUS } from '../../core/orders';
 
 /** A second /startOrder this soon after the first, with the cart already turned into an order, gets that order. */
 const DOUBLE_CLICK_MS = 2 * 60_000;
@@ -38,7 +39,7 @@ export function checkoutQueries(
   // a double click whose first request already turned the cart into an order: that order and its online attempt
   const recent = and(
     eq(orders.userId, userId),
-    eq(orders.status, 'Pending Payment'),
+    eq(orders.status, ORDER_STATUS.pendingPayment),
     eq(orders.paymentType, paymentType),
     gt(orders.createdAt, now - DOUBLE_CLICK_MS),
   );
@@ -158,10 +159,10 @@ export async function prepareOrder(
 async function supersedeOwnHolds(s: Svc, actor: Actor, orderIds: number[]) {
   for (const orderId of orderIds) {
     const o = await loadOrder(s, orderId);
-    if (o?.status !== 'Pending Payment') continue;
+    if (o?.status !== ORDER_STATUS.pendingPayment) continue;
     if (o.paymentType === 'Online') {
       try {
-        if ((await settleOnline(s, o, { via: 'reconciler' })) !== 'Pending Payment') continue;
+        if ((await settleOnline(s, o, { via: 'reconciler' })) !== ORDER_STATUS.pendingPayment) continue;
       } catch (err) {
         log('warn', 'checkout.supersede_unchecked', { orderId, error: String(err) });
         continue; // cannot tell whether it was paid: keep the hold
@@ -169,7 +170,7 @@ async function supersedeOwnHolds(s: Svc, actor: Actor, orderIds: number[]) {
     }
     await releaseOrder(s, {
       orderId,
-      to: 'Failed',
+      to: ORDER_STATUS.failed,
       reason: 'Replaced by a new checkout',
       closedAs: 'cancelled',
       via: 'checkout',

@@ -10,7 +10,7 @@ import { festivalYear } from '../../core/festival';
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
-import { upiLink } from '../../core/orders';
+import { ORDER_STATUS, PAYMENT_STATUS, upiLink } from '../../core/orders';
 import { orderLines, orders, payments, sponsorshipClaims } from '../../schema/index';
 import { asDrizzle, batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
 import { DomainError, say } from '../lib/errors';
@@ -113,7 +113,7 @@ async function createOrder(
       userId: actor.userId,
       kind: p.loaded.kind,
       fiscalYear: year,
-      status: 'Pending Payment',
+      status: ORDER_STATUS.pendingPayment,
       paymentType: p.paymentType,
       subtotalPaise: p.subtotal,
       conveniencePaise: p.convenience,
@@ -174,7 +174,7 @@ async function createOrder(
       : [
           db
             .insert(payments)
-            .values({ orderId: orderIdSql, method: 'razorpay', status: 'created', amountPaise: p.total }),
+            .values({ orderId: orderIdSql, method: 'razorpay', status: PAYMENT_STATUS.created, amountPaise: p.total }),
         ]),
     ...deleteCartStatements(s, actor.userId),
     db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
@@ -240,7 +240,7 @@ async function soldOut(s: Svc, lines: readonly { productId: number; qty: number 
  */
 async function confirmFree(s: Svc, actor: Actor, order: OrderRow, bank: BankDetails): Promise<OfflineStartOrder> {
   const done =
-    order.status === 'Pending Payment'
+    order.status === ORDER_STATUS.pendingPayment
       ? (await confirmPayment(s, { orderId: order.id, via: 'waiver', actorId: actor.userId })).order
       : order;
   return {
@@ -296,7 +296,7 @@ async function ensureRazorpayOrder(s: Svc, order: OrderRow, known: PaymentRow | 
     // an online order without its attempt (written before attempts were part of the checkout's batch)
     await s.db
       .insert(payments)
-      .values({ orderId: order.id, method: 'razorpay', status: 'created', amountPaise: order.totalPaise });
+      .values({ orderId: order.id, method: 'razorpay', status: PAYMENT_STATUS.created, amountPaise: order.totalPaise });
     attempt = await razorpayAttempt(s, order.id);
   }
   let created: Awaited<ReturnType<Razorpay['createOrder']>>;

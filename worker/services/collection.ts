@@ -25,6 +25,7 @@ import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { chunks, forDesk, lineColumns, type PassRow, passQueries, selectPasses, toPass } from './venue-read';
+import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 
 const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string | null }) =>
   new DomainError(
@@ -184,7 +185,8 @@ export async function markCollected(
   if (update.meta.changes > 0) return collectedAnswer(pass, actor.isAdmin);
   if (email !== null && email !== order.email.toLowerCase()) throw badRequest(say('venue.emailMismatch', { rcpt }));
   if (order.passCollected === null) throw conflict('NoPasses', say('venue.noPasses', { rcpt }));
-  if (order.status !== 'Success') throw conflict('NotPaid', say('venue.notPaid', { rcpt, status: order.status }));
+  if (order.status !== ORDER_STATUS.success)
+    throw conflict('NotPaid', say('venue.notPaid', { rcpt, status: order.status }));
   if (order.passVoid === 1) throw conflict('Refunded', say('venue.refunded', { rcpt }));
   // Already collected (before, or a moment ago by someone else). The same tap retried is answered as it was.
   const mine = mineRows[0];
@@ -228,7 +230,13 @@ export async function uploadCollections(
   const ids = [
     ...new Set(items.flatMap((i) => (i.passCode || i.orderRcptId == null ? [] : [parseRcptId(i.orderRcptId) ?? 0]))),
   ].filter((n) => n > 0);
-  type Found = { id: number; passCode: string | null; status: string; passCollected: number | null; createdAt: number };
+  type Found = {
+    id: number;
+    passCode: string | null;
+    status: OrderStatus;
+    passCollected: number | null;
+    createdAt: number;
+  };
   const found: Found[] = [];
   const cols = {
     id: orders.id,

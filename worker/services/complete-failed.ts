@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { normalizeTxnId } from '../../core/contracts/checkout';
+import type { ErrorCode } from '../../core/contracts/errors';
 import type { completeFailedOrderRequest } from '../../core/contracts/refunds';
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
@@ -21,6 +22,7 @@ import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { razorpayFor } from './payments';
 import { attachTransferToFailed, confirmPayment } from './transitions/orders';
+import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 
 type Input = z.output<typeof completeFailedOrderRequest>;
 
@@ -28,17 +30,17 @@ export type CompleteResult = {
   message: string;
   orderPkId: number;
   orderRcptId: string;
-  status: string;
+  status: OrderStatus;
   lost: string | null;
 };
 
-const refused = (code: string, desc: string | Said, status: 400 | 409 = 409) => new DomainError(code, desc, status);
+const refused = (code: ErrorCode, desc: string | Said, status: 400 | 409 = 409) => new DomainError(code, desc, status);
 
 export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, input: Input): Promise<CompleteResult> {
   const order = await s.db.select().from(orders).where(eq(orders.id, input.orderPkId)).get();
   const rcpt = formatRcptId(input.orderPkId);
   if (!order) throw refused('UnknownOrder', `orderPkId: there is no contribution ${rcpt}.`, 400);
-  if (order.status !== 'Failed') {
+  if (order.status !== ORDER_STATUS.failed) {
     throw refused('NotFailed', say('complete.notFailed', { rcpt, status: order.status }));
   }
   if (order.paymentType === 'Online') {
@@ -109,7 +111,7 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
   const after = (await s.db.select().from(orders).where(eq(orders.id, order.id)).get())!;
   const mine = order.paymentType === 'Online' ? input.razorpayPaymentId : normalizeTxnId(input.transactionId ?? '');
   // completed by another admin at the same moment with another reference: that one stands, not this one
-  if (after.status !== 'Success' || after.transactionId !== mine) {
+  if (after.status !== ORDER_STATUS.success || after.transactionId !== mine) {
     throw refused('NotCompleted', say('complete.notCompleted', { rcpt, status: after.status }));
   }
   log('info', 'order.completed_by_admin', { orderId: order.id });

@@ -8,6 +8,7 @@ import { orderLines, orders } from '../../schema/index';
 import { refunds } from '../../schema/refunds';
 import { batchOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
+import { ORDER_STATUS } from '../../core/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -45,7 +46,7 @@ export function orderView(o: OrderRow, lines: readonly OrderLineRow[], refundRow
     passCollected: o.passCollected,
     passCode: o.passVoid ? null : o.passCode, // a refunded pass has no QR any more
     rejectReason: o.rejectReason,
-    closedAs: o.status === 'Failed' ? (o.closedAs ?? 'failed') : null,
+    closedAs: o.status === ORDER_STATUS.failed ? (o.closedAs ?? 'failed') : null,
     selectedProducts: lines.map((l) => ({
       name: l.name,
       code: l.code,

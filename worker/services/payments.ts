@@ -10,6 +10,7 @@ import { isPaid, isTransient, makeRazorpay, type Razorpay, RazorpayError, type R
 import type { Svc } from '../lib/svc';
 import type { OrderRow } from './order-view';
 import { confirmPayment, releaseOrder, type Via } from './transitions/orders';
+import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 
 /** The Razorpay client for this environment: the built-in test gateway in-process in local mode. */
 export function razorpayFor(s: Svc): Razorpay {
@@ -64,7 +65,7 @@ export async function settleOnline(
   s: Svc,
   order: OrderRow,
   opts: { via: Via; expireBefore?: number; actorId?: number | null },
-): Promise<string> {
+): Promise<OrderStatus> {
   const attempt = await razorpayAttempt(s, order.id);
   if (attempt?.providerOrderId) {
     const paid = await paidPaymentOf(razorpayFor(s), attempt.providerOrderId);
@@ -84,11 +85,15 @@ export async function settleOnline(
       }
     }
   }
-  if (opts.expireBefore !== undefined && order.createdAt < opts.expireBefore && order.status === 'Pending Payment') {
+  if (
+    opts.expireBefore !== undefined &&
+    order.createdAt < opts.expireBefore &&
+    order.status === ORDER_STATUS.pendingPayment
+  ) {
     return (
       await releaseOrder(s, {
         orderId: order.id,
-        to: 'Failed',
+        to: ORDER_STATUS.failed,
         reason: 'Payment not completed in time',
         closedAs: 'expired',
         via: opts.via,
@@ -112,7 +117,9 @@ export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ set
     s.db
       .select()
       .from(orders)
-      .where(and(eq(orders.status, 'Pending Payment'), eq(orders.paymentType, type), lt(orders.createdAt, before)))
+      .where(
+        and(eq(orders.status, ORDER_STATUS.pendingPayment), eq(orders.paymentType, type), lt(orders.createdAt, before)),
+      )
       .orderBy(orders.createdAt)
       .limit(100)
       .all();
@@ -124,7 +131,7 @@ export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ set
     .from(orders)
     .where(
       and(
-        eq(orders.status, 'Pending Payment'),
+        eq(orders.status, ORDER_STATUS.pendingPayment),
         eq(orders.paymentType, 'Offline'),
         lt(orders.createdAt, holdCutoff),
         sql`EXISTS (SELECT 1 FROM sponsorship_claims c WHERE c.order_id = ${orders.id} AND c.state = 'held')`,
@@ -145,12 +152,12 @@ export async function reconcilePayments(s: Svc, now = Date.now()): Promise<{ set
     try {
       if (o.paymentType === 'Online') {
         const after = await settleOnline(s, o, { via: 'reconciler', expireBefore: onlineCutoff });
-        if (after === 'Success') settled++;
-        if (after === 'Failed') expired++;
+        if (after === ORDER_STATUS.success) settled++;
+        if (after === ORDER_STATUS.failed) expired++;
       } else {
         await releaseOrder(s, {
           orderId: o.id,
-          to: 'Failed',
+          to: ORDER_STATUS.failed,
           reason:
             o.createdAt < now - offlineAbandonMs
               ? 'Transfer details not shared in time'

@@ -29,7 +29,7 @@ import type {
 import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees } from '../../core/money';
-import { needsCollection } from '../../core/orders';
+import { needsCollection, ORDER_STATUS, PAYMENT_STATUS, REFUND_STATUS } from '../../core/orders';
 import { isPassLine } from '../../core/pass-qr';
 import { planRefund, type RefundableLine, RefundPlanError } from '../../core/refunds';
 import { orderLines, orders, payments } from '../../schema/orders';
@@ -254,7 +254,7 @@ function plan(
   lines: RefundableLine[],
   choice: { all?: boolean | null; lines?: { lineId: number; qty?: number | null }[] | null },
 ) {
-  if (order.status !== 'Success') {
+  if (order.status !== ORDER_STATUS.success) {
     throw new DomainError(
       'NotPaid',
       say('refund.notPaid', { rcpt: formatRcptId(order.id), status: order.status }),
@@ -366,7 +366,13 @@ export async function refundOrder(
     const paid = await s.db
       .select({ id: payments.providerPaymentId })
       .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.method, 'razorpay'), eq(payments.status, 'captured')))
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.method, 'razorpay'),
+          eq(payments.status, PAYMENT_STATUS.captured),
+        ),
+      )
       .get();
     providerPaymentId = paid?.id ?? order.transactionId;
     if (!providerPaymentId) throw new DomainError('NoPayment', say('refund.noPayment', { rcpt }), 409);
@@ -378,7 +384,7 @@ export async function refundOrder(
     method = 'bank_transfer';
   }
 
-  const status: RefundRow['status'] = method === 'razorpay' ? 'requested' : 'processed';
+  const status: RefundRow['status'] = method === 'razorpay' ? REFUND_STATUS.requested : REFUND_STATUS.processed;
   const key = input.requestKey;
   let row: RefundRow;
   try {
@@ -474,7 +480,7 @@ export async function retryRefund(
     row = await createRefund(s, order, {
       requestKey: input.requestKey,
       method: 'razorpay',
-      status: 'requested',
+      status: REFUND_STATUS.requested,
       amountPaise: p.amountPaise,
       reason: failed.reason,
       providerPaymentId: failed.providerPaymentId,
@@ -510,7 +516,7 @@ export async function recordManualRefund(
     row = await createRefund(s, order, {
       requestKey: input.requestKey,
       method: 'manual',
-      status: 'processed',
+      status: REFUND_STATUS.processed,
       amountPaise: p.amountPaise,
       reason: failed.reason,
       providerPaymentId: null,
@@ -551,8 +557,8 @@ function messageFor(row: RefundRow) {
   if (row.method === 'carry_over') {
     return t('carry.done', { rcpt, year: '', to: row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '' });
   }
-  if (row.status === 'requested') return t('refund.retrying', { amount, rcpt });
-  if (row.status === 'failed') return t('refund.refused', { reason: row.failureReason ?? '-' });
+  if (row.status === REFUND_STATUS.requested) return t('refund.retrying', { amount, rcpt });
+  if (row.status === REFUND_STATUS.failed) return t('refund.refused', { reason: row.failureReason ?? '-' });
   if (row.method === 'bank_transfer' || row.method === 'manual') {
     return t('refund.recorded', { amount, rcpt, reference: row.reference ?? '' });
   }
@@ -584,7 +590,7 @@ async function askGateway(
     });
   } catch (err) {
     if (err instanceof RazorpayError && !isTransient(err)) {
-      const { refund } = await transition(s, row, ['requested'], 'failed', {
+      const { refund } = await transition(s, row, [REFUND_STATUS.requested], REFUND_STATUS.failed, {
         failureReason: err.message.slice(0, 300),
         via: opts.via,
         actorId: opts.actorId,
@@ -596,8 +602,13 @@ async function askGateway(
     log('warn', 'refund.gateway_no_answer', { refundId: row.id, error: String(err) });
     return result(s, row, messageFor(row));
   }
-  const to = rzp.status === 'processed' ? 'processed' : rzp.status === 'failed' ? 'failed' : 'pending';
-  const { refund } = await transition(s, row, ['requested'], to, {
+  const to =
+    rzp.status === 'processed'
+      ? REFUND_STATUS.processed
+      : rzp.status === 'failed'
+        ? REFUND_STATUS.failed
+        : REFUND_STATUS.pending;
+  const { refund } = await transition(s, row, [REFUND_STATUS.requested], to, {
     providerRefundId: rzp.id,
     via: opts.via,
     actorId: opts.actorId,
@@ -635,7 +646,7 @@ export async function handleRefundEvent(s: Svc, event: string, body: unknown): P
   if (!row) return 'unknown refund';
   const status = String(entity?.status ?? '');
   if (event === 'refund.created') {
-    const r = await transition(s, row, ['requested'], 'pending', {
+    const r = await transition(s, row, [REFUND_STATUS.requested], REFUND_STATUS.pending, {
       providerRefundId: rzpId,
       via: 'webhook',
       actorId: null,
@@ -643,7 +654,7 @@ export async function handleRefundEvent(s: Svc, event: string, body: unknown): P
     return r.changed ? undefined : `refund is ${r.refund.status}`;
   }
   if (event === 'refund.processed' || (event === 'refund.created' && status === 'processed')) {
-    const r = await transition(s, row, ['requested', 'pending'], 'processed', {
+    const r = await transition(s, row, [REFUND_STATUS.requested, REFUND_STATUS.pending], REFUND_STATUS.processed, {
       providerRefundId: rzpId,
       via: 'webhook',
       actorId: null,
@@ -651,7 +662,7 @@ export async function handleRefundEvent(s: Svc, event: string, body: unknown): P
     return r.changed ? undefined : `refund is ${r.refund.status}`;
   }
   if (event === 'refund.failed') {
-    const r = await transition(s, row, ['requested', 'pending'], 'failed', {
+    const r = await transition(s, row, [REFUND_STATUS.requested, REFUND_STATUS.pending], REFUND_STATUS.failed, {
       providerRefundId: rzpId,
       failureReason: 'The payment gateway could not complete the refund.',
       via: 'webhook',
@@ -667,7 +678,12 @@ export async function reconcileRefunds(s: Svc, now = Date.now()): Promise<{ sent
   const stale = await s.db
     .select()
     .from(refunds)
-    .where(and(inArray(refunds.status, ['requested', 'pending']), lt(refunds.updatedAt, now - 60_000)))
+    .where(
+      and(
+        inArray(refunds.status, [REFUND_STATUS.requested, REFUND_STATUS.pending]),
+        lt(refunds.updatedAt, now - 60_000),
+      ),
+    )
     .orderBy(asc(refunds.updatedAt))
     .limit(50)
     .all();
@@ -675,13 +691,13 @@ export async function reconcileRefunds(s: Svc, now = Date.now()): Promise<{ sent
   let settled = 0;
   for (const row of stale) {
     try {
-      if (row.status === 'requested') {
+      if (row.status === REFUND_STATUS.requested) {
         const r = await askGateway(s, row, { via: 'reconciler', actorId: null, throwOnRefusal: false });
-        if (r.refund.status !== 'requested') sent++;
+        if (r.refund.status !== REFUND_STATUS.requested) sent++;
       } else if (row.providerRefundId) {
         const rzp = await refundsClient(s).fetchRefund(row.providerRefundId);
         if (rzp.status === 'processed' || rzp.status === 'failed') {
-          const r = await transition(s, row, ['pending'], rzp.status, {
+          const r = await transition(s, row, [REFUND_STATUS.pending], rzp.status, {
             failureReason: rzp.status === 'failed' ? 'The payment gateway could not complete the refund.' : null,
             via: 'reconciler',
             actorId: null,
@@ -713,7 +729,7 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
   const hi = `Namaskar ${order.userName},`;
   const link = { href: `${s.origin}/profile`, label: 'See your contributions' };
   let mail: ReturnType<typeof compose> | undefined;
-  if (row.status === 'pending') {
+  if (row.status === REFUND_STATUS.pending) {
     mail = compose(
       order.userEmail,
       `Refund started: ${rcpt}`,
@@ -730,7 +746,7 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
       link,
     );
   }
-  if (row.status === 'processed') {
+  if (row.status === REFUND_STATUS.processed) {
     // the same news on WhatsApp and push where the member chose them (issue 26)
     await notify(s, {
       userId: order.userId,
@@ -757,7 +773,7 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
       link,
     );
   }
-  if (row.status === 'failed' && from === 'pending') {
+  if (row.status === REFUND_STATUS.failed && from === REFUND_STATUS.pending) {
     mail = compose(
       order.userEmail,
       `Refund failed: ${rcpt}`,
@@ -800,7 +816,7 @@ export async function carryOverOrder(
   const rcpt = formatRcptId(order.id);
   const lines = await refundableLines(s, order.id);
   const chosen = lines.filter((l) => CARRIED_TYPES.has(l.type) && l.qty > l.refundedQty).map((l) => ({ lineId: l.id }));
-  if (order.status === 'Success' && chosen.length === 0) {
+  if (order.status === ORDER_STATUS.success && chosen.length === 0) {
     throw new DomainError('NothingToCarry', say('carry.nothing', { rcpt }), 400);
   }
   const p = plan(order, lines, { lines: chosen });

@@ -28,6 +28,7 @@ import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { approveOfflineOrder } from './admin-verify';
+import { ORDER_STATUS } from '../../core/orders';
 
 const NOW = `CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
 
@@ -145,7 +146,7 @@ export async function importStatement(
     s.db
       .select({ orderId: orders.id, transactionId: orders.transactionId, totalPaise: orders.totalPaise })
       .from(orders)
-      .where(and(eq(orders.status, 'Pending Approval'), isNotNull(orders.transactionId)))
+      .where(and(eq(orders.status, ORDER_STATUS.pendingApproval), isNotNull(orders.transactionId)))
       .limit(5000),
     s.db
       .select({ key: statementLines.lineKey })

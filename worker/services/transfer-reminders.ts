@@ -5,7 +5,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { formatDate } from '../../core/festival';
 import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
-import { upiLink } from '../../core/orders';
+import { ORDER_STATUS, upiLink } from '../../core/orders';
 import { orders } from '../../schema/orders';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
@@ -20,7 +20,7 @@ export async function remindUnpaidTransfers(s: Svc, now = Date.now()): Promise<{
     .from(orders)
     .where(
       and(
-        eq(orders.status, 'Pending Payment'),
+        eq(orders.status, ORDER_STATUS.pendingPayment),
         eq(orders.paymentType, 'Offline'),
         lt(orders.createdAt, now - s.config.TRANSFER_REMINDER_DAYS * DAY),
         sql`NOT EXISTS (SELECT 1 FROM transfer_reminders r WHERE r.order_id = ${orders.id})`,

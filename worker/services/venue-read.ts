@@ -6,6 +6,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { CollectionConflict, VenuePass, VenueSyncResponse } from '../../core/contracts/venue';
 import { festivalYear } from '../../core/festival';
 import { formatRcptId } from '../../core/ids';
+import type { OrderStatus } from '../../core/orders';
 import { isPassLine, passUnits } from '../../core/pass-qr';
 import { parseVenueQuery } from '../../core/venue-search';
 import { collectionEvents, orderLines, orders, users } from '../../schema/index';
@@ -39,7 +40,7 @@ const passColumns = {
 export type PassRow = {
   id: number;
   passCode: string | null;
-  status: string;
+  status: OrderStatus;
   name: string;
   mobile: string;
   email: string;

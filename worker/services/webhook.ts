@@ -11,6 +11,7 @@ import { verifyWebhookSignature } from '../lib/razorpay';
 import type { Svc } from '../lib/svc';
 import { handleRefundEvent } from './refunds';
 import { confirmPayment, loadOrder, notePaymentFailure, releaseOrder } from './transitions/orders';
+import { ORDER_STATUS } from '../../core/orders';
 
 const rzpId = z.string().min(1).max(100);
 /** The parts of a Razorpay event the app reads; anything else in it is ignored. */
@@ -97,10 +98,10 @@ export async function handleWebhook(
         await notePaymentFailure(s, rzpOrderId, String(pay.error_description ?? 'Payment failed'));
         // Only an order still waiting fails; a capture reported later still wins (Failed -> Success).
         const o = await loadOrder(s, found.orderId);
-        if (o?.status === 'Pending Payment') {
+        if (o?.status === ORDER_STATUS.pendingPayment) {
           await releaseOrder(s, {
             orderId: o.id,
-            to: 'Failed',
+            to: ORDER_STATUS.failed,
             reason: `Payment failed (${pay.id})`,
             closedAs: 'failed',
             via: 'webhook',

@@ -10,6 +10,7 @@ import type { BankDetailsView } from '../../../core/contracts/checkout';
 import { formatINR } from '../../../core/money';
 import { upiLink } from '../../../core/orders';
 import { isPaymentReference, normalizeReference } from '../../../core/references';
+import type { ApiErrorCode } from '../../lib/api-client';
 import { Field, fieldOfError, useFieldError } from '../forms';
 import { useToast } from '../toast';
 import './payment.css';
@@ -130,7 +131,7 @@ export function BankDetails({ bank, amountPaise, note }: { bank: BankDetailsView
 }
 
 /** A refusal of the transaction details, as the screens' action runner hands it over. */
-export type TxnFailure = { code: string; message: string };
+export type TxnFailure = { code: ApiErrorCode; message: string };
 
 const TXN_FIELDS = ['offlineTxnId', 'offlineBankName'] as const;
 

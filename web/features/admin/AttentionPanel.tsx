@@ -9,6 +9,7 @@ import { useAction } from '../../lib/use-action';
 import { clearAttention, getAttentionOrders } from './api';
 import { inr } from './OrderDialog';
 import { RefundDialog } from './RefundDialog';
+import { ORDER_STATUS } from '../../../core/orders';
 
 export function AttentionPanel() {
   const [items, setItems] = useState<AttentionOrder[]>([]);
@@ -53,7 +54,7 @@ export function AttentionPanel() {
                 onChange={(e) => setNotes((n) => ({ ...n, [o.orderPkId]: e.target.value }))}
               />
             </label>
-            {o.status === 'Success' ? (
+            {o.status === ORDER_STATUS.success ? (
               <button type="button" className="btn btn-small" onClick={() => setRefunding(o)}>
                 {t('refund.open')}
               </button>

@@ -17,6 +17,7 @@ import { ScrollBox } from './ScrollBox';
 import { TransferDecision } from './TransferDecision';
 import { paymentTypeText } from './words';
 import { statusText } from '../../lib/labels';
+import { ORDER_STATUS, REFUND_STATE } from '../../../core/orders';
 
 export const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
 export const units = (o: OrderView) => o.selectedProducts.reduce((s, l) => s + l.qty, 0);
@@ -45,7 +46,7 @@ export function OrderDialog({
   const [refunded, setRefunded] = useState<OrderRefunds | null>(null);
   const isAdmin = useUserInfo()?.admin === true;
   // admins only (volunteers never): a paid order with something left to refund
-  const canRefund = isAdmin && order.status === 'Success' && order.refundState !== 'Refunded';
+  const canRefund = isAdmin && order.status === ORDER_STATUS.success && order.refundState !== REFUND_STATE.refunded;
 
   const markCollected = () =>
     run(
@@ -168,7 +169,7 @@ export function OrderDialog({
           </>
         ) : null}
       </dl>
-      {mode === 'pending' && order.status === 'Pending Approval' ? (
+      {mode === 'pending' && order.status === ORDER_STATUS.pendingApproval ? (
         <TransferDecision order={order} credits={credits} onDone={(status) => onDone?.({ ...order, status })} />
       ) : null}
       <div className="dialog-actions">
@@ -177,7 +178,7 @@ export function OrderDialog({
             {t('admin.markCollected')}
           </button>
         ) : null}
-        {isAdmin && order.status === 'Success' ? (
+        {isAdmin && order.status === ORDER_STATUS.success ? (
           <>
             <a className="btn" href={receiptPath(order.orderRcptId)} target="_blank" rel="noopener">
               {ta('rcpt.open')}

@@ -3,6 +3,7 @@ import type { OrderRefunds, RefundView } from '../../../core/contracts/refunds';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
+import { REFUND_STATE, REFUND_STATUS } from '../../../core/orders';
 import { planRefund, RefundPlanError } from '../../../core/refunds';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
@@ -130,13 +131,13 @@ export function RefundDialog({
         <p aria-busy="true">…</p>
       ) : (
         <>
-          {view.refundState === 'Refund Pending' ? (
+          {view.refundState === REFUND_STATE.refundPending ? (
             <p className="refund-note refund-pending" role="status">
               {t('refund.pendingNote')}
             </p>
           ) : null}
           {view.refunds
-            .filter((r) => r.status === 'failed' && r.replacedBy === null && r.method === 'razorpay')
+            .filter((r) => r.status === REFUND_STATUS.failed && r.replacedBy === null && r.method === 'razorpay')
             .map((r) => (
               <FailedRefund
                 key={r.refundId}

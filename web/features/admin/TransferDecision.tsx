@@ -10,6 +10,7 @@ import { useAction } from '../../lib/use-action';
 import { approveOfflineOrder, rejectOfflineOrder } from './api';
 import { shown } from './StatementMatcher';
 import './statements.css';
+import { ORDER_STATUS } from '../../../core/orders';
 
 const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
 
@@ -70,7 +71,7 @@ export function TransferDecision({
     run(async () => {
       const r = await approveOfflineOrder(order);
       toast.success(r.message);
-      onDone('Success');
+      onDone(ORDER_STATUS.success);
     });
   const reject = () => {
     if (!reason) {
@@ -86,7 +87,7 @@ export function TransferDecision({
     void run(async () => {
       const r = await rejectOfflineOrder(order, reason, reason === 'other' ? other : '');
       toast.success(r.message);
-      onDone('Rejected');
+      onDone(ORDER_STATUS.rejected);
     });
   };
 

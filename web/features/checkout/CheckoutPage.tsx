@@ -39,6 +39,7 @@ import {
 } from './api';
 import { loadCheckoutScript, openCheckout } from './razorpay';
 import './checkout.css';
+import { ORDER_STATUS } from '../../../core/orders';
 
 type Kind = 'CONTRIBUTION' | 'DAILY_PASS';
 type Offline = { orderRcptId: string; orderTotalInPaisa: number; bank: BankDetailsView };
@@ -131,7 +132,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       setCopyAt(savedAt);
       if (!c || c.selectedProducts.length === 0) {
         const orders = await getOrders().catch(() => []);
-        const open = orders.find((o) => o.status === 'Pending Payment');
+        const open = orders.find((o) => o.status === ORDER_STATUS.pendingPayment);
         if (live) setEmpty({ unfinished: open ?? null });
         return;
       }
@@ -238,7 +239,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
    */
   const keepBuyerHere = async (kind: Notice['kind'], providerOrderId: string, paymentId: string | null) => {
     const r = await handleFailOrder(providerOrderId, paymentId).catch(() => null);
-    if (r?.status === 'Success') {
+    if (r?.status === ORDER_STATUS.success) {
       // Razorpay reports it paid after all (a late capture): that is a success.
       await clearLocalCart();
       updateUserInfo({ member: true });
@@ -341,7 +342,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       await saveInfo();
       const order = await startOfflineOrder(billingBody());
       await clearLocalCart();
-      if (order.status === 'Success') {
+      if (order.status === ORDER_STATUS.success) {
         // every fee waived: the order is confirmed at once, nothing to pay (docs/decisions/255)
         updateUserInfo({ member: true });
         setDone({

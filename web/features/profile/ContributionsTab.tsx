@@ -12,7 +12,13 @@ import { tm } from '../../../core/messages/member.en';
 import '../../../core/messages/areas/checkout';
 import '../../../core/messages/areas/profile';
 import { formatINR, rupeesToPaise } from '../../../core/money';
-import { contributionActions } from '../../../core/orders';
+import {
+  type ClosedAs,
+  contributionActions,
+  ORDER_STATUS,
+  type OrderStatus,
+  REFUND_STATUS,
+} from '../../../core/orders';
 import { paths, receiptPath } from '../../app/paths';
 import { BankDetails, type TxnFailure, TxnForm } from '../../components/payment/BankTransfer';
 import { PassQr } from '../../components/PassQr';
@@ -38,7 +44,7 @@ function refundNotes(o: OrderView): string[] {
     t(
       r.method === 'carry_over'
         ? 'refund.memberCarried'
-        : r.status === 'processed'
+        : r.status === REFUND_STATUS.processed
           ? 'refund.memberRefunded'
           : 'refund.memberPending',
       { amount: formatINR(paise(r.amount)), date: formatDate(r.date), to: r.carriedTo ?? '' },
@@ -82,11 +88,12 @@ export function splitAttempts(orders: readonly OrderView[]): { main: OrderView[]
   orders.forEach((o, i) => {
     const replaced =
       o.paymentType === 'Online' &&
-      o.status === 'Pending Payment' &&
+      o.status === ORDER_STATUS.pendingPayment &&
       orders.some(
-        (n, j) => j !== i && n.orderDate > o.orderDate && n.status !== 'Failed' && linesKey(n) === linesKey(o),
+        (n, j) =>
+          j !== i && n.orderDate > o.orderDate && n.status !== ORDER_STATUS.failed && linesKey(n) === linesKey(o),
       );
-    if ((o.status === 'Failed' && o.paymentType === 'Online') || replaced) attempts.push(o);
+    if ((o.status === ORDER_STATUS.failed && o.paymentType === 'Online') || replaced) attempts.push(o);
     else main.push(o);
   });
   return { main, attempts };
@@ -159,7 +166,7 @@ export function ContributionsTab() {
     opened.current = hash;
     document.getElementById(`order-${hash.slice(1)}`)?.scrollIntoView({ block: 'center' });
     const o = orders.find((x) => `#${x.orderRcptId}` === hash);
-    if (o && o.paymentType === 'Offline' && o.status === 'Pending Payment') openRetry(o);
+    if (o && o.paymentType === 'Offline' && o.status === ORDER_STATUS.pendingPayment) openRetry(o);
   }, [orders, hash]);
 
   /** Cancel an unpaid order: whatever it holds (a sponsorship, the member price) is free again at once. */
@@ -252,22 +259,22 @@ export function ContributionsTab() {
               )}
             </td>
             <td className="contribution-actions">
-              {o.passCode && o.status === 'Success' && (
+              {o.passCode && o.status === ORDER_STATUS.success && (
                 <button type="button" className="btn btn-small btn-primary" onClick={() => setPass(o)}>
                   {t('profile.showPass')}
                 </button>
               )}
-              {o.paymentType === 'Online' && o.status === 'Pending Payment' && !attempts.includes(o) && (
+              {o.paymentType === 'Online' && o.status === ORDER_STATUS.pendingPayment && !attempts.includes(o) && (
                 <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => resume(o)}>
                   {t('checkout.resume')}
                 </button>
               )}
-              {o.status === 'Pending Payment' && !attempts.includes(o) && (
+              {o.status === ORDER_STATUS.pendingPayment && !attempts.includes(o) && (
                 <button type="button" className="btn btn-small" disabled={busy} onClick={() => setGiveUp(o)}>
                   {t('profile.giveUp')}
                 </button>
               )}
-              {o.status === 'Success' && (
+              {o.status === ORDER_STATUS.success && (
                 <Link className="btn btn-small" to={receiptPath(o.orderRcptId)} data-testid="receipt-link">
                   {t('receiptPage.link')}
                 </Link>
@@ -287,7 +294,7 @@ export function ContributionsTab() {
                   >
                     {tm('profile.retry')}
                   </button>
-                ) : o.status === 'Pending Payment' ? null : (
+                ) : o.status === ORDER_STATUS.pendingPayment ? null : (
                   <Link
                     key={a}
                     className="btn btn-small"
@@ -303,7 +310,7 @@ export function ContributionsTab() {
         // this festival year's passes still to collect, first and one tap away (docs/decisions/101)
         const year = festivalYear();
         const toCollect = main.filter(
-          (o) => o.passCode && o.status === 'Success' && o.passCollected !== 1 && o.fiscalYear === year,
+          (o) => o.passCode && o.status === ORDER_STATUS.success && o.passCollected !== 1 && o.fiscalYear === year,
         );
         return (
           <>
@@ -370,11 +377,11 @@ export function ContributionsTab() {
   );
 }
 
-function badgeOf(status: string, closedAs: string | null) {
-  if (status === 'Success') return 'badge-success';
+function badgeOf(status: OrderStatus, closedAs: ClosedAs | null) {
+  if (status === ORDER_STATUS.success) return 'badge-success';
   // given up or not paid in time: nothing went wrong, nothing is owed
-  if (status === 'Failed' && (closedAs === 'cancelled' || closedAs === 'expired')) return 'badge-muted';
-  if (status === 'Failed' || status === 'Rejected') return 'badge-error';
+  if (status === ORDER_STATUS.failed && (closedAs === 'cancelled' || closedAs === 'expired')) return 'badge-muted';
+  if (status === ORDER_STATUS.failed || status === ORDER_STATUS.rejected) return 'badge-error';
   return 'badge-warn';
 }
 
@@ -448,7 +455,7 @@ function DetailsModal({ order, onClose }: { order: OrderView; onClose: () => voi
           </>
         )}
       </dl>
-      {order.passCode && order.status === 'Success' && (
+      {order.passCode && order.status === ORDER_STATUS.success && (
         <PassQr passCode={order.passCode} orderRcptId={order.orderRcptId} lines={passLinesOf(order)} />
       )}
     </Dialog>

@@ -31,6 +31,7 @@ import {
 import { VenueNotices } from './Notices';
 import type { LocalPass } from './store';
 import './venue.css';
+import { ORDER_STATUS } from '../../../core/orders';
 
 // The camera and its QR decoder load only when a volunteer starts scanning (and are precached for offline).
 const Scanner = lazy(() => import('./Scanner').then((m) => ({ default: m.Scanner })));
@@ -379,7 +380,7 @@ function PassCard({
   // a refunded pass is void (issue 13): refused here, online at once and on this phone after its next sync
   const state = pass.refunded
     ? 'refunded'
-    : pass.status !== 'Success'
+    : pass.status !== ORDER_STATUS.success
       ? 'unpaid'
       : pass.passCollected === 1
         ? 'collected'

@@ -14,6 +14,7 @@ import {
   canTransition,
   needsCollection,
   ORDER_STATUS,
+  PAYMENT_STATUS,
   type OrderStatus,
   type PaymentStatus,
 } from '../../../core/orders';
@@ -149,7 +150,9 @@ export async function confirmLoaded(
 ): Promise<{ order: OrderRow; changed: boolean }> {
   const rp = input.razorpay;
   const from = confirmSources(input.via);
-  const attempt = rp ? paymentStep('created', 'captured') : paymentStep('submitted', 'approved');
+  const attempt = rp
+    ? paymentStep(PAYMENT_STATUS.created, PAYMENT_STATUS.captured)
+    : paymentStep(PAYMENT_STATUS.submitted, PAYMENT_STATUS.approved);
   const lines = await loadLines(s, order.id);
   const collect = needsCollection(lines);
   const token = randomToken(12);
@@ -371,7 +374,10 @@ export async function releaseLoaded(
   order: OrderRow,
   input: ReleaseInput,
 ): Promise<{ order: OrderRow; changed: boolean }> {
-  const attempt = input.to === 'Rejected' ? paymentStep('submitted', 'rejected') : paymentStep('created', 'failed');
+  const attempt =
+    input.to === ORDER_STATUS.rejected
+      ? paymentStep(PAYMENT_STATUS.submitted, PAYMENT_STATUS.rejected)
+      : paymentStep(PAYMENT_STATUS.created, PAYMENT_STATUS.failed);
   const token = randomToken(12);
   const at = Date.now();
   const results = await d1Batch(s, [
@@ -380,7 +386,7 @@ export async function releaseLoaded(
       .set({
         status: input.to,
         rejectReason: input.reason,
-        closedAs: input.to === 'Failed' ? (input.closedAs ?? 'failed') : null,
+        closedAs: input.to === ORDER_STATUS.failed ? (input.closedAs ?? 'failed') : null,
         transitionId: token,
         updatedAt: at,
       })
@@ -391,10 +397,10 @@ export async function releaseLoaded(
       .set({ status: attempt.to, failureReason: input.reason, updatedAt: at })
       .where(and(eq(payments.orderId, order.id), eq(payments.status, attempt.from), madeItSql(order.id, token))),
     // a statement's credit that fitted the rejected transfer is money received for no contribution now
-    ...(input.to === 'Rejected' ? [creditsFollowRejection(order.id, madeIt(order.id, token))] : []),
+    ...(input.to === ORDER_STATUS.rejected ? [creditsFollowRejection(order.id, madeIt(order.id, token))] : []),
     orderAudit(order.id, token, {
       actorId: input.actorId,
-      action: input.to === 'Rejected' ? 'order.rejected' : 'order.failed',
+      action: input.to === ORDER_STATUS.rejected ? 'order.rejected' : 'order.failed',
       details: {
         via: input.via,
         from: order.status,
@@ -405,7 +411,7 @@ export async function releaseLoaded(
   ]);
   const changed = changesOf(results) > 0;
   const after = (await loadOrder(s, order.id))!;
-  if (changed && input.to === 'Rejected') await sendRejection(s, after, input.reason);
+  if (changed && input.to === ORDER_STATUS.rejected) await sendRejection(s, after, input.reason);
   // its units are free again (migrations/0245's trigger): the first in a waiting line may have them
   if (changed) await afterUnitsFreed(s);
   return { order: after, changed };
@@ -512,7 +518,7 @@ export async function notePaymentFailure(s: Svc, providerOrderId: string, reason
   await s.db
     .update(payments)
     .set({ failureReason: reason.slice(0, 300), updatedAt: Date.now() })
-    .where(and(eq(payments.providerOrderId, providerOrderId), eq(payments.status, 'created')));
+    .where(and(eq(payments.providerOrderId, providerOrderId), eq(payments.status, PAYMENT_STATUS.created)));
 }
 
 // ---- attention: an order flagged for an admin ----

@@ -6,7 +6,13 @@
 // (refunds.ts) turn those D1 errors into answers and send the emails.
 import { eq } from 'drizzle-orm';
 import { formatINR } from '../../../core/money';
-import { canRefundTransition, REFUND_INITIAL, type RefundStatus } from '../../../core/orders';
+import {
+  canRefundTransition,
+  ORDER_STATUS,
+  REFUND_INITIAL,
+  REFUND_STATUS,
+  type RefundStatus,
+} from '../../../core/orders';
 import { orders } from '../../../schema/orders';
 import { refunds } from '../../../schema/refunds';
 import { audit, type Guard, guardedAudit } from '../../lib/audit';
@@ -133,14 +139,16 @@ export async function createRefund(
       createdBy: r.actorId,
       createdAt: at,
       updatedAt: at,
-      settledAt: r.status === 'processed' ? at : null,
+      settledAt: r.status === REFUND_STATUS.processed ? at : null,
       transitionId: randomToken(12),
       retryOf: r.retryOf?.id ?? null,
     }),
     ...refundLineInserts(order.id, r.lines, r.requestKey),
     ...effects(order.id),
     // born paid back (a transfer's refund, one paid by hand): its credit note (docs/decisions/260)
-    ...(r.status === 'processed' ? issueCreditNote({ sql: 'r.request_key = ?', params: [r.requestKey] }, at) : []),
+    ...(r.status === REFUND_STATUS.processed
+      ? issueCreditNote({ sql: 'r.request_key = ?', params: [r.requestKey] }, at)
+      : []),
     ...(r.retryOf
       ? [
           raw(
@@ -167,7 +175,7 @@ export async function createRefund(
     }),
   ]);
   // a refund born processed frees its units (migrations/0245): the first in a waiting line may have them
-  if (r.status === 'processed') await afterUnitsFreed(s);
+  if (r.status === REFUND_STATUS.processed) await afterUnitsFreed(s);
   return (await s.db.select().from(refunds).where(eq(refunds.requestKey, r.requestKey)).get())!;
 }
 
@@ -188,7 +196,7 @@ export async function moveRefund(
   if (sources.length === 0) throw new Error(`refund ${from.join('/')} -> ${to} is not a transition`);
   const token = randomToken(12);
   const at = Date.now();
-  const settled = to === 'processed' || to === 'failed';
+  const settled = to === REFUND_STATUS.processed || to === REFUND_STATUS.failed;
   const provider = extra.providerRefundId ?? null;
   const guard = madeIt(refund.id, token);
   const results = await d1Batch(s, [
@@ -210,11 +218,11 @@ export async function moveRefund(
     // recomputed from the refunds that stand: unchanged when the update above was refused
     ...effects(refund.orderId),
     // the money has gone back: the credit note, only with this change (docs/decisions/260)
-    ...(to === 'processed'
+    ...(to === REFUND_STATUS.processed
       ? issueCreditNote({ sql: 'r.id = ? AND r.transition_id = ?', params: [refund.id, token] }, at)
       : []),
     // a refund that fails after the admin's request (webhook, reconciler) is flagged for the admins
-    ...(to === 'failed' && extra.via !== 'admin'
+    ...(to === REFUND_STATUS.failed && extra.via !== 'admin'
       ? [
           raw(
             `UPDATE orders SET attention = ? WHERE id = ? AND ${guard.sql}`,
@@ -243,7 +251,7 @@ export async function moveRefund(
     ),
   ]);
   const after = (await s.db.select().from(refunds).where(eq(refunds.id, refund.id)).get())!;
-  if (to === 'processed' && changesOf(results) > 0) await afterUnitsFreed(s);
+  if (to === REFUND_STATUS.processed && changesOf(results) > 0) await afterUnitsFreed(s);
   return { changed: changesOf(results) > 0, refund: after };
 }
 
@@ -278,7 +286,7 @@ export async function carryOver(
       orderId: order.id,
       requestKey: key,
       method: 'carry_over',
-      status: 'processed',
+      status: REFUND_STATUS.processed,
       amountPaise: c.amountPaise,
       reason: c.reason,
       createdBy: c.actorId,
@@ -291,7 +299,7 @@ export async function carryOver(
       userId: order.userId,
       kind: 'CONTRIBUTION',
       fiscalYear: c.nextYear,
-      status: 'Success',
+      status: ORDER_STATUS.success,
       paymentType: order.paymentType,
       subtotalPaise: c.amountPaise,
       conveniencePaise: 0,
