@@ -17,7 +17,7 @@ import { paths, receiptPath } from '../../app/paths';
 import type { TxnFailure } from '../../components/payment/BankTransfer';
 import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';
-import { OfflineCopyNote } from '../../components/NetworkNotes';
+import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { useToast } from '../../components/toast';
 import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { readWithOfflineCopy } from '../../lib/offline-read';
