@@ -3,6 +3,7 @@
 import type { CheckoutKey } from './areas/checkout.en';
 import type { ConsoleKey } from './areas/console.en';
 import type { ContributeKey } from './areas/contribute.en';
+import type { MembershipKey } from './areas/membership.en';
 import type { PassesKey } from './areas/passes.en';
 import type { ProfileKey } from './areas/profile.en';
 import type { ServerKey } from './areas/server.en';
@@ -17,6 +18,7 @@ export type MessageKey =
   | WebKey
   | SiteKey
   | ContributeKey
+  | MembershipKey
   | PassesKey
   | SponsorKey
   | CheckoutKey

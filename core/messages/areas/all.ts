@@ -8,6 +8,8 @@ import { consoleBn } from './console.bn';
 import { consoleEn } from './console.en';
 import { contributeBn } from './contribute.bn';
 import { contributeEn } from './contribute.en';
+import { membershipBn } from './membership.bn';
+import { membershipEn } from './membership.en';
 import { passesBn } from './passes.bn';
 import { passesEn } from './passes.en';
 import { profileBn } from './profile.bn';
@@ -29,6 +31,7 @@ export const AREAS: Record<string, [Record<string, string>, Record<string, strin
   web: [webEn, webBn],
   site: [siteEn, siteBn],
   contribute: [contributeEn, contributeBn],
+  membership: [membershipEn, membershipBn],
   passes: [passesEn, passesBn],
   sponsor: [sponsorEn, sponsorBn],
   checkout: [checkoutEn, checkoutBn],

@@ -1,19 +1,11 @@
 // Choosing contributions: /membership, /sponsorship, /dmPass (web/features/contribute, core/pricing.ts).
 // One area of the English catalogue (docs/decisions/115): a screen imports its area (core/messages/areas/contribute.ts)
-// and loads only its strings; t() finds them like every other key. Bengali: contribute.bn.ts, same keys. The daily
-// passes' strings are the passes area, the sponsorship page's the sponsor area (docs/decisions/176).
+// and loads only its strings; t() finds them like every other key. Bengali: contribute.bn.ts, same keys. What two or three
+// of the pages show; each page's own strings are its area: membership, sponsor, passes (docs/decisions/176).
 export const contributeEn = {
   // choosing contributions: /membership, /sponsorship, /dmPass (issue 3)
-  'contribute.membershipTitle': 'Choose your Membership / Renewal Option',
-  'contribute.familyNote':
-    'Family benefit: the UTSAV contribution is 5% lower for three members and 10% lower for four or more. Fees are waived for up to 4 family members with full sponsorships of ₹15,000 or more, and for up to 6 with ₹35,000 or more.',
-  'contribute.comparison': 'Membership plan Comparison',
   'contribute.perPerson': '{amount} per person',
   'contribute.total': 'Total Amount: {amount}',
-  'contribute.clearCart': 'Clear Cart',
-  'contribute.proceedSponsorship': 'Proceed for Sponsorship',
-  'contribute.zeroTitle': 'Are you sure to proceed?',
-  'contribute.zeroBody': 'You have not chosen any membership plan; your membership total is {amount}.',
   'contribute.yesProceed': 'Yes, Proceed',
   'contribute.notLive': 'Membership and sponsorship are not open right now. Please check back soon.',
   'contribute.offlineCopy':

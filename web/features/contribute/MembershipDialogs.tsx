@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
+import '../../../core/messages/areas/membership';
 import '../../../core/messages/areas/site';
 import { formatINR } from '../../../core/money';
 import { paths } from '../../app/paths';

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
+import '../../../core/messages/areas/membership';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { MAX_QTY, quantityChangeMessage } from '../../../core/pricing';
 import { paths } from '../../app/paths';
