@@ -3,9 +3,12 @@
 import type { CheckoutKey } from './areas/checkout.en';
 import type { ConsoleKey } from './areas/console.en';
 import type { ContributeKey } from './areas/contribute.en';
+import type { MembershipKey } from './areas/membership.en';
+import type { PassesKey } from './areas/passes.en';
 import type { ProfileKey } from './areas/profile.en';
 import type { ServerKey } from './areas/server.en';
 import type { SiteKey } from './areas/site.en';
+import type { SponsorKey } from './areas/sponsor.en';
 import type { VenueKey } from './areas/venue.en';
 import type { WebKey } from './areas/web.en';
 import type { SharedKey } from './en';
@@ -15,6 +18,9 @@ export type MessageKey =
   | WebKey
   | SiteKey
   | ContributeKey
+  | MembershipKey
+  | PassesKey
+  | SponsorKey
   | CheckoutKey
   | ProfileKey
   | VenueKey

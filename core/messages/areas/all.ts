@@ -8,12 +8,18 @@ import { consoleBn } from './console.bn';
 import { consoleEn } from './console.en';
 import { contributeBn } from './contribute.bn';
 import { contributeEn } from './contribute.en';
+import { membershipBn } from './membership.bn';
+import { membershipEn } from './membership.en';
+import { passesBn } from './passes.bn';
+import { passesEn } from './passes.en';
 import { profileBn } from './profile.bn';
 import { profileEn } from './profile.en';
 import { serverBn } from './server.bn';
 import { serverEn } from './server.en';
 import { siteBn } from './site.bn';
 import { siteEn } from './site.en';
+import { sponsorBn } from './sponsor.bn';
+import { sponsorEn } from './sponsor.en';
 import { venueBn } from './venue.bn';
 import { venueEn } from './venue.en';
 import { webBn } from './web.bn';
@@ -25,6 +31,9 @@ export const AREAS: Record<string, [Record<string, string>, Record<string, strin
   web: [webEn, webBn],
   site: [siteEn, siteBn],
   contribute: [contributeEn, contributeBn],
+  membership: [membershipEn, membershipBn],
+  passes: [passesEn, passesBn],
+  sponsor: [sponsorEn, sponsorBn],
   checkout: [checkoutEn, checkoutBn],
   profile: [profileEn, profileBn],
   venue: [venueEn, venueBn],

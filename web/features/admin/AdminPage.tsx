@@ -8,18 +8,28 @@ import { paths } from '../../app/paths';
 import { useToast } from '../../components/toast';
 import { useUserInfo } from '../../lib/session';
 import './admin.css';
-import { AddProductTab, BlockProductTab, ProductsTab } from './CatalogueTabs';
 import { OrderListTab, PassCollectionTab, PendingOrdersTab } from './OrderTabs';
-import { RenewalsTab } from './RenewalsTab';
-import { AuditTab } from './AuditTab';
-import { OverviewTab } from './OverviewTab';
-import { SettingsTab } from './SettingsTab';
 import { getConsoleCounts } from './api';
 
 // The Messages tab (issue 26) loads when it is opened: the admin page's first load stays as it was.
 const MessagesTab = lazy(() => import('./MessagesTab').then((m) => ({ default: m.MessagesTab })));
 // The Gate sales tab (issue 24 item 5) likewise.
 const GateSalesTab = lazy(() => import('./GateSalesTab').then((m) => ({ default: m.GateSalesTab })));
+// So do the catalogue's and the association's tabs: the console opens on Pass Collection, the festival night's
+// tab, and its first load carries only the order tabs (docs/decisions/176).
+const catalogueTabs = () => import('./CatalogueTabs');
+const AddProductTab = lazy(() => catalogueTabs().then((m) => ({ default: m.AddProductTab })));
+const ProductsTab = lazy(() => catalogueTabs().then((m) => ({ default: m.ProductsTab })));
+const BlockProductTab = lazy(() => catalogueTabs().then((m) => ({ default: m.BlockProductTab })));
+const SettingsTab = lazy(() => import('./SettingsTab').then((m) => ({ default: m.SettingsTab })));
+const OverviewTab = lazy(() => import('./OverviewTab').then((m) => ({ default: m.OverviewTab })));
+const RenewalsTab = lazy(() => import('./RenewalsTab').then((m) => ({ default: m.RenewalsTab })));
+const AuditTab = lazy(() => import('./AuditTab').then((m) => ({ default: m.AuditTab })));
+
+/** A tab whose code loads when it is first opened. */
+const later = (node: ReactNode) => (
+  <Suspense fallback={<p className="loading">{t('layout.loading')}</p>}>{node}</Suspense>
+);
 
 type Tab = {
   id: string;
@@ -44,29 +54,21 @@ const TABS: Tab[] = [
     id: 'gate',
     label: 'admin.tab.gate',
     adminOnly: true,
-    render: () => (
-      <Suspense fallback={<p className="loading">{t('layout.loading')}</p>}>
-        <GateSalesTab />
-      </Suspense>
-    ),
+    render: () => later(<GateSalesTab />),
   },
-  { id: 'add-product', label: 'admin.tab.addProduct', adminOnly: true, render: () => <AddProductTab /> },
-  { id: 'products', label: 'admin.tab.products', adminOnly: true, render: () => <ProductsTab /> },
-  { id: 'block', label: 'admin.tab.block', adminOnly: true, render: () => <BlockProductTab /> },
-  { id: 'settings', label: 'admin.tab.settings', adminOnly: true, render: () => <SettingsTab /> },
-  { id: 'overview', label: 'admin.tab.overview', adminOnly: true, render: () => <OverviewTab /> },
-  { id: 'renewals', label: 'admin.tab.renewals', adminOnly: true, render: () => <RenewalsTab /> },
+  { id: 'add-product', label: 'admin.tab.addProduct', adminOnly: true, render: () => later(<AddProductTab />) },
+  { id: 'products', label: 'admin.tab.products', adminOnly: true, render: () => later(<ProductsTab />) },
+  { id: 'block', label: 'admin.tab.block', adminOnly: true, render: () => later(<BlockProductTab />) },
+  { id: 'settings', label: 'admin.tab.settings', adminOnly: true, render: () => later(<SettingsTab />) },
+  { id: 'overview', label: 'admin.tab.overview', adminOnly: true, render: () => later(<OverviewTab />) },
+  { id: 'renewals', label: 'admin.tab.renewals', adminOnly: true, render: () => later(<RenewalsTab />) },
   {
     id: 'messages',
     label: 'admin.tab.messages',
     adminOnly: true,
-    render: () => (
-      <Suspense fallback={<p className="loading">{t('layout.loading')}</p>}>
-        <MessagesTab />
-      </Suspense>
-    ),
+    render: () => later(<MessagesTab />),
   },
-  { id: 'audit', label: 'admin.tab.audit', adminOnly: true, render: () => <AuditTab /> },
+  { id: 'audit', label: 'admin.tab.audit', adminOnly: true, render: () => later(<AuditTab />) },
 ];
 
 /**

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
+import '../../../core/messages/areas/passes';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import {
   EXTRA_CONTRIBUTION_CODE,

@@ -3,25 +3,24 @@ import { useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
-import '../../../core/messages/areas/site';
+import '../../../core/messages/areas/membership';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { MAX_QTY, quantityChangeMessage } from '../../../core/pricing';
 import { paths } from '../../app/paths';
-import plansEn from '../../content/plans.json';
-import { localized, productDesc, productName } from '../../lib/content';
+import { productDesc, productName } from '../../lib/content';
 import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
 import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
-import { Dialog } from '../../components/Dialog';
 import { Stepper } from './Stepper';
 import { NO_CONTEXT, useContributionCatalogue } from './use-catalogue';
 import './contribute.css';
 
 // Loaded after the page: only last year's members see it, and it waits for its own call anyway.
 const RenewalOffer = lazy(() => import('./RenewalOffer').then((m) => ({ default: m.RenewalOffer })));
+const PlanComparison = lazy(() => import('./MembershipDialogs').then((m) => ({ default: m.PlanComparison })));
+const ZeroConfirm = lazy(() => import('./MembershipDialogs').then((m) => ({ default: m.ZeroConfirm })));
 
 export function MembershipPage() {
-  const plans = localized('plans', plansEn);
   const navigate = useNavigate();
   const toast = useToast();
   const { products, live, error, stale } = useContributionCatalogue();
@@ -33,10 +32,6 @@ export function MembershipPage() {
     [products],
   );
   // issue 24: the comparison's plans and prices are the live catalogue's once it has answered
-  const comparePlans =
-    memberships.length > 0
-      ? memberships.map((p) => ({ code: p.code, name: productName(p), pricePerPerson: p.price }))
-      : plans.plans;
   const membershipIds = useMemo(() => new Set(memberships.map((p) => p.id)), [memberships]);
   const { cart, setCart, loaded } = useLocalCart((c) => totalPaise(c, ids));
   const total = selectionPaise(memberships, 'MEMBERSHIP', cart, NO_CONTEXT);
@@ -120,64 +115,12 @@ export function MembershipPage() {
           {t('contribute.proceedSponsorship')}
         </button>
       </div>
-      {compare && (
-        <Dialog title={t('contribute.comparison')} onClose={closeCompare}>
-          <div className="table-wrap">
-            <table className="ct-compare" style={{ ['--plans' as string]: comparePlans.length }}>
-              <thead>
-                <tr>
-                  <th scope="col">{plans.featureLabel}</th>
-                  {comparePlans.map((pl) => (
-                    <th key={pl.code} scope="col">
-                      {pl.name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                <tr>
-                  <th scope="row">{plans.priceLabel}</th>
-                  {comparePlans.map((pl) => (
-                    <td key={pl.code}>{formatINR(pl.pricePerPerson * 100)}</td>
-                  ))}
-                </tr>
-                {plans.features.map((f) => (
-                  <tr key={f.name}>
-                    <th scope="row">{f.name}</th>
-                    {comparePlans.map((pl) => (
-                      <td key={pl.code}>
-                        {f.plans.includes(pl.code) ? (
-                          <span role="img" aria-label={t('site.included')}>
-                            ✓
-                          </span>
-                        ) : (
-                          <span role="img" aria-label={t('site.notIncluded')}>
-                            –
-                          </span>
-                        )}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p className="hint">{plans.familyBenefit}</p>
-          <p className="hint">{plans.note}</p>
-        </Dialog>
-      )}
-      {confirmZero && (
-        <Dialog title={t('contribute.zeroTitle')} onClose={closeZero}>
-          <p>{t('contribute.zeroBody', { amount: formatINR(total) })}</p>
-          <div className="dialog-actions">
-            <button type="button" className="btn" onClick={closeZero}>
-              {t('contribute.stayHere')}
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => navigate(paths.sponsorship)}>
-              {t('contribute.yesProceed')}
-            </button>
-          </div>
-        </Dialog>
+      {(compare || confirmZero) && (
+        // the comparison and the "nothing chosen" question load when first asked for (docs/decisions/176)
+        <Suspense fallback={null}>
+          {compare && <PlanComparison memberships={memberships} onClose={closeCompare} />}
+          {confirmZero && <ZeroConfirm total={total} onClose={closeZero} />}
+        </Suspense>
       )}
     </section>
   );

@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
+import '../../../core/messages/areas/sponsor';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { paths } from '../../app/paths';
 import { ToastSlot } from '../../components/toast-slot';
@@ -10,9 +11,11 @@ import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { addToCart, getUtsavUserCount, getBijayaSanmelaniCount } from './api';
 import { type LocalCart, lineOf, pick, selectionPaise, useLocalCart } from './local-cart';
-import { Dialog } from '../../components/Dialog';
 import { NO_CONTEXT, useContributionCatalogue } from './use-catalogue';
 import './contribute.css';
+
+// The dialog's code loads when it is first opened (only without a membership), not with the page (docs/decisions/176)
+const Dialog = lazy(() => import('../../components/Dialog').then((m) => ({ default: m.Dialog })));
 import { productDesc, productName } from '../../lib/content';
 
 export function SponsorshipPage() {
@@ -149,17 +152,19 @@ export function SponsorshipPage() {
         </button>
       </div>
       {warnNoMembership && (
-        <Dialog title={t('contribute.noMembershipTitle')} onClose={closeWarn}>
-          <p>{t('contribute.noMembershipBody')}</p>
-          <div className="dialog-actions">
-            <button type="button" className="btn" onClick={() => navigate(paths.membership)}>
-              {t('contribute.selectMembership')}
-            </button>
-            <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={busy}>
-              {t('contribute.yesProceed')}
-            </button>
-          </div>
-        </Dialog>
+        <Suspense fallback={null}>
+          <Dialog title={t('contribute.noMembershipTitle')} onClose={closeWarn}>
+            <p>{t('contribute.noMembershipBody')}</p>
+            <div className="dialog-actions">
+              <button type="button" className="btn" onClick={() => navigate(paths.membership)}>
+                {t('contribute.selectMembership')}
+              </button>
+              <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={busy}>
+                {t('contribute.yesProceed')}
+              </button>
+            </div>
+          </Dialog>
+        </Suspense>
       )}
     </section>
   );

@@ -20,10 +20,10 @@ import {
   REFUND_STATUS,
 } from '../../../core/orders';
 import { paths, receiptPath } from '../../app/paths';
-import { BankDetails, type TxnFailure, TxnForm } from '../../components/payment/BankTransfer';
+import type { TxnFailure } from '../../components/payment/BankTransfer';
 import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';
-import { OfflineCopyNote } from '../../components/NetworkNotes';
+import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { useToast } from '../../components/toast';
 import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { readWithOfflineCopy } from '../../lib/offline-read';
@@ -31,6 +31,11 @@ import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import './profile.css';
 import { statusText } from '../../lib/labels';
+
+// The transfer's details (with the UPI QR code's library) load when a member opens "Share transfer details", with
+// the bank's details, so that the dialog opens complete: most visits to the profile never do (docs/decisions/176).
+type BankTransferUi = typeof import('../../components/payment/BankTransfer');
+const bankTransfer = (): Promise<BankTransferUi> => import('../../components/payment/BankTransfer');
 
 /** The lines a pass still gives: units refunded or being refunded left out. */
 const passLinesOf = (o: Pick<OrderView, 'selectedProducts'>) =>
@@ -110,7 +115,7 @@ export function ContributionsTab() {
     setOrdersState(r.data);
   }, []);
   const [details, setDetails] = useState<OrderView | null>(null);
-  const [retry, setRetry] = useState<{ order: OrderView; bank: BankDetailsView } | null>(null);
+  const [retry, setRetry] = useState<{ order: OrderView; bank: BankDetailsView; ui: BankTransferUi } | null>(null);
   const [pass, setPass] = useState<OrderView | null>(null);
   const [giveUp, setGiveUp] = useState<OrderView | null>(null);
   const navigate = useNavigate();
@@ -129,8 +134,8 @@ export function ContributionsTab() {
 
   const openRetry = (order: OrderView) =>
     void run(async () => {
-      const { bank } = await getPaymentOptions();
-      setRetry({ order, bank });
+      const [{ bank }, ui] = await Promise.all([getPaymentOptions(), bankTransfer()]);
+      setRetry({ order, bank, ui });
     });
 
   /** Resume payment: the unpaid order's lines go back into the cart, and checkout opens with them. */
@@ -368,9 +373,13 @@ export function ContributionsTab() {
       )}
       {retry && (
         <Dialog className="pay-dialog" title={tm('profile.payShare')} onClose={() => setRetry(null)}>
-          <BankDetails bank={retry.bank} amountPaise={paise(retry.order.orderTotal)} note={retry.order.orderRcptId} />
+          <retry.ui.BankDetails
+            bank={retry.bank}
+            amountPaise={paise(retry.order.orderTotal)}
+            note={retry.order.orderRcptId}
+          />
           <p className="hint">{tm('ck.transferHint')}</p>
-          <TxnForm busy={busy} onSubmit={submitRetry} />
+          <retry.ui.TxnForm busy={busy} onSubmit={submitRetry} />
         </Dialog>
       )}
     </>

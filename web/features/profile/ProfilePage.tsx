@@ -1,16 +1,12 @@
 import { tm } from '../../../core/messages/member.en';
 import { t } from '../../../core/i18n';
-import { useEffect, useState } from 'react';
-import type { UserProfile } from '../../../core/contracts/accounts';
-import { useToast } from '../../components/toast';
-import { updateUserInfo } from '../../lib/session';
-import { useAction } from '../../lib/use-action';
-import { getUserProfile, sendVerificationEmail } from './api';
-import { ChannelPrefs } from './ChannelPrefs';
+import { lazy, Suspense, useState } from 'react';
 import { PushOffer } from './PushOffer';
 import { RenewalCard } from './RenewalCard';
 import { ContributionsTab } from './ContributionsTab';
-import { YourData } from './YourData';
+
+// Contribution is the tab the page opens on; the Profile tab loads when first opened (docs/decisions/176)
+const ProfileTab = lazy(() => import('./ProfileTab').then((m) => ({ default: m.ProfileTab })));
 
 type Tab = 'profile' | 'contribution';
 
@@ -45,7 +41,9 @@ export function ProfilePage() {
       </div>
       {tab === 'profile' ? (
         <div role="tabpanel" id="panel-profile" aria-labelledby="tab-profile">
-          <ProfileTab />
+          <Suspense fallback={<p>{t('layout.loading')}</p>}>
+            <ProfileTab />
+          </Suspense>
         </div>
       ) : (
         <div role="tabpanel" id="panel-contribution" aria-labelledby="tab-contribution">
@@ -53,56 +51,5 @@ export function ProfilePage() {
         </div>
       )}
     </section>
-  );
-}
-
-function ProfileTab() {
-  const [profile, setProfile] = useState<UserProfile | null>(null);
-  const { run, busy } = useAction();
-  const toast = useToast();
-
-  useEffect(() => {
-    void run(async () => {
-      const p = await getUserProfile();
-      setProfile(p);
-      updateUserInfo({ emailVerified: p.emailVerified, name: p.name, email: p.email });
-    });
-  }, [run]);
-
-  if (!profile) {
-    return (
-      <>
-        <p>{t('layout.loading')}</p>
-        <ChannelPrefs />
-      </>
-    );
-  }
-  return (
-    <>
-      <dl className="profile">
-        <dt>{tm('profile.name')}</dt>
-        <dd>{profile.name}</dd>
-        <dt>{tm('profile.email')}</dt>
-        <dd>
-          {profile.email}{' '}
-          {profile.emailVerified ? (
-            <span className="badge badge-success">{tm('profile.emailVerified')}</span>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-small"
-              disabled={busy}
-              onClick={() => run(async () => toast.success((await sendVerificationEmail()).message))}
-            >
-              {tm('profile.sendVerification')}
-            </button>
-          )}
-        </dd>
-        <dt>{tm('profile.mobile')}</dt>
-        <dd>{profile.mobile}</dd>
-      </dl>
-      <ChannelPrefs />
-      <YourData profile={profile} onSaved={setProfile} />
-    </>
   );
 }
