@@ -5,6 +5,7 @@ import type { ConsoleKey } from './areas/console.en';
 import type { ContributeKey } from './areas/contribute.en';
 import type { MembershipKey } from './areas/membership.en';
 import type { PassesKey } from './areas/passes.en';
+import type { PassStepsKey } from './areas/pass-steps.en';
 import type { ProfileKey } from './areas/profile.en';
 import type { ServerKey } from './areas/server.en';
 import type { SiteKey } from './areas/site.en';
@@ -20,6 +21,7 @@ export type MessageKey =
   | ContributeKey
   | MembershipKey
   | PassesKey
+  | PassStepsKey
   | SponsorKey
   | CheckoutKey
   | ProfileKey

@@ -12,6 +12,8 @@ import { membershipBn } from './membership.bn';
 import { membershipEn } from './membership.en';
 import { passesBn } from './passes.bn';
 import { passesEn } from './passes.en';
+import { passStepsBn } from './pass-steps.bn';
+import { passStepsEn } from './pass-steps.en';
 import { profileBn } from './profile.bn';
 import { profileEn } from './profile.en';
 import { serverBn } from './server.bn';
@@ -33,6 +35,7 @@ export const AREAS: Record<string, [Record<string, string>, Record<string, strin
   contribute: [contributeEn, contributeBn],
   membership: [membershipEn, membershipBn],
   passes: [passesEn, passesBn],
+  'pass-steps': [passStepsEn, passStepsBn],
   sponsor: [sponsorEn, sponsorBn],
   checkout: [checkoutEn, checkoutBn],
   profile: [profileEn, profileBn],

@@ -5,7 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
-import '../../../core/messages/areas/passes';
+import '../../../core/messages/areas/pass-steps';
 import { paths } from '../../app/paths';
 import { Dialog } from '../../components/Dialog';
 import { Field, fieldOfError, useFieldError, useFieldProblem } from '../../components/forms';

@@ -7,7 +7,7 @@ import type { ProductView } from '../../../core/contracts/catalogue';
 import { formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
-import '../../../core/messages/areas/passes';
+import '../../../core/messages/areas/pass-steps';
 import { paths } from '../../app/paths';
 import { Field, fieldOfError } from '../../components/forms';
 import { useToast } from '../../components/toast';
