@@ -15,8 +15,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { availability } from '../../core/capacity';
 import { products } from '../../schema/index';
 import type { Guard } from '../lib/audit';
-import { changesOf, d1Batch, guardFailure, type RawStatement, raw, sqlOf } from '../lib/d1-batch';
-import type { Db } from '../lib/db';
+import { changesOf, d1Batch, guardFailure, type RawStatement, raw } from '../lib/d1-batch';
 import type { Svc } from '../lib/svc';
 
 export const SOLD_OUT_GUARD = 'sold_out';
