@@ -282,13 +282,26 @@ describe('a season from an empty database', () => {
     await v.page.getByRole('button', { name: 'Record sale and hand over' }).click();
     await v.page.getByText(/^Sold and handed over: SMT\d+, 1 passes, ₹350\.00/).waitFor();
     await v.page.screenshot({ path: '/tmp/season-gate-390.png', fullPage: true });
+    // the seat sold at the gate counts against next year's capacity
+    const after = await ok<{
+      productsResponses: { DAILY_PASS: { code: string; price: number; unitsLeft?: number }[] };
+    }>('getUProducts');
+    expect(after.productsResponses.DAILY_PASS.find((p) => p.code === 'DPBD')).toMatchObject({
+      price: 350,
+      unitsLeft: 1,
+    });
 
     // the console's day at the gate names the volunteer
     const adminToken = await a.page.evaluate(
       () => (JSON.parse(localStorage.getItem('user-info') ?? 'null') as { session: string }).session,
     );
-    const gate = await ok<{ days: { volunteer: string; cash: number }[] }>('getGateSales', {}, adminToken);
-    expect(gate.days.find((d) => d.volunteer === 'Chandan Das')?.cash).toBe(350);
+    const gate = await ok<{ days: { day: string; volunteer: string; cash: number }[] }>('getGateSales', {}, adminToken);
+    const day = gate.days.find((d) => d.volunteer === 'Chandan Das');
+    expect(day?.cash).toBe(350);
+    await openAdminTab(a.page, 'Gate sales');
+    const line = a.page.getByRole('row').filter({ hasText: `${day!.day} · Chandan Das` });
+    await line.getByText('₹350.00').first().waitFor();
+    await fits(a.page, 'gate sales');
 
     for (const p of [a, b, w, v]) {
       expect(p.problems).toEqual([]);
