@@ -228,6 +228,32 @@ describe('a season from an empty database', () => {
     await expect
       .poll(async () => (await outbox(waiter.email)).map((m) => m.subject), { timeout: 15_000 })
       .toContain('Your turn on the waiting list: Bhog Dinner Pass');
+    // the offer's link puts the held seats in the member's cart; they pay by transfer and the admin approves
+    const offer = (await outbox(waiter.email)).find((m) => m.subject.startsWith('Your turn on the waiting list'))!;
+    const link = new URL(/https?:\/\/\S+\/dmPass\?offer=[A-Za-z0-9_-]+/.exec(offer.text)![0]);
+    await w.page.goto(link.pathname + link.search);
+    await w.page.waitForURL('**/dpsummary');
+    await w.page.getByText('Bhog Dinner Pass').first().waitFor();
+    await w.page.getByRole('button', { name: /^Direct Transfer ₹600\.00/ }).click();
+    const wpay = w.page.getByRole('dialog', { name: 'Pay and Share details' });
+    await wpay.getByLabel('Bank / UPI Transaction ID').fill(newUtr());
+    await wpay.getByRole('button', { name: 'Update Payment Details' }).click();
+    await w.page.getByRole('heading', { level: 1, name: 'Thank you! We will verify your transfer' }).waitFor();
+    const second = (await ok<{ orderRcptId: string }[]>('getOrders', {}, waiter.token))[0]!;
+    await a.page.goto('/admin');
+    await openAdminTab(a.page, 'Pending Orders');
+    await a.page
+      .getByRole('row')
+      .filter({ hasText: second.orderRcptId })
+      .getByRole('button', { name: 'Details' })
+      .click();
+    await a.page.getByRole('dialog').getByRole('button', { name: 'Approve', exact: true }).click();
+    await a.page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Yes, approve ₹/ })
+      .click();
+    await a.page.getByText('You have approved the contribution successfully!').waitFor();
+    await fits(w.page, 'the waiting member paid');
 
     // next year: the catalogue prepared as drafts, the pass's price edited, published
     await a.page.goto('/admin');
