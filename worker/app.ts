@@ -87,7 +87,8 @@ export const app = new Hono<AppEnv>()
   .use('*', securityHeaders)
   .use('/api/*', async (c, next) => {
     const config = getConfig(c.env);
-    if (config.isLocal && loadLocalTools) await (await loadLocalTools()).ensureSeeded(getDb(c.env), config, c.env.DB);
+    if (config.isLocal && config.DEMO_SEED === 'on' && loadLocalTools)
+      await (await loadLocalTools()).ensureSeeded(getDb(c.env), config, c.env.DB);
     await next();
   })
   // Refuses a body over the limit while it is read (Content-Length or streamed), before it is all in memory.

@@ -10,6 +10,8 @@ export type Bindings = {
   ASSETS?: Fetcher;
   APP_ENV?: string;
   APP_URL?: string;
+  /** local mode only: `off` starts without the demo accounts and catalogue (README's configuration) */
+  DEMO_SEED?: string;
   PASSWORD_PEPPER?: string;
   RAZORPAY_KEY_ID?: string;
   RAZORPAY_KEY_SECRET?: string;

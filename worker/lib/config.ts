@@ -21,6 +21,8 @@ const schema = z
     // and local mode is refused on a public host (app.ts). A deploy that forgets APP_ENV fails closed.
     APP_ENV: z.enum(['local', 'production']).default('production'),
     APP_URL: z.url().optional(),
+    // local mode only: `off` starts without the demo accounts and catalogue (a production-like empty database)
+    DEMO_SEED: z.enum(['on', 'off']).default('on'),
     PASSWORD_PEPPER: z.string().min(8).default(LOCAL_DEFAULTS.PASSWORD_PEPPER),
     RAZORPAY_KEY_ID: z.string().min(1).default(LOCAL_DEFAULTS.RAZORPAY_KEY_ID),
     RAZORPAY_KEY_SECRET: z.string().min(1).default(LOCAL_DEFAULTS.RAZORPAY_KEY_SECRET),
