@@ -5,7 +5,17 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUtr } from '../fixtures/bank-statements';
-import { adminTabNames, launch, newPage, openAdminTab, outbox, post, signIn, uniqueEmail } from './browser';
+import {
+  adminTabNames,
+  coveredByToasts,
+  launch,
+  newPage,
+  openAdminTab,
+  outbox,
+  post,
+  signIn,
+  uniqueEmail,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,9 +75,10 @@ describe('admin console', () => {
     await dialog.getByRole('button', { name: /^Yes, approve ₹/ }).click();
     await page.getByText('You have approved the contribution successfully!').waitFor();
     await row.waitFor({ state: 'detached' });
-    // the toast sits at the bottom center on the admin screen
-    const toastBox = await page.locator('.toasts').boundingBox();
-    expect(toastBox!.y).toBeGreaterThan(400);
+    // the admin screen prefers the bottom for its toasts, where no control is under them (docs/decisions/160):
+    // on a phone the lowest free band, so the place depends on what the screen shows; what holds is that it
+    // covers nothing
+    expect(await coveredByToasts(page)).toEqual([]);
     const mails = await outbox(order.email);
     expect(mails.some((m) => m.subject.includes(order.rcpt) && /confirmed/i.test(m.subject))).toBe(true);
 

@@ -4,7 +4,7 @@
 // that looks current (165). Screenshots go to /tmp/phone-words-*.png for a person to look at.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTabNames, BASE, launch, openAdminTab, post, uniqueEmail, watch } from './browser';
+import { adminTabNames, BASE, coveredByToasts, launch, openAdminTab, post, uniqueEmail, watch } from './browser';
 import { newUtr } from '../fixtures/bank-statements';
 
 let browser: Browser;
@@ -50,35 +50,6 @@ async function cart(token: string, items: { code: string; qty: number }[]) {
     items.map((i) => [String(all.find((p) => p.code === i.code)!.id), { qty: i.qty, code: i.code }]),
   );
   await post('addToCart', { productQtys }, token);
-}
-
-/**
- * The controls on screen that a toast covers: each control that is the topmost element at its centre while the
- * toasts are hidden (so that a button under the sticky bar or the dialog's backdrop does not count), whose box
- * meets a toast's box. Inside an open dialog only the dialog's own controls count.
- */
-function coveredByToasts(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const toasts = [...document.querySelectorAll<HTMLElement>('.toast')];
-    const boxes = toasts.map((t) => t.getBoundingClientRect());
-    const scope: ParentNode = document.querySelector('[role="dialog"]') ?? document;
-    for (const t of toasts) t.style.visibility = 'hidden';
-    const visible: [string, DOMRect][] = [];
-    for (const el of scope.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, summary')) {
-      if (toasts.some((t) => t.contains(el))) continue;
-      const r = el.getBoundingClientRect();
-      if (!r.width || !r.height || r.bottom <= 0 || r.top >= innerHeight) continue;
-      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (!top || !(el === top || el.contains(top))) continue;
-      visible.push([(el.textContent ?? '').trim() || el.getAttribute('aria-label') || el.tagName, r]);
-    }
-    for (const t of toasts) t.style.visibility = '';
-    return visible
-      .filter(([, r]) =>
-        boxes.some((b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top),
-      )
-      .map(([name]) => name);
-  });
 }
 
 async function expectFieldError(page: Page, field: string, text: string | RegExp) {

@@ -307,6 +307,8 @@ describe('a season from an empty database', () => {
     await fits(v.page, 'gate sale');
     await v.page.getByRole('button', { name: 'Record sale and hand over' }).click();
     await v.page.getByText(/^Sold and handed over: SMT\d+, 1 passes, ₹350\.00/).waitFor();
+    // the form, still open for the next walk-in, counts the seat just sold
+    await v.page.locator('.gate-left').filter({ hasText: '1 left' }).waitFor();
     await v.page.screenshot({ path: '/tmp/season-gate-390.png', fullPage: true });
     // the seat sold at the gate counts against next year's capacity
     const after = await ok<{

@@ -100,6 +100,18 @@ export function GateSale({ onClose, onSold }: { onClose: () => void; onSold: (te
       form.current?.reset();
       setQty({});
       setMode('cash');
+      // what is left: at once from this sale (offline too), then the server's count after an online sale
+      setCatalog(
+        (c) =>
+          c && {
+            ...c,
+            products: c.products.map((p) => {
+              const sold = lines.find((l) => l.productId === p.productId)?.qty ?? 0;
+              return p.unitsLeft === null || sold === 0 ? p : { ...p, unitsLeft: Math.max(0, p.unitsLeft - sold) };
+            }),
+          },
+      );
+      if (r.kind === 'online') void gateCatalog(true).then((c) => c && setCatalog(c));
       onSold(
         r.kind === 'online' ? r.answer.message : t('gate.soldOffline', { qty: units, amount: formatINR(totalPaise) }),
       );
