@@ -37,12 +37,15 @@ export function LoginPage() {
   const { report, errorOf, clear } = useFieldProblem(LOGIN_FIELDS);
   if (user && !loggedInHere.current) return <Navigate to={paths.home} replace />;
 
-  async function submit(e: FormEvent) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const problem = checkLoginForm({ email, password });
-    if (problem) return report(form.current, problem, { email, password });
+    // what the fields hold as the button is pressed (a render may not have caught up with the last keystroke)
+    const data = new FormData(e.currentTarget);
+    const now = { email: String(data.get('email') ?? email), password: String(data.get('password') ?? password) };
+    const problem = checkLoginForm(now);
+    if (problem) return report(form.current, problem, now);
     clear();
-    const info = await run(() => login(email, password));
+    const info = await run(() => login(now.email, now.password));
     if (info) {
       loggedInHere.current = true;
       storeUserInfo(info);
