@@ -19,4 +19,5 @@ export const passStepsBn: Record<PassStepsKey, string> = {
   'passes.registerTitle': 'এগোতে নাম নথিভুক্ত করুন',
   'passes.register': 'নথিভুক্ত করে এগিয়ে যান',
   'passes.haveAccount': 'আগেই নথিভুক্ত? লগইন করুন',
+  'passes.offerLogin': 'আপনার জন্য রাখা পাস কিনতে, যে অ্যাকাউন্ট দিয়ে অপেক্ষার তালিকায় নাম লিখিয়েছিলেন সেটি দিয়ে লগইন করুন।',
 };

@@ -19,6 +19,7 @@ export const passStepsEn = {
   'passes.registerTitle': 'Register to Proceed',
   'passes.register': 'Register and Proceed',
   'passes.haveAccount': 'Already registered? Login',
+  'passes.offerLogin': 'Log in with the account that joined the waiting list to buy the units held for you.',
 } as const;
 
 export type PassStepsKey = keyof typeof passStepsEn;

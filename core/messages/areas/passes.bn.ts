@@ -8,7 +8,6 @@ export const passesBn: Record<PassesKey, string> = {
   'passes.notOnSale': 'দৈনিক পাস এখন বিক্রি হচ্ছে না। কিছুদিন পরে আবার দেখুন।',
   'passes.fewLeft': 'মাত্র {count}টি বাকি',
   'passes.soldOut': 'সব বিক্রি হয়ে গেছে',
-  'passes.offerLogin': 'আপনার জন্য রাখা পাস কিনতে, যে অ্যাকাউন্ট দিয়ে অপেক্ষার তালিকায় নাম লিখিয়েছিলেন সেটি দিয়ে লগইন করুন।',
   'passes.utsavPrice': 'উৎসব সদস্য: মাথাপিছু {amount}',
   'passes.othersPrice': 'অন্যরা: মাথাপিছু {amount}',
   'passes.memberUnits': 'আপনার পরিবারের আরও {count}টি পাসে উৎসব সদস্যের দাম প্রযোজ্য।',

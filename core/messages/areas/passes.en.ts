@@ -8,7 +8,6 @@ export const passesEn = {
   // capacity and waiting lists (issue 24)
   'passes.fewLeft': 'Only {count} left',
   'passes.soldOut': 'Sold out',
-  'passes.offerLogin': 'Log in with the account that joined the waiting list to buy the units held for you.',
   'passes.utsavPrice': 'Utsav Members: {amount} per person',
   'passes.othersPrice': 'Others: {amount} per person',
   'passes.memberUnits': 'Utsav member price applies to {count} more pass(es) for your household.',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
@@ -20,7 +20,7 @@ import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
-import { acceptWaitlistOffer, addToCart, getBijayaSanmelaniCount, getUtsavUserCount } from './api';
+import { addToCart, getBijayaSanmelaniCount, getUtsavUserCount } from './api';
 import { type LocalCart, lineOf, linePaise, pick, selectionPaise, toPricing, useLocalCart } from './local-cart';
 import { Stepper } from './Stepper';
 import { loadPasses, NO_CONTEXT } from './use-catalogue';
@@ -31,6 +31,7 @@ import { productDesc, productName } from '../../lib/content';
 const PassSteps = lazy(() => import('./PassSteps'));
 // a sold-out pass's waiting list (issue 24) loads only when one is shown
 const Waitlist = lazy(() => import('./Waitlist'));
+const OfferLink = lazy(() => import('./OfferLink'));
 
 export function DailyPassPage() {
   const navigate = useNavigate();
@@ -46,7 +47,8 @@ export function DailyPassPage() {
   const [utsavCount, setUtsavCount] = useState(0);
   // the extra contribution and Register to Proceed (./PassSteps, loaded on Proceed)
   const [stepsOpen, setStepsOpen] = useState(false);
-  const [offerLogin, setOfferLogin] = useState<string | null>(null);
+  // a waiting-list offer's link (/dmPass?offer=...): handled by ./OfferLink, loaded only with such a link
+  const [offer] = useState(() => new URLSearchParams(window.location.search).get('offer'));
 
   // SPEC.md section 9: toasts sit bottom-center on the daily-pass screen.
   useEffect(() => {
@@ -86,21 +88,6 @@ export function DailyPassPage() {
       live = false;
     };
   }, [session, passes]);
-
-  // a waiting-list offer's link (/dmPass?offer=...): its units go into the cart, then to the checkout
-  useEffect(() => {
-    const offer = new URLSearchParams(window.location.search).get('offer');
-    if (!offer) return;
-    if (!session) {
-      setOfferLogin(`${paths.login}?next=${encodeURIComponent(`${paths.dmPass}?offer=${offer}`)}`);
-      return;
-    }
-    void run(async () => {
-      const r = await acceptWaitlistOffer(offer);
-      toast.success(r.message, { next: true });
-      navigate(paths.dpSummary, { replace: true }); // Back does not take the offer again
-    });
-  }, [session, run, toast, navigate]);
 
   const list = passes ?? [];
   const ids = useMemo(() => new Set((passes ?? []).map((p) => p.id)), [passes]);
@@ -157,10 +144,10 @@ export function DailyPassPage() {
         </p>
       )}
       {!passes && !error && <p className="loading">{t('layout.loading')}</p>}
-      {offerLogin && (
-        <p className="notice" role="status">
-          <Link to={offerLogin}>{t('passes.offerLogin')}</Link>
-        </p>
+      {offer && (
+        <Suspense fallback={null}>
+          <OfferLink offer={offer} session={session} run={run} />
+        </Suspense>
       )}
       {onSale === false ? (
         <p className="notice" role="status">

@@ -12,6 +12,7 @@ import { Field, fieldOfError, useFieldError } from '../../components/forms';
 import { UpiQr } from '../../components/payment/BankTransfer';
 import { ApiError } from '../../lib/api-client';
 import { gateCatalog, sell } from './engine';
+import './gate-sale.css';
 
 const FIELDS = ['buyerName', 'buyerMobile', 'buyerEmail', 'lines', 'utr'] as const;
 
