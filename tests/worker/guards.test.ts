@@ -12,6 +12,7 @@ import type { Actor } from '../../worker/lib/session';
 import type { Svc } from '../../worker/lib/svc';
 import { markCollected } from '../../worker/services/collection';
 import {
+  attachTransferToFailed,
   confirmLoaded,
   confirmPayment,
   loadOrder,
@@ -204,6 +205,40 @@ describe('a transition against a row changed after it was read', () => {
     expect(row.transactionId).toBeNull();
     expect(await attemptsOf(id)).toHaveLength(0);
     expect(await audits(id, 'order.transfer_submitted')).toBe(0);
+  });
+
+  it('completing a Failed order by hand, by two admins with two transaction ids: one transfer is attached', async () => {
+    const u = await newUser();
+    const id = await placeOrder(u.email, 'Failed', [{ code: 'MABD', qty: 1 }]);
+    const read = (await loadOrder(s(), id))!;
+    const first = await attachTransferToFailed(s(), read, {
+      transactionId: `TXN${id}D`,
+      bankName: 'SBI',
+      actorId: null,
+    });
+    // the second admin read the order before the first attached: still Failed in what it read
+    const second = await attachTransferToFailed(s(), read, {
+      transactionId: `TXN${id}E`,
+      bankName: null,
+      actorId: null,
+    });
+    expect([first.changed, second.changed]).toEqual([true, false]);
+    const row = await orderRow(id);
+    expect(row.transactionId).toBe(`TXN${id}D`);
+    expect((await attemptsOf(id)).map((a) => a.transactionId)).toEqual([`TXN${id}D`]);
+    expect(await audits(id, 'order.transfer_attached')).toBe(1);
+  });
+
+  it('a transfer attached to an order that left Failed meanwhile is refused: no attempt, no audit row', async () => {
+    const u = await newUser();
+    const id = await placeOrder(u.email, 'Failed', [{ code: 'MABD', qty: 1 }]);
+    const read = (await loadOrder(s(), id))!;
+    await db().update(orders).set({ status: 'Success' }).where(eq(orders.id, id));
+    const r = await attachTransferToFailed(s(), read, { transactionId: `TXN${id}F`, bankName: null, actorId: null });
+    expect(r.changed).toBe(false);
+    expect((await orderRow(id)).transactionId).toBeNull();
+    expect(await attemptsOf(id)).toHaveLength(0);
+    expect(await audits(id, 'order.transfer_attached')).toBe(0);
   });
 
   it('a refund settled meanwhile is not settled again: no effects, no audit row', async () => {
