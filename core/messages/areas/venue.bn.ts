@@ -15,6 +15,7 @@ export const venueBn: Record<VenueKey, string> = {
   'venue.collectedBy': '{time}-এ নেওয়া হয়েছে, {volunteer} দিয়েছেন',
   'venue.syncNow': 'এখনই সিঙ্ক করুন',
   'venue.localCopy': 'এই ফোনে {year}-এর {count}টি পাস অর্ডার রাখা আছে। শেষ সিঙ্ক: {time}',
+  'venue.localCopyEmpty': 'এই ফোনে এখনও কোনো পাস অর্ডার নেই। শেষ সিঙ্ক: {time}',
   'venue.neverSynced': 'এখনও হয়নি',
   'venue.offline': 'অফলাইন: স্ক্যান আর খোঁজা এই ফোনের কপি থেকে হচ্ছে; সংযোগ ফিরলে পাস দেওয়ার তথ্য আপলোড হবে।',
   'venue.noResults': '"{q}"-এর কোনও পাস অর্ডার পাওয়া যায়নি।',

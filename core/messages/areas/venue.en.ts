@@ -15,6 +15,7 @@ export const venueEn = {
   'venue.collectedBy': 'Collected at {time} by {volunteer}',
   'venue.syncNow': 'Sync now',
   'venue.localCopy': 'This phone holds {count} pass orders of {year}. Last synced: {time}',
+  'venue.localCopyEmpty': 'This phone holds no pass orders yet. Last synced: {time}',
   'venue.neverSynced': 'never',
   'venue.offline':
     "Offline: scanning and search use this phone's copy; collections upload when the connection returns.",

@@ -19,7 +19,6 @@ import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
 import { useUserInfo } from '../../lib/session';
-import { useAction } from '../../lib/use-action';
 import { addToCart, getBijayaSanmelaniCount, getUtsavUserCount } from './api';
 import { type LocalCart, lineOf, linePaise, pick, selectionPaise, toPricing, useLocalCart } from './local-cart';
 import { Stepper } from './Stepper';
@@ -37,7 +36,6 @@ export function DailyPassPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const user = useUserInfo();
-  const { run, busy } = useAction();
   const [passes, setPasses] = useState<ProductView[] | null>(null);
   const [extraId, setExtraId] = useState(EXTRA_CONTRIBUTION_PRODUCT_ID);
   const [onSale, setOnSale] = useState<boolean | null>(null);
@@ -124,14 +122,13 @@ export function DailyPassPage() {
     setStepsOpen(true);
   }
 
+  /** Run by ./PassSteps, which says a refusal and keeps a double click from sending twice. */
   async function send(amount: number) {
     const selection = pick(cart, ids);
     if (amount > 0) selection[extraId] = { qty: 1, price: amount, code: EXTRA_CONTRIBUTION_CODE };
-    const res = await run(() => addToCart(selection, utsavCount));
-    if (res) {
-      setStepsOpen(false);
-      navigate(paths.dpSummary);
-    }
+    await addToCart(selection, utsavCount);
+    setStepsOpen(false);
+    navigate(paths.dpSummary);
   }
 
   return (
@@ -146,7 +143,7 @@ export function DailyPassPage() {
       {!passes && !error && <p className="loading">{t('layout.loading')}</p>}
       {offer && (
         <Suspense fallback={null}>
-          <OfferLink offer={offer} session={session} run={run} />
+          <OfferLink offer={offer} session={session} />
         </Suspense>
       )}
       {onSale === false ? (
@@ -209,7 +206,7 @@ export function DailyPassPage() {
             <button type="button" className="btn" onClick={clear}>
               {t('passes.clear')}
             </button>
-            <button type="button" className="btn btn-primary" onClick={proceed} disabled={busy}>
+            <button type="button" className="btn btn-primary" onClick={proceed} disabled={stepsOpen}>
               {t('passes.proceed')}
             </button>
           </div>
@@ -217,7 +214,7 @@ export function DailyPassPage() {
       )}
       {stepsOpen && (
         <Suspense fallback={null}>
-          <PassSteps loggedIn={!!user} busy={busy} onClose={closeSteps} send={send} />
+          <PassSteps loggedIn={!!user} onClose={closeSteps} send={send} />
         </Suspense>
       )}
     </section>

@@ -7,13 +7,14 @@ import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/pass-steps';
 import { paths } from '../../app/paths';
 import { useToast } from '../../components/toast';
-import type { useAction } from '../../lib/use-action';
+import { useAction } from '../../lib/use-action';
 import { acceptWaitlistOffer } from './api';
 
-type Props = { offer: string; session: string | null; run: ReturnType<typeof useAction>['run'] };
+type Props = { offer: string; session: string | null };
 
-export default function OfferLink({ offer, session, run }: Props) {
+export default function OfferLink({ offer, session }: Props) {
   const toast = useToast();
+  const { run } = useAction();
   const navigate = useNavigate();
   useEffect(() => {
     if (!session) return;

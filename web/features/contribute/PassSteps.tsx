@@ -18,19 +18,17 @@ const REGISTER_FIELDS = ['name', 'email', 'mobile', 'password'] as const;
 
 export default function PassSteps({
   loggedIn,
-  busy: sending,
   onClose,
   send,
 }: {
   loggedIn: boolean;
-  busy: boolean;
   onClose: () => void;
   /** Puts the passes (and the extra contribution in rupees, 0 for none) in the cart and goes to checkout. */
   send: (extraRupees: number) => Promise<void>;
 }) {
   const toast = useToast();
-  const { run, busy: registering } = useAction();
-  const busy = sending || registering;
+  // registering and sending, one at a time: a double click sends once, a refusal is said as a toast
+  const { run, busy } = useAction();
   const [step, setStep] = useState<'extra' | 'register'>('extra');
   const [extra, setExtra] = useState('');
   const [extraRupees, setExtraRupees] = useState(0);
@@ -57,7 +55,7 @@ export default function PassSteps({
   async function next(amount: number) {
     setExtraRupees(amount);
     if (!loggedIn) return setStep('register');
-    await send(amount);
+    await run(() => send(amount));
   }
 
   async function register(e: FormEvent) {
@@ -78,9 +76,10 @@ export default function PassSteps({
     );
     if (!info) return;
     storeUserInfo(info);
-    // logged in from here on: if sending fails, Proceed goes straight to the contribution dialog
+    // logged in from here on: if sending fails, the dialog closes and Proceed goes straight to the contribution
+    // dialog
+    await run(() => send(extraRupees));
     onClose();
-    await send(extraRupees);
   }
 
   const setR = (k: keyof typeof reg) => (e: { target: { value: string } }) => setReg({ ...reg, [k]: e.target.value });

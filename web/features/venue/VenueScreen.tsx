@@ -274,7 +274,8 @@ export function VenueScreen() {
           </p>
         )}
         <p className="venue-copy">
-          {t('venue.localCopy', {
+          {/* before the first sync (and in the prerendered frame) the copy's festival year is not known yet */}
+          {t(venue.year ? 'venue.localCopy' : 'venue.localCopyEmpty', {
             count: venue.count,
             year: venue.year ?? '',
             time: venue.syncedAt ? formatDateTime(venue.syncedAt) : t('venue.neverSynced'),
