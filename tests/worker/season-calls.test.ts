@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nextFestivalYear } from '../../core/festival-year';
 import { festivalYear } from '../../core/festival';
 import { auditLog, products, waitlistEntries } from '../../schema/index';
+import { saleDayOf } from '../../worker/services/gate';
 import { buyer, newPass, productRow } from './capacity-fixtures';
 import { ADMIN, call, db, loginAs, MEMBER, newUser, outbox, VOLUNTEER } from './helpers';
 
@@ -601,5 +602,53 @@ describe('the races of joining, leaving and accepting', () => {
     expect((await db().select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id)).get())!.state).toBe(
       'bought',
     );
+  });
+});
+
+describe("the admins' gate calls pressed twice at once", () => {
+  it('/resolveGateConflict: one resolution, one audit row; /recordCashHandover: one handover per request key', async () => {
+    const p = await newPass(1);
+    expect((await call('recordGateSale', sale({ lines: [{ productId: p.id, qty: 1 }] }), volunteer)).status).toBe(200);
+    // sold past the capacity by a phone that was offline: flagged for the admins
+    const flagged = await call(
+      'recordGateSale',
+      sale({ lines: [{ productId: p.id, qty: 1 }], offline: true }),
+      volunteer,
+    );
+    expect(flagged.body.data.conflict).toBe('oversold');
+    const rcpt = flagged.body.data.orderRcptId as string;
+    const resolves = await Promise.all(
+      [1, 2, 3].map(() => call('resolveGateConflict', { orderRcptId: rcpt, note: 'counted the plates' }, admin)),
+    );
+    expect(resolves.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const r of resolves.filter((x) => x.status === 409)) expect(r.body.error).toBe('NothingToResolve');
+    const orderId = Number(rcpt.replace(/\D/g, ''));
+    const resolved = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'gate.conflict_resolved'), eq(auditLog.entityId, String(orderId))))
+      .all();
+    expect(resolved).toHaveLength(1);
+
+    const me = (await db().get<{ id: number }>(sql`SELECT id FROM users WHERE email = ${VOLUNTEER.email}`))!;
+    const day = saleDayOf(Date.now());
+    const hand = { volunteerId: me.id, day, amount: 300, requestKey: `hand-${crypto.randomUUID()}` };
+    const handed = async () =>
+      (await db().get<{ n: number; paise: number }>(
+        sql`SELECT count(*) AS n, coalesce(sum(amount_paise), 0) AS paise FROM gate_handovers
+            WHERE volunteer_id = ${me.id} AND sale_day = ${day}`,
+      ))!;
+    const before = await handed();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => call('recordCashHandover', hand, admin)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const after = await handed();
+    expect(after.n - before.n).toBe(1);
+    expect(after.paise - before.paise).toBe(30_000);
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(sql`action = 'gate.cash_handed_over' AND json_extract(details, '$.requestKey') = ${hand.requestKey}`)
+      .all();
+    expect(rows).toHaveLength(1);
   });
 });
