@@ -4,11 +4,12 @@ import { products } from './catalogue';
 import { orders } from './orders';
 import { users } from './users';
 
-export const WAITLIST_STATES = ['waiting', 'offered', 'bought', 'expired', 'left'] as const;
+export const WAITLIST_STATES = ['waiting', 'offered', 'bought', 'expired', 'left', 'removed'] as const;
 
 /**
  * A member's place on a sold-out product's waiting list (migrations/0246, docs/decisions/246): waiting, then offered
- * (the units held for them until offer_expires_at), then bought or expired; left when they leave the list.
+ * (the units held for them until offer_expires_at), then bought or expired; left when they leave the list, removed
+ * when an admin takes them off it (/removeFromWaitlist; no migration: the column is text without a CHECK).
  */
 export const waitlistEntries = sqliteTable(
   'waitlist_entries',

@@ -4,6 +4,7 @@ import type { ReceiptTotals } from './receipts';
 import { isRupeeAmount } from '../money';
 import type { OrderStatus } from '../orders';
 import { DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE, MAX_QTY, MAX_WAIVER_TIERS } from '../pricing';
+import { capacityField, waitlistField } from './capacity';
 import type { ProductRulesView } from './catalogue';
 import { email, type Message, optionalText, text } from './common';
 import type { OrderView } from './orders';
@@ -163,6 +164,10 @@ export const addProductRequest = z
     descBn: optionalText(500),
     /** issue 24: the festival year it is for; absent = the live catalogue's; a later year's product is a draft */
     festivalYear: festivalYearField.optional(),
+    /** issue 24: created capped in one step; absent or null = unlimited (docs/decisions/245) */
+    capacity: capacityField.optional(),
+    /** issue 24: the waiting list on from the start (it matters once a capacity sells out) */
+    waitlist: waitlistField.optional().default(false),
   })
   .superRefine((v, ctx) => {
     const kinds = [v.membership, v.sponsorship, v.dailyMembership].filter(Boolean).length;
@@ -206,6 +211,8 @@ export const addProductRequest = z
       nameBn: v.nameBn,
       descBn: v.descBn,
       festivalYear: v.festivalYear,
+      capacity: v.capacity ?? null,
+      waitlist: v.waitlist,
     };
   });
 

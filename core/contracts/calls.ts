@@ -224,6 +224,7 @@ export type ApiCalls = {
   setProductCapacity: Call<typeof capacity.setProductCapacityRequest, CapacityView & Message>;
   setProductWaitlist: Call<typeof capacity.setProductWaitlistRequest, CapacityView & Message>;
   getWaitlist: Call<typeof capacity.waitlistRequest, AdminWaitlist>;
+  removeFromWaitlist: Call<typeof capacity.removeFromWaitlistRequest, Message>;
   joinWaitlist: Call<typeof capacity.joinWaitlistRequest, JoinedWaitlist>;
   leaveWaitlist: Call<typeof capacity.leaveWaitlistRequest, Message>;
   getMyWaitlist: NoBody<MyWaitlist>;

@@ -17,26 +17,29 @@ const productId = z
   .int('must be a positive whole number')
   .positive('must be a positive whole number');
 
-/** Admin: a product's capacity; null makes it unlimited. Lowering below the units held or sold is refused. */
-export const setProductCapacityRequest = z.object({
-  id: productId,
-  capacity: wholeNumber('a whole number of units from 0, or null for unlimited')
-    .int('must be a whole number of units from 0, or null for unlimited')
-    .min(0, 'must be a whole number of units from 0, or null for unlimited')
-    .max(MAX_CAPACITY, `must be at most ${MAX_CAPACITY}`)
-    .nullable(),
+/** A product's capacity in units; null makes it unlimited (/setProductCapacity, and /addProduct's optional field). */
+export const capacityField = wholeNumber('a whole number of units from 0, or null for unlimited')
+  .int('must be a whole number of units from 0, or null for unlimited')
+  .min(0, 'must be a whole number of units from 0, or null for unlimited')
+  .max(MAX_CAPACITY, `must be at most ${MAX_CAPACITY}`)
+  .nullable();
+
+/** Whether members may join the waiting list (/setProductWaitlist, and /addProduct's optional field). */
+export const waitlistField = z.boolean({
+  error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
 });
 
+/** Admin: a product's capacity; null makes it unlimited. Lowering below the units held or sold is refused. */
+export const setProductCapacityRequest = z.object({ id: productId, capacity: capacityField });
+
 /** Admin: whether members may join the product's waiting list when it is sold out. */
-export const setProductWaitlistRequest = z.object({
-  id: productId,
-  waitlist: z.boolean({
-    error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
-  }),
-});
+export const setProductWaitlistRequest = z.object({ id: productId, waitlist: waitlistField });
 
 /** Admin: a product's waiting list. */
 export const waitlistRequest = z.object({ productId });
+
+/** Admin: take one entry off a product's waiting list (an offer it holds is given back to the line). */
+export const removeFromWaitlistRequest = z.object({ productId, entryId: productId });
 
 /** Member: join a sold-out product's waiting list for `qty` units. */
 export const joinWaitlistRequest = z.object({
@@ -91,7 +94,7 @@ export type WaitlistEntryView = {
   email: string;
   mobile: string;
   qty: number;
-  state: 'waiting' | 'offered' | 'bought' | 'expired' | 'left';
+  state: 'waiting' | 'offered' | 'bought' | 'expired' | 'left' | 'removed';
   joinedAt: number;
   offerExpiresAt: number | null;
   orderRcptId: string | null;

@@ -127,6 +127,65 @@ describe('capacity and the waiting list', () => {
     expect(adm.problems).toEqual([]);
   });
 
+  it('an admin adds a capped product in one step and removes someone from its line, after a confirm', async () => {
+    const admin = (await post<{ session: string }>('login', { email: 'admin@example.org', password: 'admin-demo-123' }))
+      .data.session;
+    const code = `R${Math.random().toString(36).slice(2, 5).toUpperCase().padEnd(3, 'Z')}`;
+    const name = `Sindoor seat ${code}`;
+    const adm = await newPage(browser, { width: 390, height: 844 });
+    await signIn(adm.page, 'admin@example.org', 'admin-demo-123');
+    await adm.page.goto('/admin');
+    await openAdminTab(adm.page, 'Add Product');
+    await adm.page.getByLabel('Daily Pass').check();
+    await adm.page.getByLabel('Name', { exact: true }).fill(name);
+    await adm.page.getByLabel('Code (4 characters, unique)').fill(code);
+    await adm.page.getByLabel('Price', { exact: true }).fill('250');
+    await adm.page.getByLabel('Units that may be sold (empty: unlimited)').fill('1');
+    await adm.page.getByLabel('A waiting list when it sells out').check();
+    await adm.page.screenshot({ path: 'test-results/add-product-capacity-390.png', fullPage: true });
+    expect(await noSideways(adm.page)).toBeLessThanOrEqual(0);
+    await adm.page.getByRole('button', { name: 'Add Product' }).click();
+    await adm.page.getByText('Product added successfully!').waitFor();
+    const all = await post<any>('getUProducts', {});
+    const pass = (all.data.productsResponses.DAILY_PASS as { id: number; code: string }[]).find(
+      (p) => p.code === code,
+    )!;
+    expect(pass).toMatchObject({ capacity: 1, waitlist: true });
+
+    // one unit held, two people in line
+    const holder = await member('rmholder');
+    await post('addToCart', { productQtys: { [pass.id]: { qty: 1 } } }, holder.token);
+    expect((await post('startOrder', { offline: true }, holder.token)).status).toBe(200);
+    const first = await member('rmfirst');
+    const second = await member('rmsecond');
+    expect((await post('joinWaitlist', { productId: pass.id, qty: 1 }, first.token)).status).toBe(200);
+    expect((await post('joinWaitlist', { productId: pass.id, qty: 1 }, second.token)).status).toBe(200);
+
+    await openAdminTab(adm.page, 'All Products');
+    await adm.page.getByRole('button', { name: `Waiting list (2) ${code}` }).click();
+    const list = adm.page.getByRole('dialog', { name: `Waiting list of ${name}` });
+    await list.getByRole('button', { name: 'Remove Member rmfirst' }).click();
+    await list.getByText('Remove Member rmfirst from the waiting list?', { exact: false }).waitFor();
+    await adm.page.screenshot({ path: 'test-results/waitlist-remove-390.png' });
+    expect(await noSideways(adm.page)).toBeLessThanOrEqual(0);
+    // "Keep" leaves them in line; the second ask is answered yes
+    await list.getByRole('button', { name: 'Keep' }).click();
+    expect((await post<any>('getWaitlist', { productId: pass.id }, admin)).data.waiting).toBe(2);
+    await list.getByRole('button', { name: 'Remove Member rmfirst' }).click();
+    await list.getByRole('button', { name: 'Yes, remove' }).click();
+    await adm.page.getByText(`Member rmfirst is off the waiting list for "${name}".`).waitFor();
+    await list.getByText('Removed by an admin').waitFor();
+    await list.getByRole('button', { name: 'Remove Member rmsecond' }).waitFor();
+    await adm.page.screenshot({ path: 'test-results/waitlist-removed-390.png' });
+    const line = await post<any>('getWaitlist', { productId: pass.id }, admin);
+    expect(line.data.entries.map((e: { email: string; state: string }) => [e.email, e.state])).toEqual([
+      [second.email, 'waiting'],
+      [first.email, 'removed'],
+    ]);
+    expect(adm.problems).toEqual([]);
+    await adm.context.close();
+  });
+
   it('says sold out and few left in Bengali on a Bengali phone', async () => {
     const admin = (await post<{ session: string }>('login', { email: 'admin@example.org', password: 'admin-demo-123' }))
       .data.session;

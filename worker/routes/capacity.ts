@@ -5,6 +5,7 @@ import {
   acceptWaitlistOfferRequest,
   joinWaitlistRequest,
   leaveWaitlistRequest,
+  removeFromWaitlistRequest,
   setProductCapacityRequest,
   setProductWaitlistRequest,
   waitlistRequest,
@@ -26,6 +27,9 @@ export const capacityRoutes = new Hono<AppEnv>()
   })
   .post('/getWaitlist', requireRole('admin'), input(waitlistRequest), async (c) => {
     return c.json({ data: await waitlist.adminWaitlist(svc(c), c.req.valid('json')) });
+  })
+  .post('/removeFromWaitlist', requireRole('admin'), input(removeFromWaitlistRequest), async (c) => {
+    return c.json({ data: await waitlist.removeFromWaitlist(svc(c), actorOf(c), c.req.valid('json')) });
   })
   .post('/joinWaitlist', requireRole('user'), input(joinWaitlistRequest), async (c) => {
     return c.json({ data: await waitlist.joinWaitlist(svc(c), actorOf(c), c.req.valid('json')) });

@@ -122,6 +122,9 @@ export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof ad
     festivalYear: year,
     rules: rulesJson(defaultRules(input)),
     publishAt: year > live ? null : 0,
+    // capped from the start in the same insert (and so in its audit row): nothing is held yet, any capacity fits
+    capacity: input.capacity,
+    waitlist: input.waitlist,
   };
   try {
     const [inserted] = await db.batch([

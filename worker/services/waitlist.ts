@@ -5,6 +5,7 @@
 // (its held units become the order's); an offer that ends unused gives them to the next in line.
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { availability, WAITLIST_OFFER_HOURS } from '../../core/capacity';
+import type { Message } from '../../core/contracts/common';
 import type {
   AcceptedOffer,
   AdminWaitlist,
@@ -137,6 +138,55 @@ export async function leaveWaitlist(s: Svc, actor: Actor, input: { productId: nu
   if (changesOf(results, 1) === 0) throw new DomainError('NotWaiting', say('waitlist.notOn', { name: p.name }), 404);
   await offerFreedUnits(s, p.id);
   return { message: t('waitlist.left', { name: p.name }) };
+}
+
+/**
+ * /removeFromWaitlist (admin): takes one entry off a product's line, the way leaving does: an offer it holds gives
+ * its units back and they go to the next in line. One batch decides: the units are released, the audit row written
+ * (reading the entry's state inside the batch, before the change) and the entry moved to 'removed' only while it is
+ * still waiting or offered, so a removal racing the member's checkout either takes the offer back or finds it bought.
+ */
+export async function removeFromWaitlist(
+  s: Svc,
+  actor: Actor,
+  input: { productId: number; entryId: number },
+): Promise<Message> {
+  const p = await productOr404(s, input.productId);
+  const inLine = "w.id = ? AND w.product_id = ? AND w.state IN ('waiting', 'offered')";
+  const now = Date.now();
+  const results = await d1Batch(s, [
+    releaseOffers('w.id = ? AND w.product_id = ?', input.entryId, p.id),
+    raw(
+      `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
+       SELECT ?, 'waitlist.removed', 'waitlist_entry', CAST(w.id AS TEXT),
+         json_object('productId', w.product_id, 'code', ?, 'userId', w.user_id, 'qty', w.qty, 'state', w.state)
+       FROM waitlist_entries w WHERE ${inLine}`,
+      actor.userId,
+      p.code,
+      input.entryId,
+      p.id,
+    ),
+    raw(
+      `UPDATE waitlist_entries SET state = 'removed', updated_at = ? WHERE id = ? AND product_id = ?
+         AND state IN ('waiting', 'offered')`,
+      now,
+      input.entryId,
+      p.id,
+    ),
+  ]);
+  const who = await s.db
+    .select({ name: users.name, state: waitlistEntries.state })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .where(and(eq(waitlistEntries.id, input.entryId), eq(waitlistEntries.productId, p.id)))
+    .get();
+  if (!who) throw notFound(say('waitlist.entryNotFound', { name: p.name }));
+  if (changesOf(results, 2) === 0) {
+    throw new DomainError('NotWaiting', say('waitlist.entryOut', { person: who.name, name: p.name }), 409);
+  }
+  log('info', 'waitlist.removed', { entryId: input.entryId, productId: p.id, by: actor.userId });
+  await offerFreedUnits(s, p.id);
+  return { message: t('waitlist.removed', { person: who.name, name: p.name }) };
 }
 
 /**

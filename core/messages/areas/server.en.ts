@@ -56,6 +56,9 @@ export const serverEn = {
     'Good news: units of "{name}" are free and held for you. Check your email, or buy them from this page.',
   'waitlist.notOn': 'You are not on the waiting list for "{name}".',
   'waitlist.left': 'You have left the waiting list for "{name}".',
+  'waitlist.removed': '{person} is off the waiting list for "{name}".',
+  'waitlist.entryNotFound': 'That person is not on the waiting list for "{name}".',
+  'waitlist.entryOut': '{person} is no longer in line for "{name}": the list has changed, please look again.',
   'waitlist.noOffer':
     'This waiting-list offer was not found for your account. Please log in with the account that joined the list.',
   'waitlist.offerUsed': 'This waiting-list offer has already been used for a contribution.',

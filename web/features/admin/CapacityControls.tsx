@@ -8,7 +8,7 @@ import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
-import { getWaitlist, setProductCapacity, setProductWaitlist } from './api';
+import { getWaitlist, removeFromWaitlist, setProductCapacity, setProductWaitlist } from './api';
 
 /** The capacity column: units held or sold of the capacity, and what was sold past it. */
 export function CapacityText({ p }: { p: AdminProduct }) {
@@ -49,6 +49,9 @@ export function CapacityActions({
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [list, setList] = useState<AdminWaitlist | null>(null);
+  // the entry whose removal waits for the admin's yes, and the one being removed
+  const [asking, setAsking] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -79,6 +82,24 @@ export function CapacityActions({
     } catch (err) {
       toast.error(err instanceof Error ? err.message : String(err));
     }
+  }
+
+  async function remove(entryId: number) {
+    setRemoving(entryId);
+    try {
+      const r = await removeFromWaitlist(p.id, entryId);
+      toast.success(r.message);
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : String(err));
+    } finally {
+      setAsking(null);
+      setRemoving(null);
+    }
+    // the line as it is now (the next in line may have been offered the units), and the product's counts
+    await getWaitlist(p.id)
+      .then(setList)
+      .catch(() => setList(null));
+    await onChanged();
   }
 
   return (
@@ -146,7 +167,13 @@ export function CapacityActions({
         </Dialog>
       ) : null}
       {list ? (
-        <Dialog title={ta('capacity.listTitle', { name: list.name })} onClose={() => setList(null)}>
+        <Dialog
+          title={ta('capacity.listTitle', { name: list.name })}
+          onClose={() => {
+            setList(null);
+            setAsking(null);
+          }}
+        >
           {list.entries.length === 0 ? (
             <p>{ta('capacity.listEmpty')}</p>
           ) : (
@@ -162,6 +189,37 @@ export function CapacityActions({
                     : e.state === 'bought'
                       ? ta('capacity.state.bought', { rcpt: e.orderRcptId ?? '' })
                       : ta(`capacity.state.${e.state}`)}
+                  {e.state === 'waiting' || e.state === 'offered' ? (
+                    asking === e.id ? (
+                      <div className="admin-waitlist-confirm">
+                        <p>{ta('capacity.removeQuestion', { person: e.name })}</p>
+                        <button
+                          type="button"
+                          className="btn btn-small btn-danger"
+                          disabled={removing !== null}
+                          onClick={() => void remove(e.id)}
+                        >
+                          {ta('capacity.removeYes')}
+                        </button>{' '}
+                        <button type="button" className="btn btn-small" onClick={() => setAsking(null)}>
+                          {ta('capacity.removeNo')}
+                        </button>
+                      </div>
+                    ) : (
+                      <>
+                        {' '}
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          disabled={removing !== null}
+                          aria-label={`${ta('capacity.remove')} ${e.name}`}
+                          onClick={() => setAsking(e.id)}
+                        >
+                          {ta('capacity.remove')}
+                        </button>
+                      </>
+                    )
+                  ) : null}
                 </li>
               ))}
             </ol>

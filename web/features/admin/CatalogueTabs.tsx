@@ -5,6 +5,7 @@ import { festivalYear, nextFestivalYear } from '../../../core/festival-year';
 import { t } from '../../../core/i18n';
 import { Field } from '../../components/forms';
 import { useToast } from '../../components/toast';
+import { ApiError } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import {
   addProduct,
@@ -32,6 +33,9 @@ export function AddProductTab() {
   const [kind, setKind] = useState<Kind>('membership');
   const [f, setF] = useState({ name: '', code: '', price: '', coSponsorPrice: '', desc: '', nameBn: '', descBn: '' });
   const [fullSponsorOnly, setFullSponsorOnly] = useState(false);
+  // issue 24: a capacity from the start ('' = unlimited) and the waiting list with it
+  const [capacity, setCapacity] = useState('');
+  const [waitlist, setWaitlist] = useState(false);
   // issue 24: '' = the catalogue on sale; a later year's product is a draft of that year's catalogue
   const [year, setYear] = useState('');
   const { run, busy } = useAction();
@@ -41,6 +45,9 @@ export function AddProductTab() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
+      const cap = capacity.trim() === '' ? undefined : Number(capacity);
+      // a number field gives '' for text that is not a number; anything else (2.5, -1) the server refuses by name
+      if (cap !== undefined && !Number.isFinite(cap)) throw new ApiError('BadRequest', ta('adm.capacityInvalid'), 400);
       const r = await addProduct({
         ...f,
         membership: kind === 'membership',
@@ -48,9 +55,13 @@ export function AddProductTab() {
         dailyMembership: kind === 'dailyMembership',
         fullSponsorOnly: kind === 'sponsorship' && fullSponsorOnly,
         ...(year ? { festivalYear: year } : {}),
+        ...(cap !== undefined ? { capacity: cap } : {}),
+        ...(waitlist ? { waitlist } : {}),
       });
       toast.success(r.message);
       setF({ name: '', code: '', price: '', coSponsorPrice: '', desc: '', nameBn: '', descBn: '' });
+      setCapacity('');
+      setWaitlist(false);
     });
   };
 
@@ -108,6 +119,21 @@ export function AddProductTab() {
           onChange={set('coSponsorPrice')}
         />
       ) : null}
+      {/* issue 24: capped in one step (docs/decisions/245); empty = unlimited, as in the Capacity dialog */}
+      <Field
+        label={ta('capacity.label')}
+        name="capacity"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        value={capacity}
+        onChange={(e) => setCapacity(e.target.value)}
+      />
+      <label className="admin-check">
+        <input type="checkbox" checked={waitlist} onChange={(e) => setWaitlist(e.target.checked)} />
+        {ta('adm.waitlistOn')}
+      </label>
       {/* shown on the product's card to members (docs/decisions/109) */}
       <div className="field">
         <label htmlFor="add-product-desc">{t('admin.add.description')}</label>

@@ -52,6 +52,8 @@ export const getUnGropedProducts = () => api('getUnGropedProducts');
 export const setProductCapacity = (id: number, capacity: number | null) => api('setProductCapacity', { id, capacity });
 export const setProductWaitlist = (id: number, waitlist: boolean) => api('setProductWaitlist', { id, waitlist });
 export const getWaitlist = (productId: number) => api('getWaitlist', { productId });
+export const removeFromWaitlist = (productId: number, entryId: number) =>
+  api('removeFromWaitlist', { productId, entryId });
 export const markProductAvailable = (id: number, available: boolean) => api('markProductAvailable', { id, available });
 export const markProductFullSponsor = (id: number, fullSponsorOnly: boolean) =>
   api('markProductFullSponsor', { id, fullSponsorOnly });
@@ -71,6 +73,9 @@ export const addProduct = (body: {
   descBn?: string;
   /** issue 24: a later festival year's catalogue (a draft there); absent = the catalogue on sale */
   festivalYear?: string;
+  /** issue 24: created capped (units); absent = unlimited; the waiting list on from the start */
+  capacity?: number;
+  waitlist?: boolean;
 }) =>
   api('addProduct', {
     ...body,
