@@ -5,7 +5,8 @@
 // carries its stylesheets inline (the app's and its screen's: a few kB, and no request stands between the HTML
 // and the first paint). Its scripts and the preloads of its screen's chunks wait in <template id="app-code">
 // until the page is painted (web/prerender/after-paint.js, docs/decisions/173), then load together, so that
-// hydration does not wait for a second round of requests.
+// hydration does not wait for a second round of requests. after-paint.js itself is inline, allowed by its hash in
+// the CSP (docs/decisions/180): no request stands between the HTML and the largest paint.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -52,7 +53,8 @@ export function prerender() {
           );
           if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
           mkdirSync(path.join(outDir, 'prerendered'), { recursive: true });
-          const boot = afterPaintScript(outDir);
+          const boot = afterPaintCode();
+          checkCspAllows(boot, readFileSync(path.join(outDir, '_headers'), 'utf8'));
           const rules = [];
           for (const route of mod.PRERENDERED_ROUTES) {
             const rendered = await mod.render(route);
@@ -90,22 +92,34 @@ function inlineSheet(file, css) {
   return `<style>${css(file)}</style><link rel="stylesheet" href="/${file}" disabled>`;
 }
 
-/** Writes web/prerender/after-paint.js, minified, as a hashed asset of the build and returns its URL path. */
-function afterPaintScript(outDir) {
+/** web/prerender/after-paint.js, minified: the one inline script of a prerendered page. */
+export function afterPaintCode() {
   const name = 'after-paint.js';
   const { code, errors } = minifySync(
     name,
     readFileSync(path.resolve(import.meta.dirname, '../web/prerender', name), 'utf8'),
   );
   if (errors.length > 0) throw new Error(`${name}: ${errors.map((e) => e.message).join('; ')}`);
-  const file = `assets/after-paint-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
-  writeFileSync(path.join(outDir, file), code);
-  return `/${file}`;
+  return code.trim();
+}
+
+/** The CSP source that allows the inline script: its SHA-256, as worker/csp.ts and web/public/_headers name it. */
+export function cspHashOf(code) {
+  return `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+}
+
+/** The build stops when the static files' CSP would refuse the inline script (after-paint.js was changed). */
+function checkCspAllows(code, headers) {
+  const source = cspHashOf(code);
+  if (!headers.includes(source))
+    throw new Error(
+      `web/prerender/after-paint.js changed: put ${source} in place of the old hash in worker/csp.ts (scriptSrc) and web/public/_headers`,
+    );
 }
 
 /**
- * Moves the page's module scripts and module preloads into <template id="app-code"> and names after-paint.js
- * instead (deferred: it runs once the HTML is parsed, and loads them after the first paint).
+ * Moves the page's module scripts and module preloads into <template id="app-code"> and puts after-paint.js's code
+ * at the end of the body (inline: it runs once the page is parsed, and loads them after the first paint).
  */
 export function codeAfterPaint(html, boot) {
   const tags = [];
@@ -119,10 +133,10 @@ export function codeAfterPaint(html, boot) {
       return '';
     });
   if (!tags.some((t) => t.startsWith('<script'))) throw new Error('the page has no module script to load');
-  return rest.replace(
-    '</head>',
-    `<template id="app-code">${tags.join('')}</template><script defer src="${boot}"></script></head>`,
-  );
+  if (boot.includes('</script')) throw new Error('after-paint.js must not contain "</script"');
+  return rest
+    .replace('</head>', `<template id="app-code">${tags.join('')}</template></head>`)
+    .replace('</body>', `<script>${boot}</script></body>`);
 }
 
 /** The stylesheets (inline) and module preloads of a screen's chunks that the entry does not already load. */

@@ -1,6 +1,7 @@
 // Public pages arrive as HTML and React takes that HTML over (docs/decisions/112); so do the frames of
 // /membership and /venue, checked for their session once hydrated (docs/decisions/116). The app's code loads after
 // the first paint and hydrates in a transition, keeping the prerendered elements (docs/decisions/171, 173).
+import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tnc from '../../web/content/tnc.json';
@@ -23,11 +24,14 @@ describe('prerendered public pages', () => {
       expect(r.headers.get('content-type'), route).toContain('text/html');
       const html = await r.text();
       expect(html, route).toMatch(/<div id="root"><a class="skip-link"[\s\S]*<h1[^>]*>[^<]+<\/h1>/);
-      // the one script it names runs after parsing; the app's code waits in the template until the first paint
+      // its one script is inline, at the end of the body, allowed by its hash in the CSP (decision 180); the app's
+      // code waits in the template until the first paint
       const outside = html.replace(/<template id="app-code">[\s\S]*?<\/template>/, '');
-      expect(outside.match(/<script[^>]*>/g), route).toEqual([
-        expect.stringMatching(/^<script defer src="\/assets\/after-paint-\w+\.js">$/),
-      ]);
+      expect(outside.match(/<script[^>]*>/g), route).toEqual(['<script>']);
+      expect(outside, route).toMatch(/<script>[^<]+<\/script><\/body>/);
+      const inline = /<script>([^<]+)<\/script>/.exec(outside)![1]!;
+      const hash = createHash('sha256').update(inline).digest('base64');
+      expect(r.headers.get('content-security-policy'), route).toContain(`'sha256-${hash}'`);
       expect(outside, route).not.toContain('modulepreload');
       expect(html, route).toMatch(/<template id="app-code"><script type="module" crossorigin src="\/assets\/index-/);
     }

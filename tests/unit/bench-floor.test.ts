@@ -12,12 +12,13 @@ const page = `<!doctype html><html><head><title>T</title>
 <body><div id="root"><h1>Kali Puja</h1><p>Text</p></div></body></html>`;
 
 describe('floor page', () => {
-  const prerendered = codeAfterPaint(page, '/assets/after-paint-E.js');
+  const prerendered = codeAfterPaint(page, 'loadAfterPaint()');
 
-  it('moves the code into the template and names only the script that loads it after the first paint', () => {
+  it('moves the code into the template and runs only the inline script that loads it after the first paint', () => {
     expect(prerendered).toContain(
-      '<template id="app-code"><script type="module" crossorigin src="/assets/index-A.js"></script><link rel="modulepreload" crossorigin href="/assets/framework-B.js"><link rel="modulepreload" crossorigin href="/assets/HomePage-D.js"></template><script defer src="/assets/after-paint-E.js"></script></head>',
+      '<template id="app-code"><script type="module" crossorigin src="/assets/index-A.js"></script><link rel="modulepreload" crossorigin href="/assets/framework-B.js"><link rel="modulepreload" crossorigin href="/assets/HomePage-D.js"></template></head>',
     );
+    expect(prerendered).toContain('<p>Text</p></div><script>loadAfterPaint()</script></body>');
     expect(prerendered.replace(/<template[\s\S]*<\/template>/, '')).not.toMatch(/modulepreload|type="module"/);
   });
 

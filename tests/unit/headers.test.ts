@@ -14,6 +14,14 @@ describe('content security policy', () => {
     expect(line).toBe(expected);
   });
 
+  it("allows the prerendered pages' one inline script by its hash, and no other inline script", async () => {
+    const { CONTENT_SECURITY_POLICY } = await import('../../worker/csp');
+    const { afterPaintCode, cspHashOf } = await import('../../scripts/vite-prerender.mjs');
+    const hashes = CONTENT_SECURITY_POLICY.scriptSrc!.filter((s) => s.startsWith("'sha256-"));
+    expect(hashes).toEqual([cspHashOf(afterPaintCode())]);
+    expect(CONTENT_SECURITY_POLICY.scriptSrc).not.toContain("'unsafe-inline'");
+  });
+
   it('allows Razorpay checkout and nothing else from outside', async () => {
     const { CONTENT_SECURITY_POLICY } = await import('../../worker/csp');
     const outside = Object.values(CONTENT_SECURITY_POLICY)
