@@ -50,8 +50,14 @@ export const password = z
   .min(8, t('password.tooShort'))
   .max(MAX_TEXT, `must be at most ${MAX_TEXT} characters`);
 
+/**
+ * A success answer's message by key (docs/decisions/195): `message` is the English text old clients show,
+ * `messageKey` and `messageParams` what web/lib/api-client.ts renders in the screens' language.
+ */
+export type KeyedMessage = { message: string; messageKey: string; messageParams: Record<string, string | number> };
+
 /** The answer of a call that only reports what it did, in the screens' language (web/lib/api-client.ts). */
-export type Message = { message: string };
+export type Message = { message: string } & Partial<Omit<KeyedMessage, 'message'>>;
 
 /** Calls without a payload take `{}`; unknown fields are refused so that typos are loud. */
 export const emptyBody = z.object({});

@@ -6,10 +6,9 @@ import {
   REJECT_REASON_TEXT,
   type rejectOfflineOrderRequest,
 } from '../../core/contracts/admin';
-import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { orders, statementLines } from '../../schema/index';
-import { DomainError, notFound, say } from '../lib/errors';
+import { DomainError, notFound, say, told } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { confirmPayment, releaseOrder } from './transitions/orders';
@@ -102,7 +101,7 @@ export async function approveOfflineOrder(s: Svc, actor: Actor, input: Input, cr
     orderPkId: order.id,
     orderRcptId: formatRcptId(order.id),
     status: ORDER_STATUS.success,
-    message: t('order.approved'),
+    ...told('order.approved'),
   };
 }
 
@@ -136,7 +135,7 @@ export async function rejectOfflineOrder(s: Svc, actor: Actor, input: z.output<t
     orderPkId: order.id,
     orderRcptId: formatRcptId(order.id),
     status: ORDER_STATUS.rejected,
-    message: t('order.rejected'),
+    ...told('order.rejected'),
   };
 }
 
