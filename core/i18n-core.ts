@@ -95,6 +95,11 @@ export function tAnswered(
   return message === undefined ? undefined : format(message, params);
 }
 
+/** Whether a text is a key of the English catalogue registered so far (a contract's message, core/contracts/common.ts). */
+export function hasMessage(key: string): key is MessageKey {
+  return Object.hasOwn(english, key);
+}
+
 /** Looks a message up by key in the current language and fills {placeholders}. */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
   return tIn(current, key, params);

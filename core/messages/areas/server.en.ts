@@ -282,6 +282,26 @@ export const serverEn = {
   'privacy.adminCannotDelete': 'An admin account cannot be deleted. Ask another admin to remove your admin role first.',
   'privacy.alreadyDeleted': 'This account has already been deleted.',
   'privacy.deleted': 'Your account is deleted. Thank you for having been with us.',
+  // a call's input, by the contracts' checks (core/contracts/common.ts describeIssues, docs/decisions/195)
+  'input.required': '{field} is required',
+  'input.text': '{field} must be text',
+  'input.number': '{field} must be a number',
+  'input.boolean': '{field} must be true or false',
+  'input.list': '{field} must be a list',
+  'input.whole': '{field} must be whole',
+  'input.wholeNumber': '{field} must be a whole number',
+  'input.festivalYear': '{field} must look like 2026-27',
+  'input.time': '{field} must be a time in milliseconds',
+  'input.plausibleTime': '{field} is not a plausible time',
+  'input.requestKey': '{field} must be 8 to 64 letters, digits, - or _',
+  'input.maxChars': '{field} must be at most {max} characters',
+  'input.max': '{field} must be at most {max}',
+  'input.min': '{field} must be at least {min}',
+  'input.twoDecimals': '{field} must have at most two decimals',
+  'input.rcptId': '{field} must be a contribution id',
+  'input.oneOf': '{field} must be one of {values}',
+  'input.unknownField': 'unknown field: {keys}',
+  'server.noSuchCall': 'No such call: {method} {path}',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
