@@ -75,6 +75,14 @@ describe('input problems and success messages by key too (docs/decisions/195)', 
     expect(long.body).toMatchObject({ key: 'input.maxChars', params: { field: 'name', max: 100 } });
     expectByKey(long.body, 'input.maxChars');
 
+    // a refusal that names its field before the sentence: the key is the sentence (it read "[object Object]")
+    const same = await call('changeEmail', { email: u.email, password: 'whatever-1' }, u.token);
+    expect(same.body).toMatchObject({
+      desc: `email: ${serverEn['privacy.sameEmail']}`,
+      key: 'privacy.sameEmail',
+      params: {},
+    });
+
     const none = await call('noSuchCallHere', {});
     expect(none.status).toBe(404);
     expectByKey(none.body, 'server.noSuchCall');

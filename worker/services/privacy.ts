@@ -93,7 +93,11 @@ export async function updateProfile(s: Svc, actor: Actor, input: z.output<typeof
  * must not be able to move the account (and its password resets) to another address.
  */
 export async function requestEmailChange(s: Svc, actor: Actor, input: z.output<typeof changeEmailRequest>) {
-  if (input.email === actor.email) throw new DomainError('BadRequest', `email: ${say('privacy.sameEmail')}`, 400);
+  if (input.email === actor.email) {
+    // the desc names the field, as an input problem's does (core/contracts/common.ts); the key is the sentence
+    const same = say('privacy.sameEmail');
+    throw new DomainError('BadRequest', { ...same, text: `email: ${same.text}` }, 400);
+  }
   const row = await checkPassword(s, actor, input.password, [
     sqlOf('SELECT id FROM users WHERE email = ?', input.email),
   ]);

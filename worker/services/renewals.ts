@@ -741,7 +741,7 @@ export async function devLastYearMembership(
     `SELECT id, name, code, type, price_paise AS price FROM products WHERE code = ? AND type = 'MEMBERSHIP'`,
     code,
   ).first<{ id: number; name: string; code: string; type: string; price: number }>();
-  if (!p) throw new DomainError('NotFound', `${code} is not a membership plan`, 404);
+  if (!p) throw new DomainError('NotFound', say('renewal.notAPlan', { code }), 404);
   const total = p.price * qty;
   const lastYearDay = at - 365 * DAY_MS;
   await s.env.DB.batch([

@@ -302,6 +302,17 @@ export const serverEn = {
   'input.oneOf': '{field} must be one of {values}',
   'input.unknownField': 'unknown field: {keys}',
   'server.noSuchCall': 'No such call: {method} {path}',
+  // verifying a direct transfer (worker/services/admin-verify.ts)
+  'verify.noSuch': 'No contribution {rcpt} for this contributor.',
+  'verify.paidOnline': 'Contribution {rcpt} was paid online; only direct transfers are verified here.',
+  'verify.approvedNoApprove': 'Contribution {rcpt} has already been approved; cannot approve it.',
+  'verify.approvedNoReject': 'Contribution {rcpt} has already been approved; cannot reject it.',
+  'verify.rejectedNoApprove': 'Contribution {rcpt} has already been rejected; cannot approve it.',
+  'verify.rejectedNoReject': 'Contribution {rcpt} has already been rejected; cannot reject it.',
+  'verify.notPendingNoApprove': 'Contribution {rcpt} is {status}, not pending verification; cannot approve it.',
+  'verify.notPendingNoReject': 'Contribution {rcpt} is {status}, not pending verification; cannot reject it.',
+  'verify.notApprovedNow': 'Contribution {rcpt} could not be approved now.',
+  'verify.notRejectedNow': 'Contribution {rcpt} could not be rejected now.',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
