@@ -307,7 +307,7 @@ export const bankDetails = z.object({
   accountNumber: z
     .string({ error: 'input.text' })
     .trim()
-    .regex(/^[0-9]{6,20}$/, 'must be 6 to 20 digits'),
+    .regex(/^[0-9]{6,20}$/, 'input.utrDigits'),
   ifsc: z
     .string({ error: 'input.text' })
     .trim()
@@ -317,7 +317,7 @@ export const bankDetails = z.object({
   upiVpa: z
     .string({ error: 'input.text' })
     .trim()
-    .regex(/^[\w.-]{2,256}@[A-Za-z]{2,64}$/, 'must be a UPI id such as name@bank'),
+    .regex(/^[\w.-]{2,256}@[A-Za-z]{2,64}$/, 'input.upiId'),
 });
 
 /** The most a waiver threshold may be, in rupees (₹1,00,00,000). */

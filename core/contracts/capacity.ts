@@ -55,7 +55,7 @@ export const acceptWaitlistOfferRequest = z.object({
   offer: z
     .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
     .trim()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not the code of an offer'),
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'input.offerCode'),
 });
 
 export type CapacityView = {

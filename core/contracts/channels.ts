@@ -79,7 +79,7 @@ const audience = z.enum(AUDIENCES, { error: 'input.oneOf' });
 export const audienceRequest = z
   .object({ audience, productId: positive.optional() })
   .refine((v) => v.audience !== 'pass' || v.productId !== undefined, {
-    message: 'is required for the holders of a pass',
+    message: 'input.passHolders',
     path: ['productId'],
   });
 
@@ -99,7 +99,7 @@ export const createAnnouncementRequest = z
     requestKey: z.string({ error: req('input.text') }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'input.requestKey'),
   })
   .refine((v) => v.audience !== 'pass' || v.productId !== undefined, {
-    message: 'is required for the holders of a pass',
+    message: 'input.passHolders',
     path: ['productId'],
   });
 

@@ -20,7 +20,7 @@ const epochMs = z
   .max(4_102_444_800_000, 'input.plausibleTime');
 const day = z
   .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2026-11-08');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'input.day');
 
 export const GATE_MODES = ['cash', 'upi'] as const;
 export type GateMode = (typeof GATE_MODES)[number];
@@ -57,7 +57,7 @@ export const recordGateSaleRequest = z
       .array(gateLine, { error: 'input.list' })
       .min(1, 'must hold at least one pass')
       .max(MAX_GATE_LINES, `must hold at most ${MAX_GATE_LINES} lines`),
-    mode: z.enum(GATE_MODES, { error: 'must be cash or upi' }),
+    mode: z.enum(GATE_MODES, { error: 'input.cashOrUpi' }),
     utr: gateUtr.nullish(),
     happenedAt: epochMs,
     deviceId: z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars').nullish(),
@@ -65,9 +65,8 @@ export const recordGateSaleRequest = z
     offline: z.boolean({ error: 'input.boolean' }).nullish(),
   })
   .superRefine((v, ctx) => {
-    if (v.mode === 'upi' && !v.utr)
-      ctx.addIssue({ code: 'custom', path: ['utr'], message: 'is required for a UPI payment' });
-    if (v.mode === 'cash' && v.utr) ctx.addIssue({ code: 'custom', path: ['utr'], message: 'is only for UPI' });
+    if (v.mode === 'upi' && !v.utr) ctx.addIssue({ code: 'custom', path: ['utr'], message: 'input.upiRequired' });
+    if (v.mode === 'cash' && v.utr) ctx.addIssue({ code: 'custom', path: ['utr'], message: 'input.onlyUpi' });
     const ids = v.lines.map((l) => l.productId);
     if (new Set(ids).size !== ids.length)
       ctx.addIssue({ code: 'custom', path: ['lines'], message: 'names a product twice' });

@@ -35,7 +35,7 @@ const refundLine = z
 export const refundReference = z
   .string({ error: 'input.text' })
   .trim()
-  .min(4, 'must be at least 4 characters')
+  .min(4, 'input.minChars')
   .max(64, 'input.maxChars')
   .regex(/^[A-Za-z0-9 /-]+$/, 'may hold only letters, digits, spaces, - and /');
 

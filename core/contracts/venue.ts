@@ -22,7 +22,7 @@ const epochMs = z
 const passCode = z
   .string({ error: 'input.text' })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{6,64}$/, 'is not a pass code');
+  .regex(/^[A-Za-z0-9_-]{6,64}$/, 'input.passCode');
 
 /** SPEC.md: userName, userEmail, orderRcptId; the venue screen adds nonce, happenedAt and deviceId. */
 export const markCouponCollectedRequest = z.object({
@@ -71,7 +71,7 @@ export const venueSyncRequest = z.object({
 });
 
 export const venueSearchRequest = z.object({
-  q: z.string({ error: 'input.text' }).trim().min(3, 'must be at least 3 characters').max(254),
+  q: z.string({ error: 'input.text' }).trim().min(3, 'input.minChars').max(254),
 });
 
 export const collectionConflictsRequest = z.object({

@@ -158,7 +158,7 @@ export async function signUp(
     throw err;
   }
   await sendVerification(s, user);
-  if (!opts.login) return { ...told('signup.verifySent') };
+  if (!opts.login) return told('signup.verifySent');
   return startSession(s, user, input.iid);
 }
 
@@ -216,7 +216,7 @@ export async function forgotPassword(s: Svc, input: z.output<typeof forgotPasswd
   const work = trackMail(sendPasswordCode(s, input.email));
   if (s.defer) s.defer(work);
   else await work;
-  return { ...told('password.codeSent') };
+  return told('password.codeSent');
 }
 
 async function sendPasswordCode(s: Svc, email: string) {
@@ -297,7 +297,7 @@ export async function changePassword(s: Svc, input: z.output<typeof changePasswd
       details: { via: codeId !== null ? 'code' : 'old_password' },
     }),
   ]);
-  return { ...told('password.updated') };
+  return told('password.updated');
 }
 
 /** /getUserProfile: the caller as the session lookup read them; no statement of its own. */
@@ -310,7 +310,7 @@ export async function resendVerification(s: Svc, actor: Actor) {
     if (!(await claimAttempt(s, 'verify', actor.email))) throw rateLimited();
     await sendVerification(s, { id: actor.userId, email: actor.email, name: actor.name });
   }
-  return { ...told('verification.sent') };
+  return told('verification.sent');
 }
 
 export async function verifyEmail(s: Svc, input: { token: string }) {
@@ -335,5 +335,5 @@ export async function verifyEmail(s: Svc, input: { token: string }) {
       .set({ usedAt: at })
       .where(and(eq(userTokens.id, row.id), isNull(userTokens.usedAt))),
   ]);
-  return { ...told('verification.done') };
+  return told('verification.done');
 }

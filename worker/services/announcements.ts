@@ -231,7 +231,7 @@ export async function stopAnnouncement(s: Svc, actor: Actor, { id }: { id: numbe
     ),
   ]);
   if (res?.meta.changes !== 1) throw new DomainError('NotRunning', say('announce.notRunning'), 409);
-  return { ...told('announce.stopped') };
+  return told('announce.stopped');
 }
 
 // ---- the list and its report ----

@@ -456,5 +456,5 @@ export async function resolveConflict(s: Svc, actor: Actor, input: { orderRcptId
   if ((results[0]?.meta.changes ?? 0) === 0) {
     throw conflict('NothingToResolve', say('gate.nothingToResolve', { rcpt: formatRcptId(orderId) }));
   }
-  return { ...told('gate.resolved', { rcpt: formatRcptId(orderId) }) };
+  return told('gate.resolved', { rcpt: formatRcptId(orderId) });
 }

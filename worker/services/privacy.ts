@@ -136,7 +136,7 @@ export async function requestEmailChange(s: Svc, actor: Actor, input: z.output<t
         label: w('emailChange.link'),
       }),
   });
-  return { ...told('privacy.emailLinkSent', { email: input.email, old: actor.email }) };
+  return told('privacy.emailLinkSent', { email: input.email, old: actor.email });
 }
 
 /**
@@ -180,7 +180,7 @@ export async function confirmEmailChange(s: Svc, token: { id: number; userId: nu
   if (!changed) {
     // the same link opened twice (or at once): done already when the account has that address now
     const now = await s.db.select({ email: users.email }).from(users).where(eq(users.id, token.userId)).get();
-    if (now?.email === newEmail) return { ...told('privacy.emailChanged', { email: newEmail }) };
+    if (now?.email === newEmail) return told('privacy.emailChanged', { email: newEmail });
     throw new DomainError('InvalidToken', say('verification.invalid'), 400);
   }
   await sendMail(s.db, s.config, {
@@ -192,7 +192,7 @@ export async function confirmEmailChange(s: Svc, token: { id: number; userId: nu
         w('emailChanged.body', { email: newEmail }),
       ]),
   });
-  return { ...told('privacy.emailChanged', { email: newEmail }) };
+  return told('privacy.emailChanged', { email: newEmail });
 }
 
 type Row = Record<string, unknown>;

@@ -213,7 +213,7 @@ export async function resendReceipt(s: Svc, actor: Actor, input: z.output<typeof
       JSON.stringify({ receipt: view.number, to: order.userEmail }),
     ),
   ]);
-  return { ...told('receipt.resent', { email: order.userEmail }) };
+  return told('receipt.resent', { email: order.userEmail });
 }
 
 const dateIST = (ms: number) => new Date(ms + 5.5 * 3600 * 1000).toISOString().slice(0, 10);

@@ -371,7 +371,7 @@ export async function sendReminderTest(s: Svc, actor: Actor, at = Date.now()) {
       return { ...written, subject: w('renewal.testPrefix', { subject: written.subject }) };
     },
   });
-  return { ...told('renewal.testSent', { email: actor.email }) };
+  return told('renewal.testSent', { email: actor.email });
 }
 
 /**
@@ -448,7 +448,7 @@ export async function stopCampaign(s: Svc, actor: Actor, { campaignId }: { campa
   if (!(await finishCampaign(s, campaignId, 'stopped', 'reminder.campaign_stopped', actor.userId))) {
     throw new DomainError('NotSending', say('renewal.campaignNotSending'), 409);
   }
-  return { ...told('renewal.campaignStopped') };
+  return told('renewal.campaignStopped');
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -325,7 +325,7 @@ export async function clearStatementFlag(
     ),
   ]);
   if (changesOf(results, 1) === 0) throw new DomainError('NotFound', say('statement.noFlag'), 404);
-  return { ...told('statement.flagCleared') };
+  return told('statement.flagCleared');
 }
 
 /**

@@ -134,7 +134,7 @@ export async function leaveWaitlist(s: Svc, actor: Actor, input: { productId: nu
   ]);
   if (changesOf(results, 1) === 0) throw new DomainError('NotWaiting', say('waitlist.notOn', { name: p.name }), 404);
   await offerFreedUnits(s, p.id);
-  return { ...told('waitlist.left', { name: p.name }) };
+  return told('waitlist.left', { name: p.name });
 }
 
 /**

@@ -540,5 +540,5 @@ export async function clearAttention(s: Svc, actorId: number, input: { orderPkId
       .where(and(eq(orders.id, input.orderPkId), sql`${orders.attention} IS NOT NULL`)),
   ]);
   if (changesOf(results, 1) === 0) throw new DomainError('NotFound', say('attention.nothing'), 404);
-  return { ...told('attention.handled') };
+  return told('attention.handled');
 }
