@@ -24,7 +24,7 @@ describe('tAnswered', () => {
 });
 
 describe('a success answer by key', () => {
-  it("renders a renewals key (the area's own catalogue) in Bengali, and leaves English to the answer's text", async () => {
+  it("renders a renewals key (the area's own catalogue) in Bengali; English is the answer's own text", async () => {
     const { renewalsBn } = await import('./renewals/messages.bn');
     await loadLocale('bn-IN');
     setLocale('bn-IN');

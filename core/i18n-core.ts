@@ -95,7 +95,7 @@ export function tAnswered(
   return message === undefined ? undefined : format(message, params);
 }
 
-/** Whether a text is a key of the English catalogue registered so far (a contract's message, core/contracts/common.ts). */
+/** Whether a text is a key of the English catalogue registered so far (a contract's message: core/contracts/common). */
 export function hasMessage(key: string): key is MessageKey {
   return Object.hasOwn(english, key);
 }

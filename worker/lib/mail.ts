@@ -67,9 +67,10 @@ export function letterIn(letter: Letter, lang: Locale): Mail {
 }
 
 /**
- * The one way the app sends email, written by key in the reader's language (docs/decisions/195). Every message is written to email_outbox first (nothing is lost);
- * with MAIL_PROVIDER=outbox that row is the delivery (read it at /dev/outbox), with MAIL_PROVIDER=http
- * it is then posted to a Resend-compatible API ({from,to,subject,text,html}, Bearer key) and marked.
+ * The one way the app sends email, written by key in the reader's language (docs/decisions/195). Every message
+ * is written to email_outbox first (nothing is lost); with MAIL_PROVIDER=outbox that row is the delivery (read it
+ * at /dev/outbox), with MAIL_PROVIDER=http it is then posted to a Resend-compatible API ({from,to,subject,text,
+ * html}, Bearer key) and marked.
  */
 export async function sendMail(db: Db, config: Config, letter: Letter): Promise<'outbox' | 'sent' | 'failed'> {
   const chosen = letter.lang ?? (await accountLanguage(db, letter.to));
