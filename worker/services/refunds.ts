@@ -265,7 +265,7 @@ function plan(
     return planRefund(lines, choice, { passCollected: passesHandedOut(order) });
   } catch (err) {
     if (err instanceof RefundPlanError) {
-      throw new DomainError(err.code, err.message, err.code === 'PassCollected' ? 409 : 400);
+      throw new DomainError(err.code, say(err.key, err.params), err.code === 'PassCollected' ? 409 : 400);
     }
     throw err;
   }

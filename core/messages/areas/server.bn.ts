@@ -301,4 +301,12 @@ export const serverBn: Record<ServerKey, string> = {
   'verify.notPendingNoReject': 'অনুদান {rcpt} এখন {status}, যাচাইয়ের অপেক্ষায় নেই; বাতিল করা যাবে না।',
   'verify.notApprovedNow': 'অনুদান {rcpt} এখন অনুমোদন করা গেল না।',
   'verify.notRejectedNow': 'অনুদান {rcpt} এখন বাতিল করা গেল না।',
+  'refundPlan.allRefunded': 'এই অনুদানের প্রতিটি লাইনের টাকা আগেই ফেরত দেওয়া হয়েছে।',
+  'refundPlan.foreignLine': 'lines: লাইন {line} এই অনুদানের কোনো লাইন নয়।',
+  'refundPlan.lineTwice': 'lines: লাইন {line} দুবার দেওয়া হয়েছে।',
+  'refundPlan.lineRefunded': '{name}-এর টাকা আগেই ফেরত দেওয়া হয়েছে।',
+  'refundPlan.tooMany': '{name}: {qty}টির মধ্যে আর মাত্র {left}টির টাকা ফেরত দেওয়া যায়।',
+  'refundPlan.chooseLine': 'lines: টাকা ফেরতের জন্য অন্তত একটি লাইন বেছে নিন।',
+  'refundPlan.passesCollected': 'এই অনুদানের পাস নেওয়া হয়ে গেছে: এর সদস্যপদ ও পাসের টাকা ফেরত দেওয়া যাবে না।',
+  'refundPlan.nothingToGive': 'ফেরত দেওয়ার মতো কিছু নেই: বেছে নেওয়া লাইনগুলির কোনো দাম নেই (স্পনসর পরিবারের সদস্য ফি মকুব)।',
 };

@@ -323,6 +323,17 @@ export const serverEn = {
   'verify.notPendingNoReject': 'Contribution {rcpt} is {status}, not pending verification; cannot reject it.',
   'verify.notApprovedNow': 'Contribution {rcpt} could not be approved now.',
   'verify.notRejectedNow': 'Contribution {rcpt} could not be rejected now.',
+  // the refund planner's refusals (core/refunds.ts RefundPlanError)
+  'refundPlan.allRefunded': 'Every line of this contribution is refunded already.',
+  'refundPlan.foreignLine': 'lines: line {line} is not a line of this contribution.',
+  'refundPlan.lineTwice': 'lines: line {line} is named twice.',
+  'refundPlan.lineRefunded': '{name} is refunded already.',
+  'refundPlan.tooMany': '{name}: only {left} of {qty} can still be refunded.',
+  'refundPlan.chooseLine': 'lines: choose at least one line to refund.',
+  'refundPlan.passesCollected':
+    'The passes of this contribution are collected: its memberships and passes cannot be refunded.',
+  'refundPlan.nothingToGive':
+    'Nothing to give back: the chosen lines cost nothing (a membership fee waived for a sponsoring family).',
 } as const;
 
 export type ServerKey = keyof typeof serverEn;
