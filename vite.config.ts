@@ -33,7 +33,7 @@ export default defineConfig({
         manualChunks(id: string) {
           const framework = /node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//;
           // only the shared English strings: each area goes with its screens, Bengali is a chunk of its own
-          // loaded when chosen, i18n-translate loads with it (docs/decisions/115)
+          // loaded when chosen (docs/decisions/115)
           if (
             framework.test(id) ||
             /core\/(i18n\.ts|i18n-core\.ts|messages\/en\.ts|messages\/areas\/web(\.en)?\.ts)$/.test(id)

@@ -22,3 +22,16 @@ describe('tAnswered', () => {
     expect(tAnswered('no.such.key', {})).toBeUndefined();
   });
 });
+
+describe('a success answer by key', () => {
+  it("renders a renewals key (the area's own catalogue) in Bengali; English is the answer's own text", async () => {
+    const { renewalsBn } = await import('./renewals/messages.bn');
+    await loadLocale('bn-IN');
+    setLocale('bn-IN');
+    expect(tAnswered('renewal.testSent', { email: 'a@b.in' })).toBe(
+      renewalsBn['renewal.testSent'].replace('{email}', 'a@b.in'),
+    );
+    setLocale('en');
+    expect(tAnswered('renewal.testSent', { email: 'a@b.in' })).toBeUndefined(); // shown from `message`
+  });
+});

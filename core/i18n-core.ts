@@ -36,7 +36,6 @@ export function setLocale(locale: Locale): void {
 /** Adds an area's English strings (core/messages/areas/<area>.ts does, when a screen imports it). */
 export function addMessages(messages: Messages): void {
   Object.assign(english, messages);
-  translators.clear();
 }
 
 /** Adds strings of a language other than English (loadLocale: every area's Bengali at once). */
@@ -46,68 +45,25 @@ export function registerCatalogue(locale: Locale, messages: Messages): void {
     return;
   }
   catalogues[locale] = { ...catalogues[locale], ...messages };
-  translators.delete(locale);
 }
 
 export function hasCatalogue(locale: Locale): boolean {
   return locale === 'en' || !!catalogues[locale];
 }
 
-// Catalogues of their own (core/renewals/messages.<lang>.ts), by name, for languages other than English.
+// Catalogues of their own (core/renewals/messages.<lang>.ts, member, admin...), by name, for languages other than
+// English; each English one is in its module (catalogueFn).
 const extras = new Map<string, Record<string, string>>();
-const extraPairs = new Map<Locale, [string, string][]>();
-const translators = new Map<Locale, (text: string) => string>();
 
-/** A named catalogue of a language, with its English one (for fromEnglish). */
-export function registerExtra(
-  locale: Locale,
-  name: string,
-  messages: Record<string, string>,
-  english: Record<string, string>,
-): void {
+/** A named catalogue of a language other than English. */
+export function registerExtra(locale: Locale, name: string, messages: Record<string, string>): void {
   extras.set(`${locale}/${name}`, messages);
-  extraPairs.set(locale, [...(extraPairs.get(locale) ?? []), ...pairsOf(english, messages)]);
-  translators.delete(locale);
-}
-
-/** The [English, other] pairs of two catalogues with the same keys. */
-export function pairsOf<K extends string>(
-  english: Partial<Record<K, string>>,
-  other: Partial<Record<K, string>>,
-): [string, string][] {
-  return (Object.keys(english) as K[]).flatMap((k) =>
-    other[k] && english[k] ? [[english[k]!, other[k]!] as [string, string]] : [],
-  );
-}
-
-type TranslatorFactory = (pairs: Iterable<readonly [string, string]>) => (text: string) => string;
-let makeTranslator: TranslatorFactory | null = null;
-
-/** core/i18n-translate.ts's makeTranslator: loaded with Bengali (loadLocale) or by the Worker (i18n-all). */
-export function setTranslatorFactory(factory: TranslatorFactory): void {
-  makeTranslator = factory;
-  translators.clear();
 }
 
 /** A lookup function for a catalogue of its own (core/messages/member.en.ts, admin.en.ts), like t(). */
 export function catalogueFn<K extends string>(name: string, english: Record<K, string>) {
   return (key: K, params: Record<string, string | number> = {}): string =>
     format(extraCatalogue(name)?.[key] ?? english[key], params);
-}
-
-/**
- * A text written from an English message (a server's `desc`, an email paragraph) in the given language, when
- * it matches one of the catalogues' English templates; otherwise the text as it is (core/i18n-translate.ts).
- */
-export function fromEnglish(text: string, locale: Locale = current): string {
-  if (locale === 'en' || !makeTranslator) return text;
-  const messages = catalogues[locale];
-  let translate = translators.get(locale);
-  if (!translate) {
-    translate = makeTranslator([...(messages ? pairsOf(english, messages) : []), ...(extraPairs.get(locale) ?? [])]);
-    translators.set(locale, translate);
-  }
-  return translate(text);
 }
 
 /** A named catalogue in the given language, or undefined (then the caller uses its English one). */
@@ -121,16 +77,27 @@ export function format(template: string, params: Record<string, string | number>
 }
 
 /**
- * A message a server answered by key (`{error, desc, key, params}`), in the given language; undefined when that
- * language's catalogue has no such key (the caller then shows the answer's desc).
+ * A message a server answered by key (an error's `{error, desc, key, params}`, a success's `messageKey` and
+ * `messageParams`), in the given language: the screens' catalogue, then the catalogues of their own (the renewals
+ * area's; no key is in two). Undefined when that language has no such key loaded: the caller then shows the
+ * answer's own text (English, written by the server from the same key). Nothing is read back from English
+ * (docs/decisions/195).
  */
 export function tAnswered(
   key: string,
   params: Record<string, string | number> = {},
   locale: Locale = current,
 ): string | undefined {
-  const message = (locale === 'en' ? english : catalogues[locale])?.[key as MessageKey];
+  let message = (locale === 'en' ? english : catalogues[locale])?.[key as MessageKey];
+  if (message === undefined && locale !== 'en') {
+    for (const [name, extra] of extras) if (name.startsWith(`${locale}/`) && key in extra) message = extra[key];
+  }
   return message === undefined ? undefined : format(message, params);
+}
+
+/** Whether a text is a key of the English catalogue registered so far (a contract's message: core/contracts/common). */
+export function hasMessage(key: string): key is MessageKey {
+  return Object.hasOwn(english, key);
 }
 
 /** Looks a message up by key in the current language and fills {placeholders}. */

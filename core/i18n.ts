@@ -1,11 +1,4 @@
-import {
-  addMessages,
-  registerCatalogue,
-  registerExtra,
-  setLocale,
-  setTranslatorFactory,
-  type Locale,
-} from './i18n-core';
+import { addMessages, type Locale, registerCatalogue, registerExtra, setLocale } from './i18n-core';
 import { en } from './messages/en';
 // The Worker's own answers (server errors, refusals, confirmations). The browser's build swaps this module for
 // an empty one (vite.config.ts): screens never show these in English, and Bengali loads them (loadLocale).
@@ -35,42 +28,18 @@ function loadBengali(): Promise<void> {
   bengali ??= Promise.all([
     import('./messages/areas/all'),
     import('./renewals/messages.bn'),
-    import('./renewals/messages.en'),
     import('./messages/member.bn'),
-    import('./messages/member.en'),
     import('./messages/admin.bn'),
-    import('./messages/admin.en'),
-    import('./i18n-translate'),
     import('./messages/channels.bn'),
-    import('./messages/channels.en'),
     import('./messages/gate.bn'),
-    import('./messages/gate.en'),
-  ]).then(
-    ([
-      areas,
-      renewalsBn,
-      renewalsEn,
-      memberBn,
-      memberEn,
-      adminBn,
-      adminEn,
-      translate,
-      channelsBn,
-      channelsEn,
-      gateBn,
-      gateEn,
-    ]) => {
-      // every area's English too: fromEnglish matches a server's desc against them, and t() then knows every key
-      addMessages(areas.allEn);
-      registerCatalogue('bn-IN', areas.allBn);
-      registerExtra('bn-IN', 'renewals', renewalsBn.renewalsBn, renewalsEn.renewalsEn);
-      registerExtra('bn-IN', 'member', memberBn.memberBn, memberEn.memberEn);
-      registerExtra('bn-IN', 'admin', adminBn.adminBn, adminEn.adminEn);
-      registerExtra('bn-IN', 'channels', channelsBn.channelsBn, channelsEn.channelsEn);
-      registerExtra('bn-IN', 'gate', gateBn.gateBn, gateEn.gateEn);
-      setTranslatorFactory(translate.makeTranslator);
-    },
-  );
+  ]).then(([areas, renewalsBn, memberBn, adminBn, channelsBn, gateBn]) => {
+    registerCatalogue('bn-IN', areas.allBn);
+    registerExtra('bn-IN', 'renewals', renewalsBn.renewalsBn);
+    registerExtra('bn-IN', 'member', memberBn.memberBn);
+    registerExtra('bn-IN', 'admin', adminBn.adminBn);
+    registerExtra('bn-IN', 'channels', channelsBn.channelsBn);
+    registerExtra('bn-IN', 'gate', gateBn.gateBn);
+  });
   bengali.catch(() => {
     bengali = null; // a failed download (offline) is tried again next time
   });

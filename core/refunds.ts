@@ -2,6 +2,8 @@
 // dialog shows the same number before the admin confirms. The convenience charge is never refunded.
 
 import type { ErrorCode } from './contracts/errors';
+import { tAnswered } from './i18n';
+import type { ServerKey } from './messages/areas/server.en';
 import { isPassLine } from './pass-qr';
 
 export type RefundableLine = {
@@ -45,30 +47,26 @@ export function planRefund(
   const picked: { line: RefundableLine; qty: number }[] = [];
   if (choice.all) {
     for (const l of lines) if (remainingUnits(l) > 0) picked.push({ line: l, qty: remainingUnits(l) });
-    if (picked.length === 0)
-      throw new RefundPlanError('AlreadyRefunded', 'Every line of this contribution is refunded already.');
+    if (picked.length === 0) throw new RefundPlanError('AlreadyRefunded', 'refundPlan.allRefunded');
   } else {
     const seen = new Set<number>();
     for (const c of choice.lines ?? []) {
       const l = byId.get(c.lineId);
-      if (!l) throw new RefundPlanError('UnknownLine', `lines: line ${c.lineId} is not a line of this contribution.`);
-      if (seen.has(c.lineId)) throw new RefundPlanError('BadRequest', `lines: line ${c.lineId} is named twice.`);
+      if (!l) throw new RefundPlanError('UnknownLine', 'refundPlan.foreignLine', { line: c.lineId });
+      if (seen.has(c.lineId)) throw new RefundPlanError('BadRequest', 'refundPlan.lineTwice', { line: c.lineId });
       seen.add(c.lineId);
       const left = remainingUnits(l);
-      if (left === 0) throw new RefundPlanError('AlreadyRefunded', `${l.name} is refunded already.`);
+      if (left === 0) throw new RefundPlanError('AlreadyRefunded', 'refundPlan.lineRefunded', { name: l.name });
       const qty = c.qty ?? left;
       if (qty > left) {
-        throw new RefundPlanError('TooManyUnits', `${l.name}: only ${left} of ${l.qty} can still be refunded.`);
+        throw new RefundPlanError('TooManyUnits', 'refundPlan.tooMany', { name: l.name, left, qty: l.qty });
       }
       picked.push({ line: l, qty });
     }
-    if (picked.length === 0) throw new RefundPlanError('BadRequest', 'lines: choose at least one line to refund.');
+    if (picked.length === 0) throw new RefundPlanError('BadRequest', 'refundPlan.chooseLine');
   }
   if (opts.passCollected && picked.some((p) => isPassLine(p.line))) {
-    throw new RefundPlanError(
-      'PassCollected',
-      'The passes of this contribution are collected: its memberships and passes cannot be refunded.',
-    );
+    throw new RefundPlanError('PassCollected', 'refundPlan.passesCollected');
   }
   const out = picked.map((p) => ({
     lineId: p.line.id,
@@ -80,20 +78,23 @@ export function planRefund(
   const amountPaise = out.reduce((s, l) => s + l.amountPaise, 0);
   if (amountPaise === 0) {
     // memberships whose fee was waived for a sponsoring family (docs/decisions/255): no money to give back
-    throw new RefundPlanError(
-      'NothingToRefund',
-      'Nothing to give back: the chosen lines cost nothing (a membership fee waived for a sponsoring family).',
-    );
+    throw new RefundPlanError('NothingToRefund', 'refundPlan.nothingToGive');
   }
   return { lines: out, amountPaise };
 }
 
+/**
+ * A refusal of the planner, by key (core/messages/areas/server.en.ts, docs/decisions/195): the Worker answers it
+ * with say(key, params). The admin console plans too but shows no refusal text; where the server area's English
+ * is not loaded (the browser) the message is the key itself.
+ */
 export class RefundPlanError extends Error {
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    readonly key: ServerKey,
+    readonly params: Record<string, string | number> = {},
   ) {
-    super(message);
+    super(tAnswered(key, params, 'en') ?? key);
     this.name = 'RefundPlanError';
   }
 }

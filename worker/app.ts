@@ -3,13 +3,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Hono } from 'hono/tiny';
 import type { ErrorAnswer, ErrorCode } from '../core/contracts/errors';
-import { t } from '../core/i18n';
 import type { AppEnv } from './env';
 import { benchRows } from './lib/bench-rows';
 import { getConfig, isLocalHost } from './lib/config';
 import { d1Sessions } from './lib/d1-sessions';
 import { getDb } from './lib/db';
-import { DomainError, notFound, say } from './lib/errors';
+import { DomainError, notFound, type Said, say } from './lib/errors';
 import { MAX_BODY_BYTES } from './lib/input';
 import { registerLocalTools } from './lib/local-tools';
 import { log } from './lib/log';
@@ -58,15 +57,19 @@ const api = new Hono<AppEnv>()
   .route('/', channelRoutes)
   .route('/', capacityRoutes);
 
-/** An error answer's body built here rather than by a DomainError; its code is one of the list (decision 177). */
-const errorAnswer = (error: ErrorCode, desc: string): ErrorAnswer => ({ error, desc });
+/**
+ * An error answer's body built here rather than by a DomainError; its code is one of the list (decision 177), its
+ * message by key beside the English desc (decision 195); a text without a key (hono's own) is said as it is.
+ */
+const errorAnswer = (error: ErrorCode, desc: string | Said): ErrorAnswer =>
+  typeof desc === 'string' ? { error, desc } : { error, desc: desc.text, key: desc.key, params: desc.params };
 
 export const app = new Hono<AppEnv>()
   .use('*', async (c, next) => {
     // Local mode serves the open outbox, the test gateway and the demo accounts: never on a public host.
     if (getConfig(c.env).isLocal && !isLocalHost(new URL(c.req.url).hostname)) {
       log('error', 'config.local_on_public_host', { host: new URL(c.req.url).hostname });
-      return c.json(errorAnswer('Misconfigured', t('server.localOnly')), 503);
+      return c.json(errorAnswer('Misconfigured', say('server.localOnly')), 503);
     }
     await next();
   })
@@ -110,7 +113,7 @@ export const app = new Hono<AppEnv>()
 
 async function answerNotFound(c: Context<AppEnv>) {
   if (c.req.path.startsWith('/api/')) {
-    return c.json(errorAnswer('NotFound', `No such call: ${c.req.method} ${c.req.path}`), 404);
+    return c.json(errorAnswer('NotFound', say('server.noSuchCall', { method: c.req.method, path: c.req.path })), 404);
   }
   // Anything else the Worker was asked for first goes to the static assets (SPA fallback).
   if (c.env.ASSETS) return c.env.ASSETS.fetch(c.req.raw as never) as unknown as Response;
@@ -139,11 +142,11 @@ if (loadLocalTools) {
 app.onError((err, c) => {
   if (err instanceof DomainError) {
     // the catalogue's key beside the English desc: clients render it in their reader's language (decision 174)
-    const byKey = err.key ? { key: err.key, params: err.params ?? {} } : {};
-    return c.json({ ...errorAnswer(err.code, err.message), ...byKey }, err.status);
+    const said = err.key ? { key: err.key, params: err.params ?? {}, text: err.message } : err.message;
+    return c.json(errorAnswer(err.code, said), err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {
-    return c.json(errorAnswer('BadRequest', err.message || t('request.invalidJson')), err.status);
+    return c.json(errorAnswer('BadRequest', err.message || say('request.invalidJson')), err.status);
   }
   log('error', 'unhandled', {
     id: c.get('requestId'),
@@ -151,7 +154,7 @@ app.onError((err, c) => {
     error: String(err),
     stack: (err as Error).stack,
   });
-  return c.json(errorAnswer('ServerError', t('server.error')), 500);
+  return c.json(errorAnswer('ServerError', say('server.error')), 500);
 });
 
 export type AppType = typeof api;

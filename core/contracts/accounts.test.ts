@@ -56,9 +56,35 @@ describe('server contracts', () => {
   it('names the field in every issue', () => {
     const r = loginRequest.safeParse({ email: 5, extra: 1 });
     expect(r.success).toBe(false);
-    const desc = describeIssues(r.error!.issues);
+    const { text: desc, key, params } = describeIssues(r.error!.issues);
     expect(desc).toMatch(/email must be text/);
     expect(desc).not.toMatch(/extra/); // unknown fields are ignored (stripped), never an error
+    // the first problem by key, the field a parameter (docs/decisions/195)
+    expect(key).toBe('input.text');
+    expect(params).toEqual({ field: 'email' });
+  });
+  it('says a check by key with its limit from zod, and a sentence of the catalogue by its own key', () => {
+    const long = signUpRequest.safeParse({
+      name: 'x'.repeat(101),
+      mobile: '9876543210',
+      email: 'a@b.co',
+      password: 'longenough',
+    });
+    expect(describeIssues(long.error!.issues)).toEqual({
+      text: 'name must be at most 100 characters',
+      key: 'input.maxChars',
+      params: { field: 'name', max: 100 },
+    });
+    const mail = signUpRequest.safeParse({ name: 'Ray', mobile: '9876543210', email: 'nope', password: 'longenough' });
+    expect(describeIssues(mail.error!.issues)).toEqual({
+      text: 'email: Email is invalid!',
+      key: 'email.invalid',
+      params: {},
+    });
+    // zod's own words have no key: said as written
+    expect(describeIssues([{ path: ['x'], message: 'Too small: expected number to be >0' }])).toEqual({
+      text: 'x: Too small: expected number to be >0',
+    });
   });
   it('strips unknown fields of newer or older clients', () => {
     const r = loginRequest.safeParse({ email: 'a@b.co', password: 'longenough', extra: 1 });

@@ -4,14 +4,14 @@ import type { UserExtraInfo } from './checkout';
 import { EMAIL_PATTERN, email, mobile, password, text } from './common';
 import type { OrderStatus, PaymentType } from '../orders';
 
-const iid = z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish();
+const iid = z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars').nullish();
 
 export const loginRequest = z.object({ email, password: text(), iid });
 
 /** A language code; anything but Bengali means English (issue 16). Absent at sign-up: the X-Samiti-Lang header. */
 export const lang = z
-  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
-  .max(35, 'must be at most 35 characters')
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
+  .max(35, 'input.maxChars')
   .transform((v) => parseLocale(v));
 
 export const signUpRequest = z.object({ name: text(100), mobile, email, password, lang: lang.nullish() });

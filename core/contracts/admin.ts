@@ -19,7 +19,7 @@ const POSITIVE_INT = 'must be a positive whole number';
 const id = () =>
   z
     .union([z.number(), z.string().trim()], {
-      error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : POSITIVE_INT),
+      error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : POSITIVE_INT),
     })
     .transform((v, ctx) => {
       const n = typeof v === 'number' ? v : /^\d{1,15}$/.test(v) ? Number(v) : Number.NaN;
@@ -31,28 +31,28 @@ const id = () =>
     });
 
 const flag = z.boolean({
-  error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
+  error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.boolean'),
 });
 
 /** Old clients send the cursor as a number (1e18) or, occasionally, as text. */
 export const cursorRequest = z.object({
   orderTSCursor: z.coerce
-    .number({ error: 'must be a number' })
+    .number({ error: 'input.number' })
     .positive('must be a positive number')
     .max(CURSOR_START, 'must be at most 1e18')
     .optional()
     .default(CURSOR_START),
   fiscalYear: z
-    .string({ error: 'must be text' })
-    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .string({ error: 'input.text' })
+    .regex(/^\d{4}-\d{2}$/, 'input.festivalYear')
     .optional(),
 });
 
 export const collectionTotalsRequest = z.object({
   collected: flag,
   fiscalYear: z
-    .string({ error: 'must be text' })
-    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .string({ error: 'input.text' })
+    .regex(/^\d{4}-\d{2}$/, 'input.festivalYear')
     .optional(),
 });
 
@@ -61,8 +61,8 @@ export const orderDetailsRequest = z.object({ orderPkId: id() });
 /** The old client sets both fields to the one entered text. */
 export const searchUserOrderRequest = z
   .object({
-    emailId: z.string({ error: 'must be text' }).trim().max(254, 'must be at most 254 characters').nullish(),
-    mobileNo: z.string({ error: 'must be text' }).trim().max(254, 'must be at most 254 characters').nullish(),
+    emailId: z.string({ error: 'input.text' }).trim().max(254, 'input.maxChars').nullish(),
+    mobileNo: z.string({ error: 'input.text' }).trim().max(254, 'input.maxChars').nullish(),
   })
   .refine((v) => (v.emailId ?? '').length >= 3 || (v.mobileNo ?? '').length >= 3, {
     message: 'emailId or mobileNo: enter at least 3 characters of a mobile number or an email',
@@ -93,7 +93,7 @@ export const REJECT_REASON_TEXT: Record<Exclude<RejectReason, 'other'>, string> 
 export const rejectOfflineOrderRequest = offlineOrderRequest
   .extend({
     reasonCode: z
-      .enum(REJECT_REASONS, { error: `must be one of ${REJECT_REASONS.join(', ')}` })
+      .enum(REJECT_REASONS, { error: 'input.oneOf' })
       .nullish()
       .transform((v) => v ?? null),
   })
@@ -106,11 +106,11 @@ export const rejectOfflineOrderRequest = offlineOrderRequest
 const rupees = (max = 10_000_000) =>
   z
     .union([z.number(), z.string().trim()], {
-      error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number'),
+      error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.number'),
     })
     .transform((v, ctx) => {
       if (v === '') {
-        ctx.addIssue({ code: 'custom', message: 'is required' });
+        ctx.addIssue({ code: 'custom', message: 'input.required' });
         return z.NEVER;
       }
       const n = typeof v === 'number' ? v : /^\d+(\.\d{1,2})?$/.test(v) ? Number(v) : Number.NaN;
@@ -138,14 +138,14 @@ export const RULE_CODES: readonly string[] = [DANDIYA_CODE, EXTRA_CONTRIBUTION_C
 
 const FESTIVAL_YEAR = /^\d{4}-\d{2}$/;
 const festivalYearField = z
-  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
-  .regex(FESTIVAL_YEAR, 'must look like 2026-27')
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
+  .regex(FESTIVAL_YEAR, 'input.festivalYear')
   .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'must be two years in a row, like 2026-27');
 
 export const addProductRequest = z
   .object({
     code: z
-      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
       .trim()
       .transform((v) => v.toUpperCase())
       .refine(
@@ -155,10 +155,10 @@ export const addProductRequest = z
     name: text(100),
     price: rupees(),
     coSponsorPrice: z.union([z.number(), z.string(), z.null()]).optional(),
-    membership: z.boolean({ error: 'must be true or false' }).optional().default(false),
-    sponsorship: z.boolean({ error: 'must be true or false' }).optional().default(false),
-    dailyMembership: z.boolean({ error: 'must be true or false' }).optional().default(false),
-    fullSponsorOnly: z.boolean({ error: 'must be true or false' }).optional().default(false),
+    membership: z.boolean({ error: 'input.boolean' }).optional().default(false),
+    sponsorship: z.boolean({ error: 'input.boolean' }).optional().default(false),
+    dailyMembership: z.boolean({ error: 'input.boolean' }).optional().default(false),
+    fullSponsorOnly: z.boolean({ error: 'input.boolean' }).optional().default(false),
     desc: optionalText(500),
     nameBn: optionalText(100), // issue 16: the Bengali name and description, optional
     descBn: optionalText(500),
@@ -217,8 +217,7 @@ export const addProductRequest = z
   });
 
 /** Text that may be cleared with '': absent = unchanged. */
-const editableText = (max: number) =>
-  z.string({ error: 'must be text' }).trim().max(max, `must be at most ${max} characters`).optional();
+const editableText = (max: number) => z.string({ error: 'input.text' }).trim().max(max, 'input.maxChars').optional();
 
 /** Issue 24: a product's pricing rules as an admin edits them (ProductRulesView); a part left out is unchanged. */
 export const productRulesInput = z
@@ -227,15 +226,15 @@ export const productRulesInput = z
       .array(
         z.object({
           minQty: z
-            .number({ error: 'must be a number' })
-            .int('must be a whole number')
-            .min(2, 'must be at least 2')
-            .max(MAX_QTY, `must be at most ${MAX_QTY}`),
+            .number({ error: 'input.number' })
+            .int('input.wholeNumber')
+            .min(2, 'input.min')
+            .max(MAX_QTY, 'input.max'),
           percentOff: z
-            .number({ error: 'must be a number' })
+            .number({ error: 'input.number' })
             .gt(0, 'must be more than 0')
             .lt(100, 'must be less than 100')
-            .refine(isRupeeAmount, 'must have at most two decimals'),
+            .refine(isRupeeAmount, 'input.twoDecimals'),
         }),
         { error: 'must be a list of { minQty, percentOff }' },
       )
@@ -268,9 +267,9 @@ export const updateProductRequest = z
     descBn: editableText(500),
     /** a picture of the site, such as /gallery/photo-03-sm.png; '' removes it */
     photo: z
-      .string({ error: 'must be text' })
+      .string({ error: 'input.text' })
       .trim()
-      .max(200, 'must be at most 200 characters')
+      .max(200, 'input.maxChars')
       .refine(
         (v) => v === '' || (PHOTO_PATH.test(v) && !v.includes('..')),
         'must be a picture of the site, such as /gallery/photo-03-sm.png (png, jpg, webp or svg)',
@@ -300,11 +299,7 @@ export const updateProductRequest = z
 /** Publishes a year's drafts from `publishAt` (ms; absent = now): members see them from then on. */
 export const publishCatalogueRequest = z.object({
   festivalYear: festivalYearField,
-  publishAt: z
-    .number({ error: 'must be a time in milliseconds' })
-    .int('must be whole')
-    .nonnegative('must not be negative')
-    .nullish(),
+  publishAt: z.number({ error: 'input.time' }).int('input.whole').nonnegative('must not be negative').nullish(),
 });
 
 export const markProductAvailableRequest = z.object({ id: id(), available: flag });
@@ -317,19 +312,19 @@ export const setProductBengaliRequest = z.object({ id: id(), nameBn: optionalTex
 export const bankDetails = z.object({
   payee: text(100),
   accountNumber: z
-    .string({ error: 'must be text' })
+    .string({ error: 'input.text' })
     .trim()
-    .regex(/^[0-9]{6,20}$/, 'must be 6 to 20 digits'),
+    .regex(/^[0-9]{6,20}$/, 'input.utrDigits'),
   ifsc: z
-    .string({ error: 'must be text' })
+    .string({ error: 'input.text' })
     .trim()
     .transform((v) => v.toUpperCase())
     .refine((v) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(v), 'must be an IFSC code such as SBIN0001234'),
   bankName: text(100),
   upiVpa: z
-    .string({ error: 'must be text' })
+    .string({ error: 'input.text' })
     .trim()
-    .regex(/^[\w.-]{2,256}@[A-Za-z]{2,64}$/, 'must be a UPI id such as name@bank'),
+    .regex(/^[\w.-]{2,256}@[A-Za-z]{2,64}$/, 'input.upiId'),
 });
 
 /** The most a waiver threshold may be, in rupees (₹1,00,00,000). */
@@ -338,15 +333,15 @@ export const MAX_WAIVER_THRESHOLD = 1_00_00_000;
 /** One tier of the membership fee waiver as the Settings tab sends it: rupees of full sponsorships, members. */
 export const waiverTierInput = z.object({
   minSponsorship: z
-    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number') })
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.number') })
     .positive('must be more than 0')
-    .max(MAX_WAIVER_THRESHOLD, `must be at most ${MAX_WAIVER_THRESHOLD}`)
-    .refine(isRupeeAmount, 'must have at most two decimals'),
+    .max(MAX_WAIVER_THRESHOLD, 'input.max')
+    .refine(isRupeeAmount, 'input.twoDecimals'),
   members: z
-    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number') })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(MAX_QTY, `must be at most ${MAX_QTY}`),
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.number') })
+    .int('input.wholeNumber')
+    .min(1, 'input.min')
+    .max(MAX_QTY, 'input.max'),
 });
 
 /**
@@ -392,19 +387,14 @@ export const updateSettingsRequest = z
     bank: bankDetails.optional(),
     /** Percent with at most two decimals, 0 to 10: 2.36 = 236 basis points. */
     convenienceChargePercent: z
-      .number({ error: 'must be a number' })
-      .min(0, 'must be at least 0')
-      .max(10, 'must be at most 10')
-      .refine(isRupeeAmount, 'must have at most two decimals')
+      .number({ error: 'input.number' })
+      .min(0, 'input.min')
+      .max(10, 'input.max')
+      .refine(isRupeeAmount, 'input.twoDecimals')
       .optional(),
     membershipWaiver: membershipWaiverInput.optional(),
     /** issue 25: the 80G registration receipts print (number and validity); empty or null: none */
-    eightyG: z
-      .string({ error: 'must be text' })
-      .trim()
-      .max(300, 'must be at most 300 characters')
-      .nullable()
-      .optional(),
+    eightyG: z.string({ error: 'input.text' }).trim().max(300, 'input.maxChars').nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change', path: [] });
 
@@ -417,24 +407,19 @@ export const setUserRoleRequest = z.object({
 
 export const overviewRequest = z.object({
   fiscalYear: z
-    .string({ error: 'must be text' })
-    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .string({ error: 'input.text' })
+    .regex(/^\d{4}-\d{2}$/, 'input.festivalYear')
     .optional(),
 });
 
 export const auditLogRequest = z.object({
-  action: z.string({ error: 'must be text' }).trim().max(60, 'must be at most 60 characters').optional(),
-  entityType: z.string({ error: 'must be text' }).trim().max(30, 'must be at most 30 characters').optional(),
-  entityId: z.string({ error: 'must be text' }).trim().max(60, 'must be at most 60 characters').optional(),
-  actorEmail: z
-    .string({ error: 'must be text' })
-    .trim()
-    .toLowerCase()
-    .max(254, 'must be at most 254 characters')
-    .optional(),
-  from: z.number({ error: 'must be a time in milliseconds' }).int('must be whole').nonnegative().optional(),
-  to: z.number({ error: 'must be a time in milliseconds' }).int('must be whole').nonnegative().optional(),
-  cursor: z.number({ error: 'must be a number' }).int('must be whole').positive().optional(),
+  action: z.string({ error: 'input.text' }).trim().max(60, 'input.maxChars').optional(),
+  entityType: z.string({ error: 'input.text' }).trim().max(30, 'input.maxChars').optional(),
+  entityId: z.string({ error: 'input.text' }).trim().max(60, 'input.maxChars').optional(),
+  actorEmail: z.string({ error: 'input.text' }).trim().toLowerCase().max(254, 'input.maxChars').optional(),
+  from: z.number({ error: 'input.time' }).int('input.whole').nonnegative().optional(),
+  to: z.number({ error: 'input.time' }).int('input.whole').nonnegative().optional(),
+  cursor: z.number({ error: 'input.number' }).int('input.whole').positive().optional(),
 });
 
 // ---- responses ----

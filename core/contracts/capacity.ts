@@ -9,11 +9,11 @@ export const MAX_CAPACITY = 1_000_000;
 
 const wholeNumber = (what: string) =>
   z.number({
-    error: (iss) => (iss.input === undefined ? 'is required' : `must be ${what}`),
+    error: (iss) => (iss.input === undefined ? 'input.required' : `must be ${what}`),
   });
 
 const productId = z
-  .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number') })
+  .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.number') })
   .int('must be a positive whole number')
   .positive('must be a positive whole number');
 
@@ -21,12 +21,12 @@ const productId = z
 export const capacityField = wholeNumber('a whole number of units from 0, or null for unlimited')
   .int('must be a whole number of units from 0, or null for unlimited')
   .min(0, 'must be a whole number of units from 0, or null for unlimited')
-  .max(MAX_CAPACITY, `must be at most ${MAX_CAPACITY}`)
+  .max(MAX_CAPACITY, 'input.max')
   .nullable();
 
 /** Whether members may join the waiting list (/setProductWaitlist, and /addProduct's optional field). */
 export const waitlistField = z.boolean({
-  error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
+  error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.boolean'),
 });
 
 /** Admin: a product's capacity; null makes it unlimited. Lowering below the units held or sold is refused. */
@@ -56,9 +56,9 @@ export const leaveWaitlistRequest = z.object({ productId });
 /** Member: the offer of the email's link: its units go into the member's cart. */
 export const acceptWaitlistOfferRequest = z.object({
   offer: z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
     .trim()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'is not the code of an offer'),
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'input.offerCode'),
 });
 
 export type CapacityView = {

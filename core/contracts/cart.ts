@@ -11,24 +11,24 @@ export const MAX_CART_LINES = 100;
  */
 export const cartLineInput = z.object({
   qty: z
-    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a number') })
-    .int('must be a whole number')
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.number') })
+    .int('input.wholeNumber')
     .min(0, 'must not be negative')
-    .max(MAX_QTY, `must be at most ${MAX_QTY}`),
-  price: z.number({ error: 'must be a number' }).finite('must be a number').nullish(),
-  code: z.string({ error: 'must be text' }).trim().max(20, 'must be at most 20 characters').nullish(),
-  fullSponsor: z.boolean({ error: 'must be true or false' }).nullish(),
+    .max(MAX_QTY, 'input.max'),
+  price: z.number({ error: 'input.number' }).finite('input.number').nullish(),
+  code: z.string({ error: 'input.text' }).trim().max(20, 'input.maxChars').nullish(),
+  fullSponsor: z.boolean({ error: 'input.boolean' }).nullish(),
 });
 
 export const addToCartRequest = z.object({
   productQtys: z
     .record(z.string().regex(/^[1-9]\d{0,9}$/, 'must be keyed by product id'), cartLineInput, {
       error: (iss) =>
-        iss.input === undefined || iss.input === null ? 'is required' : 'must be a map of product id to line',
+        iss.input === undefined || iss.input === null ? 'input.required' : 'must be a map of product id to line',
     })
     .refine((m) => Object.keys(m).length <= MAX_CART_LINES, `must name at most ${MAX_CART_LINES} products`),
   // Sent by the old client (Utsav count minus Bijaya Sanmelani count); the server counts itself.
-  utsavMemberCount: z.number({ error: 'must be a number' }).nullish(),
+  utsavMemberCount: z.number({ error: 'input.number' }).nullish(),
 });
 
 export type AddToCartRequest = z.infer<typeof addToCartRequest>;

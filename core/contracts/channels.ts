@@ -14,39 +14,39 @@ import {
 } from '../channels';
 
 const req = (what: string) => (iss: { input?: unknown }) =>
-  iss.input === undefined || iss.input === null ? 'is required' : what;
-const flag = z.boolean({ error: req('must be true or false') });
+  iss.input === undefined || iss.input === null ? 'input.required' : what;
+const flag = z.boolean({ error: req('input.boolean') });
 const positive = z
-  .number({ error: req('must be a number') })
-  .int('must be whole')
+  .number({ error: req('input.number') })
+  .int('input.whole')
   .positive('must be positive');
 
 export const channelPrefsRequest = z.object({
   prefs: z
     .array(
       z.object({
-        kind: z.enum(MESSAGE_KINDS, { error: `must be one of ${MESSAGE_KINDS.join(', ')}` }),
-        channel: z.enum(CHANNELS, { error: `must be one of ${CHANNELS.join(', ')}` }),
+        kind: z.enum(MESSAGE_KINDS, { error: 'input.oneOf' }),
+        channel: z.enum(CHANNELS, { error: 'input.oneOf' }),
         on: flag,
       }),
-      { error: 'must be a list' },
+      { error: 'input.list' },
     )
     .max(MESSAGE_KINDS.length * CHANNELS.length, 'has too many entries')
     .default([]),
   /** the number WhatsApp messages go to; checked for E.164 by the server (an Indian 10-digit mobile is +91) */
-  whatsapp: z.string({ error: 'must be text' }).trim().max(20, 'must be at most 20 characters').optional(),
+  whatsapp: z.string({ error: 'input.text' }).trim().max(20, 'input.maxChars').optional(),
 });
 
 const base64url = (what: string, min: number, max: number) =>
   z
-    .string({ error: req('must be text') })
+    .string({ error: req('input.text') })
     .regex(/^[A-Za-z0-9_-]+={0,2}$/, `must be base64url (${what})`)
     .min(min, `is too short (${what})`)
     .max(max, `is too long (${what})`);
 
 /** A PushSubscription's JSON (PushSubscription.toJSON()): the push service's URL and the browser's keys. */
 export const pushSubscriptionRequest = z.object({
-  endpoint: z.url({ error: 'must be the push service URL' }).max(1000, 'must be at most 1000 characters'),
+  endpoint: z.url({ error: 'must be the push service URL' }).max(1000, 'input.maxChars'),
   keys: z.object(
     {
       // an uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url (RFC 8291)
@@ -58,28 +58,28 @@ export const pushSubscriptionRequest = z.object({
 });
 
 export const pushEndpointRequest = z.object({
-  endpoint: z.url({ error: 'must be the push service URL' }).max(1000, 'must be at most 1000 characters'),
+  endpoint: z.url({ error: 'must be the push service URL' }).max(1000, 'input.maxChars'),
 });
 
 const title = z
-  .string({ error: req('must be text') })
+  .string({ error: req('input.text') })
   .trim()
-  .min(1, 'is required')
-  .max(ANNOUNCEMENT_TITLE_MAX, `must be at most ${ANNOUNCEMENT_TITLE_MAX} characters`);
+  .min(1, 'input.required')
+  .max(ANNOUNCEMENT_TITLE_MAX, 'input.maxChars');
 const body = z
-  .string({ error: req('must be text') })
+  .string({ error: req('input.text') })
   .trim()
-  .min(1, 'is required')
-  .max(ANNOUNCEMENT_BODY_MAX, `must be at most ${ANNOUNCEMENT_BODY_MAX} characters`);
+  .min(1, 'input.required')
+  .max(ANNOUNCEMENT_BODY_MAX, 'input.maxChars');
 
 export const announcementTextRequest = z.object({ titleEn: title, bodyEn: body, titleBn: title, bodyBn: body });
 
-const audience = z.enum(AUDIENCES, { error: `must be one of ${AUDIENCES.join(', ')}` });
+const audience = z.enum(AUDIENCES, { error: 'input.oneOf' });
 
 export const audienceRequest = z
   .object({ audience, productId: positive.optional() })
   .refine((v) => v.audience !== 'pass' || v.productId !== undefined, {
-    message: 'is required for the holders of a pass',
+    message: 'input.passHolders',
     path: ['productId'],
   });
 
@@ -96,12 +96,10 @@ export const createAnnouncementRequest = z
     /** when to send (ms since 1970); absent: now */
     sendAt: positive.optional(),
     /** one per composer: a double click or a retry creates one announcement */
-    requestKey: z
-      .string({ error: req('must be text') })
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _'),
+    requestKey: z.string({ error: req('input.text') }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'input.requestKey'),
   })
   .refine((v) => v.audience !== 'pass' || v.productId !== undefined, {
-    message: 'is required for the holders of a pass',
+    message: 'input.passHolders',
     path: ['productId'],
   });
 
@@ -109,9 +107,9 @@ export const announcementRequest = z.object({ id: positive });
 
 export const memberDeliveriesRequest = z.object({
   email: z
-    .string({ error: req('must be text') })
+    .string({ error: req('input.text') })
     .trim()
-    .min(3, 'is required')
+    .min(3, 'input.required')
     .max(254, 'is too long'),
 });
 

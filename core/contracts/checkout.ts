@@ -5,11 +5,11 @@ import { type Message, optionalText, text } from './common';
 import { billingFields } from './receipts';
 import type { OrderView } from './orders';
 
-const flag = z.boolean({ error: 'must be true or false' });
+const flag = z.boolean({ error: 'input.boolean' });
 
 export const startOrderRequest = z.object({
   offline: z.boolean({
-    error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be true or false'),
+    error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.boolean'),
   }),
   // issue 25: optional billing details for the receipt (billingName, pan, gstin), shape-checked
   ...billingFields,
@@ -30,8 +30,8 @@ export const handleFailOrderRequest = z.object({
   razorpayPaymentId: optionalText(64),
 });
 
-const rcptId = z.union([text(20), z.number({ error: 'must be a contribution id' }).int()], {
-  error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a contribution id'),
+const rcptId = z.union([text(20), z.number({ error: 'input.rcptId' }).int()], {
+  error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.rcptId'),
 });
 
 export const handleOfflineOrderRequest = z.object({

@@ -10,17 +10,17 @@ import type { VenuePass } from './venue';
 // unless the field says InPaisa.
 
 const nonce = z
-  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _');
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'input.requestKey');
 const epochMs = z
-  .number({ error: 'must be a time in milliseconds' })
+  .number({ error: 'input.time' })
   .int('must be a whole number of milliseconds')
-  .min(1_577_836_800_000, 'is not a plausible time')
-  .max(4_102_444_800_000, 'is not a plausible time');
+  .min(1_577_836_800_000, 'input.plausibleTime')
+  .max(4_102_444_800_000, 'input.plausibleTime');
 const day = z
-  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day like 2026-11-08');
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'input.day');
 
 export const GATE_MODES = ['cash', 'upi'] as const;
 export type GateMode = (typeof GATE_MODES)[number];
@@ -28,7 +28,7 @@ export const MAX_GATE_LINES = 10;
 
 /** The UTR a UPI payer reads out: the shapes of core/references.ts, as a transfer's transaction id. */
 export const gateUtr = z
-  .string({ error: 'must be text' })
+  .string({ error: 'input.text' })
   .transform(normalizeReference)
   .refine(
     (v) => isPaymentReference(v),
@@ -37,11 +37,7 @@ export const gateUtr = z
 
 export const gateLine = z.object({
   productId: z.number({ error: 'must be a product id' }).int('must be a product id').positive('must be a product id'),
-  qty: z
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(MAX_QTY, `must be at most ${MAX_QTY}`),
+  qty: z.number({ error: 'input.number' }).int('input.wholeNumber').min(1, 'input.min').max(MAX_QTY, 'input.max'),
 });
 
 /** /recordGateSale: one sale, sent at once online or later from the phone's queue, with the same nonce. */
@@ -51,27 +47,26 @@ export const recordGateSaleRequest = z
     buyerName: text(100),
     buyerMobile: mobile,
     buyerEmail: z
-      .string({ error: 'must be text' })
+      .string({ error: 'input.text' })
       .trim()
-      .max(254, 'must be at most 254 characters')
+      .max(254, 'input.maxChars')
       .nullish()
       .transform((v) => (v ? v.toLowerCase() : null))
       .refine((v) => v === null || EMAIL_PATTERN.test(v), 'is not an email address'),
     lines: z
-      .array(gateLine, { error: 'must be a list' })
+      .array(gateLine, { error: 'input.list' })
       .min(1, 'must hold at least one pass')
       .max(MAX_GATE_LINES, `must hold at most ${MAX_GATE_LINES} lines`),
-    mode: z.enum(GATE_MODES, { error: 'must be cash or upi' }),
+    mode: z.enum(GATE_MODES, { error: 'input.cashOrUpi' }),
     utr: gateUtr.nullish(),
     happenedAt: epochMs,
-    deviceId: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish(),
+    deviceId: z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars').nullish(),
     /** true: the phone had no answer and handed the pass over; the server records it, never refuses it */
-    offline: z.boolean({ error: 'must be true or false' }).nullish(),
+    offline: z.boolean({ error: 'input.boolean' }).nullish(),
   })
   .superRefine((v, ctx) => {
-    if (v.mode === 'upi' && !v.utr)
-      ctx.addIssue({ code: 'custom', path: ['utr'], message: 'is required for a UPI payment' });
-    if (v.mode === 'cash' && v.utr) ctx.addIssue({ code: 'custom', path: ['utr'], message: 'is only for UPI' });
+    if (v.mode === 'upi' && !v.utr) ctx.addIssue({ code: 'custom', path: ['utr'], message: 'input.upiRequired' });
+    if (v.mode === 'cash' && v.utr) ctx.addIssue({ code: 'custom', path: ['utr'], message: 'input.onlyUpi' });
     const ids = v.lines.map((l) => l.productId);
     if (new Set(ids).size !== ids.length)
       ctx.addIssue({ code: 'custom', path: ['lines'], message: 'names a product twice' });
@@ -82,8 +77,8 @@ export const gateProductsRequest = z.object({});
 /** /getGateSales (admin): the sales per volunteer per day of a festival year (default: this one). */
 export const gateSalesRequest = z.object({
   fiscalYear: z
-    .string({ error: 'must be text' })
-    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .string({ error: 'input.text' })
+    .regex(/^\d{4}-\d{2}$/, 'input.festivalYear')
     .nullish(),
 });
 
@@ -95,15 +90,15 @@ export const recordCashHandoverRequest = z.object({
     .number({ error: 'must be an amount in rupees' })
     .positive('must be more than 0')
     .max(10_00_000, 'must be at most 1000000')
-    .refine(isRupeeAmount, 'must have at most two decimals'),
+    .refine(isRupeeAmount, 'input.twoDecimals'),
   note: optionalText(200),
   requestKey: nonce,
 });
 
 /** /resolveGateConflict (admin): an oversold or doubtful gate sale looked at and settled. */
 export const resolveGateConflictRequest = z.object({
-  orderRcptId: z.union([z.string().trim().min(1, 'is required').max(20), z.number()], {
-    error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text'),
+  orderRcptId: z.union([z.string().trim().min(1, 'input.required').max(20), z.number()], {
+    error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text'),
   }),
   note: text(200),
 });

@@ -1,12 +1,11 @@
 // Contracts of numbered receipts, credit notes, billing details and the register (issue 25, docs/decisions/260-263).
 import * as z from 'zod';
 import { gstinProblem, isValidPan, normalizeTaxId } from '../billing';
-import { t } from '../i18n';
 import { type Message, optionalText, text } from './common';
 
 const taxId = (max: number) =>
   z
-    .string({ error: 'must be text' })
+    .string({ error: 'input.text' })
     .max(max + 10, `must be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? normalizeTaxId(v) : null));
@@ -14,17 +13,17 @@ const taxId = (max: number) =>
 /** The optional billing details, at checkout (/startOrder) or later on a receipt: empty means none. */
 export const billingFields = {
   billingName: optionalText(120),
-  pan: taxId(10).refine((v) => v === null || isValidPan(v), t('billing.panInvalid')),
+  pan: taxId(10).refine((v) => v === null || isValidPan(v), 'billing.panInvalid'),
   gstin: taxId(15).superRefine((v, ctx) => {
     const problem = v === null ? null : gstinProblem(v);
     if (problem) {
-      ctx.addIssue({ code: 'custom', message: t(problem === 'shape' ? 'billing.gstinInvalid' : 'billing.gstinCheck') });
+      ctx.addIssue({ code: 'custom', message: problem === 'shape' ? 'billing.gstinInvalid' : 'billing.gstinCheck' });
     }
   }),
 };
 
-const rcptId = z.union([text(20), z.number({ error: 'must be a contribution id' }).int()], {
-  error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be a contribution id'),
+const rcptId = z.union([text(20), z.number({ error: 'input.rcptId' }).int()], {
+  error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.rcptId'),
 });
 
 /** /getReceipt: the receipt of one of the caller's contributions (any contribution for an admin). */
@@ -34,13 +33,13 @@ export const receiptRequest = z.object({ orderRcptId: rcptId });
 export const receiptBillingRequest = z.object({ orderRcptId: rcptId, ...billingFields });
 
 /** /resendReceipt: an admin sends the receipt's link to the payer again. */
-export const resendReceiptRequest = z.object({ orderPkId: z.number({ error: 'must be a number' }).int().positive() });
+export const resendReceiptRequest = z.object({ orderPkId: z.number({ error: 'input.number' }).int().positive() });
 
 /** /getReceiptRegister: the receipts and credit notes of a festival year (default: the current one). */
 export const receiptRegisterRequest = z.object({
   fiscalYear: z
-    .string({ error: 'must be text' })
-    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .string({ error: 'input.text' })
+    .regex(/^\d{4}-\d{2}$/, 'input.festivalYear')
     .optional(),
 });
 

@@ -8,7 +8,7 @@ const POSITIVE_INT = 'must be a positive whole number';
 const id = () =>
   z
     .union([z.number(), z.string().trim()], {
-      error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : POSITIVE_INT),
+      error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : POSITIVE_INT),
     })
     .transform((v, ctx) => {
       const n = typeof v === 'number' ? v : /^\d{1,15}$/.test(v) ? Number(v) : Number.NaN;
@@ -23,25 +23,25 @@ const refundLine = z
   .object({
     lineId: id(),
     qty: z
-      .number({ error: 'must be a whole number' })
-      .int('must be a whole number')
+      .number({ error: 'input.wholeNumber' })
+      .int('input.wholeNumber')
       .positive('must be at least 1')
-      .max(1000, 'must be at most 1000')
+      .max(1000, 'input.max')
       .nullish(),
   })
   .strict();
 
 /** A bank/UPI reference as people write it: letters, digits, spaces, '-' and '/'; stored without spaces. */
 export const refundReference = z
-  .string({ error: 'must be text' })
+  .string({ error: 'input.text' })
   .trim()
-  .min(4, 'must be at least 4 characters')
-  .max(64, 'must be at most 64 characters')
+  .min(4, 'input.minChars')
+  .max(64, 'input.maxChars')
   .regex(/^[A-Za-z0-9 /-]+$/, 'may hold only letters, digits, spaces, - and /');
 
 const choice = {
   orderPkId: id(),
-  all: z.boolean({ error: 'must be true or false' }).nullish(),
+  all: z.boolean({ error: 'input.boolean' }).nullish(),
   lines: z.array(refundLine, { error: 'must be a list of lines' }).max(50, 'must name at most 50 lines').nullish(),
 };
 
@@ -60,8 +60,8 @@ export const refundOrderRequest = z
     reference: refundReference.nullish(),
     /** one per dialog: a double click or a retry of the same request is one refund */
     requestKey: z
-      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _'),
+      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'input.requestKey'),
   })
   .strict()
   .refine(oneChoice, { message: 'lines: choose all: true or at least one line, not both', path: ['lines'] });
@@ -70,8 +70,8 @@ export const orderRefundsRequest = z.object({ orderPkId: id() }).strict();
 
 const requestKey = () =>
   z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _');
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'input.requestKey');
 
 /** /retryRefund: a failed online refund asked of the gateway again, as a new refund of the same lines. */
 export const retryRefundRequest = z.object({ refundId: id(), requestKey: requestKey() }).strict();
@@ -154,8 +154,8 @@ export const carryOverRequest = z
     orderPkId: id(),
     reason: text(500),
     requestKey: z
-      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text') })
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _'),
+      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'input.requestKey'),
   })
   .strict();
 
@@ -164,12 +164,12 @@ export const completeFailedOrderRequest = z
   .object({
     orderPkId: id(),
     razorpayPaymentId: z
-      .string({ error: 'must be text' })
+      .string({ error: 'input.text' })
       .trim()
       .regex(/^pay_[A-Za-z0-9]{6,40}$/, 'must be a Razorpay payment id such as pay_29QQoUBi66xm2f')
       .nullish(),
     transactionId: refundReference.nullish(),
-    bankName: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish(),
+    bankName: z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars').nullish(),
   })
   .strict()
   .refine((v) => !(v.razorpayPaymentId && v.transactionId), {
@@ -190,10 +190,10 @@ export type CompleteFailedResult = Message & {
 /** One credit of a statement, as the browser read it from the file (core/statement.ts). */
 const statementCredit = z
   .object({
-    row: z.number({ error: 'must be a row number' }).int('must be whole').positive('must be positive').max(1_000_000),
-    date: z.string({ error: 'must be text' }).trim().min(1, 'is required').max(40, 'must be at most 40 characters'),
-    narration: z.string({ error: 'must be text' }).trim().max(300, 'must be at most 300 characters'),
-    reference: z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters'),
+    row: z.number({ error: 'must be a row number' }).int('input.whole').positive('must be positive').max(1_000_000),
+    date: z.string({ error: 'input.text' }).trim().min(1, 'input.required').max(40, 'input.maxChars'),
+    narration: z.string({ error: 'input.text' }).trim().max(300, 'input.maxChars'),
+    reference: z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars'),
     amountPaise: z
       .number({ error: 'must be an amount in paise' })
       .int('must be a whole number of paise')
@@ -202,7 +202,7 @@ const statementCredit = z
   })
   .strict();
 
-const headerName = z.string({ error: 'must be text' }).trim().min(1).max(60, 'must be at most 60 characters');
+const headerName = z.string({ error: 'input.text' }).trim().min(1).max(60, 'input.maxChars');
 
 export const STATEMENT_CHUNK = 150;
 
@@ -210,7 +210,7 @@ export const importStatementRequest = z
   .object({
     /** a later chunk of the same file */
     importId: id().nullish(),
-    fileName: z.string({ error: 'must be text' }).trim().max(120, 'must be at most 120 characters').nullish(),
+    fileName: z.string({ error: 'input.text' }).trim().max(120, 'input.maxChars').nullish(),
     /** the header names the admin mapped (remembered for the next statement) */
     mapping: z
       .object({ date: headerName, narration: headerName, reference: headerName, credit: headerName })
@@ -267,7 +267,7 @@ export type StatementCredits = { open: StatementLineView[]; flagged: StatementLi
 export const clearStatementFlagRequest = z
   .object({
     lineId: id(),
-    note: z.string({ error: 'must be text' }).trim().max(300, 'must be at most 300 characters').nullish(),
+    note: z.string({ error: 'input.text' }).trim().max(300, 'input.maxChars').nullish(),
   })
   .strict();
 

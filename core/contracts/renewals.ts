@@ -2,37 +2,33 @@
 // Unknown keys are stripped, wrong types refused (docs/decisions/073).
 import * as z from 'zod';
 
-const flag = z.boolean({ error: 'must be true or false' });
+const flag = z.boolean({ error: 'input.boolean' });
 const year = z
-  .string({ error: 'must be text' })
-  .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+  .string({ error: 'input.text' })
+  .regex(/^\d{4}-\d{2}$/, 'input.festivalYear')
   .optional();
 
 /** forUser: the member a reminder email's link was made for (the link's `renew` parameter). */
 export const renewalRequest = z.object({
-  forUser: z.number({ error: 'must be a number' }).int('must be whole').positive().optional(),
+  forUser: z.number({ error: 'input.number' }).int('input.whole').positive().optional(),
 });
 
 export const emailPrefsRequest = z.object({ renewalReminders: flag });
 
 export const unsubscribeRequest = z.object({
-  token: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'is not a valid link'),
+  token: z.string({ error: 'input.required' }).trim().min(1, 'input.required').max(200, 'is not a valid link'),
 });
 
 export const renewalReportRequest = z.object({ fiscalYear: year });
 
 export const campaignRequest = z.object({
-  campaignId: z.number({ error: 'must be a number' }).int('must be whole').positive(),
+  campaignId: z.number({ error: 'input.number' }).int('input.whole').positive(),
 });
 
 /** Local mode only: a paid membership of last festival year for the caller (demo and e2e tests). */
 export const devMembershipRequest = z.object({
-  code: z.string({ error: 'is required' }).trim().min(1, 'is required').max(10, 'is not a plan code'),
-  qty: z
-    .number({ error: 'must be a number' })
-    .int('must be whole')
-    .min(1, 'must be at least 1')
-    .max(10, 'must be at most 10'),
+  code: z.string({ error: 'input.required' }).trim().min(1, 'input.required').max(10, 'is not a plan code'),
+  qty: z.number({ error: 'input.number' }).int('input.whole').min(1, 'input.min').max(10, 'input.max'),
 });
 
 // ---- responses ----

@@ -5,24 +5,24 @@ import { optionalText } from './common';
 // Venue pass collection: online marking, the offline queue's upload, the phone's delta sync and the
 // admins' conflicts list. Times are epoch milliseconds.
 
-const rcptId = z.union([z.string().trim().min(1, 'is required').max(20, 'must be at most 20 characters'), z.number()], {
-  error: (iss) => (iss.input === undefined || iss.input === null ? 'is required' : 'must be text'),
+const rcptId = z.union([z.string().trim().min(1, 'input.required').max(20, 'input.maxChars'), z.number()], {
+  error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text'),
 });
 const nonce = z
-  .string({ error: 'must be text' })
+  .string({ error: 'input.text' })
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, - or _');
-const deviceId = z.string({ error: 'must be text' }).trim().max(100, 'must be at most 100 characters').nullish();
+const deviceId = z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars').nullish();
 // 2020-01-01 .. 2100-01-01: a phone with its clock reset to 1970 still sends a number, but not that one
 const epochMs = z
-  .number({ error: 'must be a time in milliseconds' })
+  .number({ error: 'input.time' })
   .int('must be a whole number of milliseconds')
-  .min(1_577_836_800_000, 'is not a plausible time')
-  .max(4_102_444_800_000, 'is not a plausible time');
+  .min(1_577_836_800_000, 'input.plausibleTime')
+  .max(4_102_444_800_000, 'input.plausibleTime');
 const passCode = z
-  .string({ error: 'must be text' })
+  .string({ error: 'input.text' })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{6,64}$/, 'is not a pass code');
+  .regex(/^[A-Za-z0-9_-]{6,64}$/, 'input.passCode');
 
 /** SPEC.md: userName, userEmail, orderRcptId; the venue screen adds nonce, happenedAt and deviceId. */
 export const markCouponCollectedRequest = z.object({
@@ -54,7 +54,7 @@ export const collectionUploadItem = z
 
 export const uploadCollectionsRequest = z.object({
   items: z
-    .array(collectionUploadItem, { error: 'must be a list' })
+    .array(collectionUploadItem, { error: 'input.list' })
     .min(1, 'must hold at least one collection')
     .max(MAX_UPLOAD_ITEMS, `must hold at most ${MAX_UPLOAD_ITEMS} collections per call`),
   deviceId,
@@ -64,20 +64,20 @@ export const MAX_SYNC_PAGE = 1000;
 
 export const venueSyncRequest = z.object({
   cursor: z
-    .string({ error: 'must be text' })
+    .string({ error: 'input.text' })
     .regex(/^\d{1,16}:\d{1,12}$/, 'is not a cursor from an earlier answer')
     .nullish(),
-  limit: z.number({ error: 'must be a number' }).int().min(1).max(MAX_SYNC_PAGE).nullish(),
+  limit: z.number({ error: 'input.number' }).int().min(1).max(MAX_SYNC_PAGE).nullish(),
 });
 
 export const venueSearchRequest = z.object({
-  q: z.string({ error: 'must be text' }).trim().min(3, 'must be at least 3 characters').max(254),
+  q: z.string({ error: 'input.text' }).trim().min(3, 'input.minChars').max(254),
 });
 
 export const collectionConflictsRequest = z.object({
   fiscalYear: z
     .string()
-    .regex(/^\d{4}-\d{2}$/, 'must look like 2026-27')
+    .regex(/^\d{4}-\d{2}$/, 'input.festivalYear')
     .nullish(),
 });
 

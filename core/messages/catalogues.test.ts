@@ -105,23 +105,3 @@ describe('language choice', () => {
     );
   });
 });
-
-describe('fromEnglish', () => {
-  it('turns a server desc or an email line written from an English template into Bengali', async () => {
-    const { fromEnglish } = await import('../i18n');
-    await loadLocale('bn-IN'); // every area's English and Bengali, as the browser loads them
-    setLocale('en');
-    const desc = tIn('en', 'venue.notPaid', { rcpt: 'SMT000042', status: 'Pending Approval' });
-    expect(fromEnglish(desc, 'bn-IN')).toBe(
-      tIn('bn-IN', 'venue.notPaid', { rcpt: 'SMT000042', status: 'Pending Approval' }),
-    );
-    expect(fromEnglish(allEn['auth.invalidCredentials']!, 'bn-IN')).toBe(allBn['auth.invalidCredentials']);
-    expect(fromEnglish(format(renewalsEn['renewal.testSent'], { email: 'a@b.in' }), 'bn-IN')).toBe(
-      format(renewalsBn['renewal.testSent'], { email: 'a@b.in' }),
-    );
-    // names, codes and unknown text stay as they are; English stays English
-    expect(fromEnglish('name is required', 'bn-IN')).toBe('name is required');
-    expect(fromEnglish(desc, 'en')).toBe(desc);
-    expect(fromEnglish(`${allEn['checkout.empty']}\nকলকাতা 😀`, 'bn-IN')).toBe(`${allBn['checkout.empty']}\nকলকাতা 😀`);
-  });
-});

@@ -1,7 +1,6 @@
-// The emails' sentences, English, exactly as worker/services write them today (issue 16, docs/decisions/120).
-// An email to a member whose account is in Bengali is written in English by the service and turned into the
-// Bengali sentence of the same key by worker/lib/mail.ts (core/i18n.ts fromEnglish) when it is sent; a
-// sentence changed in a service must change here too (tests/worker/language.test.ts finds one left in English).
+// The emails' sentences in English (issue 16, docs/decisions/120, 195). A service writes each email by key in its
+// reader's language (worker/lib/mail.ts: sendMail's `write` gets the words of that language), Bengali from
+// mail.bn.ts; names, codes, amounts and an admin's own words go in as parameters.
 export const mailEn = {
   'mail.greeting': 'Namaskar {name},',
   'mail.seeContributions': 'See your contributions',
@@ -58,7 +57,7 @@ export const mailEn = {
   'refund.startedSubject': 'Refund started: {rcpt}',
   'refund.startedBody':
     'We have cancelled the following from your contribution {rcpt} and started a refund of {amount} to the original payment method.',
-  'refund.convenienceKept': 'The online convenience charge is kept by the payment provider and is not refunded.',
+  'refundMail.convenienceKept': 'The online convenience charge is kept by the payment provider and is not refunded.',
   'refund.within': 'The money reaches your account within 10 working days. We will write again when it is done.',
   'refund.doneSubject': 'Refund done: {rcpt}',
   'refund.sentBack': 'We have sent {amount} back to you for your contribution {rcpt} (bank/UPI reference {reference}).',
@@ -83,8 +82,8 @@ export const mailEn = {
   'reminder.expire': 'If it is not paid by {date}, the contribution is cancelled and anything it holds is released.',
   'reminder.link': 'Share the transaction id',
   // the pass QR block of the confirmation email (worker/lib/pass-qr.ts, from core/messages/en.ts)
-  'pass.qrTitle': 'Your pass',
-  'pass.qrHint': 'Show this QR code at the venue to collect your passes.',
+  'passMail.qrTitle': 'Your pass',
+  'passMail.qrHint': 'Show this QR code at the venue to collect your passes.',
   // waiting lists (worker/services/waitlist.ts, issue 24)
   'waitlist.offerSubject': 'Your turn on the waiting list: {name}',
   'waitlist.offerBody': '{qty} of "{name}" are free again and held for you until {time}.',
@@ -100,6 +99,12 @@ export const mailEn = {
   'receiptMail.subject': 'Your receipt {number}: {rcpt}',
   'receiptMail.here': 'Here is the receipt of your contribution {rcpt} ({amount}).',
   'receiptMail.creditNote': 'Credit note {number} against receipt {receipt} records this refund.',
+  // a gate sale's receipt (issue 24, worker/services/gate.ts)
+  'gateMail.subject': 'Receipt for your passes: {rcpt}',
+  'gateMail.thanks': 'Thank you for your contribution {rcpt} for the festival year {year}.',
+  'gateMail.cash': 'Paid in cash at the gate: {amount}.',
+  'gateMail.upi': 'Paid by UPI at the gate: {amount} (UPI reference {utr}).',
+  'gateMail.handed': 'Your passes were handed to you at the gate by {seller}. Keep this email as your receipt.',
 } as const;
 
 export type MailKey = keyof typeof mailEn;

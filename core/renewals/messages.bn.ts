@@ -62,4 +62,5 @@ export const renewalsBn: Record<RenewalsKey, string> = {
   'renewals.state.sending': 'পাঠানো চলছে',
   'renewals.state.done': 'শেষ',
   'renewals.state.stopped': 'থামানো হয়েছে',
+  'renewal.notAPlan': '{code} কোনো সদস্যপদের প্ল্যান নয়',
 };

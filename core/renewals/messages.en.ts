@@ -68,6 +68,7 @@ export const renewalsEn = {
   'renewals.state.sending': 'sending',
   'renewals.state.done': 'done',
   'renewals.state.stopped': 'stopped',
+  'renewal.notAPlan': '{code} is not a membership plan',
 } as const;
 
 export type RenewalsKey = keyof typeof renewalsEn;

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { format } from '../../core/i18n';
 import { serverBn } from '../../core/messages/areas/server.bn';
 import { serverEn } from '../../core/messages/areas/server.en';
+import { renewalsBn } from '../../core/renewals/messages.bn';
+import { renewalsEn } from '../../core/renewals/messages.en';
 import { call, loginAs, MEMBER, newUser } from './helpers';
 
 type Answer = { error?: string; desc?: string } & Record<string, unknown>;
@@ -53,5 +55,51 @@ describe('error answers carry their catalogue key', () => {
     expect(r.status).toBeGreaterThanOrEqual(400);
     expect(r.body.key).toEqual(expect.any(String));
     expectByKey(r.body, String(r.body.key));
+  });
+});
+
+describe('input problems and success messages by key too (docs/decisions/195)', () => {
+  it("a contract's check answers its key with the field as a parameter; the desc is unchanged", async () => {
+    const u = await newUser();
+    const missing = await call('setLanguage', {}, u.token);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ desc: 'lang is required', key: 'input.required', params: { field: 'lang' } });
+    expectByKey(missing.body, 'input.required');
+
+    const long = await call('signUp', {
+      name: 'x'.repeat(101),
+      mobile: '9876543210',
+      email: 'a@b.co',
+      password: 'p4ssword!',
+    });
+    expect(long.body).toMatchObject({ key: 'input.maxChars', params: { field: 'name', max: 100 } });
+    expectByKey(long.body, 'input.maxChars');
+
+    // a refusal that names its field before the sentence: the key is the sentence (it read "[object Object]")
+    const same = await call('changeEmail', { email: u.email, password: 'whatever-1' }, u.token);
+    expect(same.body).toMatchObject({
+      desc: `email: ${serverEn['privacy.sameEmail']}`,
+      key: 'privacy.sameEmail',
+      params: {},
+    });
+
+    const none = await call('noSuchCallHere', {});
+    expect(none.status).toBe(404);
+    expectByKey(none.body, 'server.noSuchCall');
+  });
+
+  it('a success answer carries messageKey and messageParams beside its English message', async () => {
+    const u = await newUser();
+    const saved = await call('updateUserProfile', { name: 'Ruma Sen', mobile: '9876543210' }, u.token);
+    expect(saved.status).toBe(200);
+    const data = saved.body.data as { message: string; messageKey: string; messageParams: Record<string, string> };
+    expect(data.messageKey).toBe('privacy.profileSaved');
+    expect(data.message).toBe(format((serverEn as Record<string, string>)[data.messageKey]!, data.messageParams));
+    expect((serverBn as Record<string, string>)[data.messageKey]).toBeTruthy();
+
+    // the renewals area's own catalogue likewise
+    const prefs = await call('setEmailPrefs', { renewalReminders: false }, u.token);
+    expect(prefs.body.data).toMatchObject({ messageKey: 'prefs.saved', message: renewalsEn['prefs.saved'] });
+    expect(renewalsBn['prefs.saved']).toBeTruthy();
   });
 });

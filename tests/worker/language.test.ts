@@ -4,6 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, products, users } from '../../schema/index';
 import { newUtr } from '../fixtures/bank-statements';
+import { formatDate } from '../../core/festival';
+import { mailBn } from '../../core/messages/mail.bn';
+import { mailEn } from '../../core/messages/mail.en';
+import { bengaliReady, compose, type Letter, letterIn } from '../../worker/lib/mail';
 import { ADMIN, call, db, loginAs, newUser, outbox } from './helpers';
 
 const BENGALI = /[\u0980-\u09FF]/;
@@ -207,19 +211,38 @@ describe('product names in Bengali (Add Product, All Products)', () => {
   });
 });
 
-describe('inLanguage', () => {
-  it('writes the English dates of a Bengali email with Bengali months, and leaves English emails alone', async () => {
-    const { inLanguage, compose, bengaliReady } = await import('../../worker/lib/mail');
+describe('emails by key (docs/decisions/195)', () => {
+  it('writes a Bengali email from the catalogue by key: dates with Bengali months, names and links as they are', async () => {
     expect(await bengaliReady()).toBe(true); // the Bengali catalogues, from the static assets
-    const mail = compose('a@b.in', 'Refund done: SMT000007', [
-      'Namaskar অনন্যা 🌺,',
-      'If it is not paid by 09 Sept 2026, the contribution is cancelled and anything it holds is released.',
-    ]);
-    const bn = inLanguage(mail, 'bn-IN');
+    const letter: Letter = {
+      to: 'a@b.in',
+      write: (w, lang) =>
+        compose(w('refund.doneSubject', { rcpt: 'SMT000007' }), [
+          w('mail.greeting', { name: 'অনন্যা 🌺' }),
+          w('reminder.expire', { date: formatDate(Date.UTC(2026, 8, 9, 6), lang) }),
+        ]),
+    };
+    const bn = letterIn(letter, 'bn-IN');
     expect(bn.subject).toBe('টাকা ফেরত হয়ে গেছে: SMT000007');
     expect(bn.text).toContain('নমস্কার অনন্যা 🌺,');
     expect(bn.text).toContain('09 সেপ্টেম্বর, 2026-এর মধ্যে টাকা না এলে');
     expect(bn.html).toContain('09 সেপ্টেম্বর, 2026-এর মধ্যে');
-    expect(inLanguage(mail, 'en')).toBe(mail);
+    const en = letterIn(letter, 'en');
+    expect(en.subject).toBe('Refund done: SMT000007');
+    expect(en.text).toContain('If it is not paid by 09 Sept 2026, the contribution is cancelled');
+  });
+
+  it('a reworded English sentence still reaches a Bengali reader in Bengali: nothing is matched as English', async () => {
+    expect(await bengaliReady()).toBe(true);
+    const english = mailEn as Record<string, string>;
+    const before = english['verify.body']!;
+    english['verify.body'] = 'Open the link below to confirm this address (valid for a week).';
+    try {
+      const letter: Letter = { to: 'a@b.in', write: (w) => compose(w('verify.subject'), [w('verify.body')]) };
+      expect(letterIn(letter, 'bn-IN').text).toBe(mailBn['verify.body']);
+      expect(letterIn(letter, 'en').text).toBe('Open the link below to confirm this address (valid for a week).');
+    } finally {
+      english['verify.body'] = before;
+    }
   });
 });

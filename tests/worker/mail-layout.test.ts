@@ -4,7 +4,7 @@ import { compose, emailDocument } from '../../worker/lib/mail';
 
 describe('email layout', () => {
   it('wraps a composed email in a phone-friendly one-column page with a button link', () => {
-    const mail = compose('a@example.org', 'Your pass', ['Namaskar <Ruma>,', 'Line one\nLine two'], {
+    const mail = compose('Your pass', ['Namaskar <Ruma>,', 'Line one\nLine two'], {
       href: 'https://example.org/profile',
       label: 'Show my pass',
     });

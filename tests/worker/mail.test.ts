@@ -15,6 +15,9 @@ const httpConfig = () =>
     MAIL_FROM: 'Samiti <no-reply@samiti.test>',
   });
 
+/** An email of fixed text (no catalogue key), to an address without an account: English. */
+const letter = (to: string, ...body: Parameters<typeof compose>) => ({ to, write: () => compose(...body) });
+
 const lastRow = () => db().select().from(emailOutbox).orderBy(desc(emailOutbox.id)).get();
 
 afterEach(() => vi.unstubAllGlobals());
@@ -32,7 +35,7 @@ describe('mail over HTTP (the real provider path, against a local stub)', () => 
     await sendMail(
       db(),
       httpConfig(),
-      compose('someone@example.net', 'Hello', ['Line <one>'], { href: 'https://x.test/a?b=1&c=2', label: 'Open' }),
+      letter('someone@example.net', 'Hello', ['Line <one>'], { href: 'https://x.test/a?b=1&c=2', label: 'Open' }),
     );
     expect(seen).toHaveLength(1);
     const req = seen[0]!;
@@ -59,7 +62,7 @@ describe('mail over HTTP (the real provider path, against a local stub)', () => 
       vi.fn(async () => Response.json({ message: 'domain not verified' }, { status: 422 })),
     );
     allowConsoleError(/"event":"mail.failed"/);
-    await sendMail(db(), httpConfig(), compose('other@example.net', 'Receipt', ['Total ₹1,500.00']));
+    await sendMail(db(), httpConfig(), letter('other@example.net', 'Receipt', ['Total ₹1,500.00']));
     const row = await lastRow();
     expect(row).toMatchObject({ status: 'failed', subject: 'Receipt' });
     expect(row!.error).toMatch(/422: domain not verified/);
@@ -68,7 +71,7 @@ describe('mail over HTTP (the real provider path, against a local stub)', () => 
   it('in outbox mode writes the row and calls no provider', async () => {
     const spy = vi.fn();
     vi.stubGlobal('fetch', spy);
-    await sendMail(db(), getConfig(bindings), compose('local@example.net', 'Local', ['hi']));
+    await sendMail(db(), getConfig(bindings), letter('local@example.net', 'Local', ['hi']));
     expect(spy).not.toHaveBeenCalled();
     const row = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddr, 'local@example.net')).get();
     expect(row?.status).toBe('outbox');

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
 import { getConfig } from '../../worker/lib/config';
 import { batchOf } from '../../worker/lib/d1-batch';
-import type { Mail } from '../../worker/lib/mail';
+import type { Letter } from '../../worker/lib/mail';
 import type { Actor } from '../../worker/lib/session';
 import type { Svc } from '../../worker/lib/svc';
 import * as renewals from '../../worker/services/renewals';
@@ -201,9 +201,9 @@ describe('a reminder campaign', () => {
     expect((await call('startReminderCampaign', {}, admin)).body.error).toBe('CampaignRunning');
 
     // First cron run crashes after its third email left (before marking it sent).
-    const delivered: Mail[] = [];
+    const delivered: Letter[] = [];
     let n = 0;
-    const crashing = async (mail: Mail) => {
+    const crashing = async (mail: Letter) => {
       delivered.push(mail);
       if (++n === 3) throw new Error('worker killed');
     };
@@ -211,7 +211,7 @@ describe('a reminder campaign', () => {
     expect(delivered).toHaveLength(3);
 
     // Then cron runs again, twice at the same moment, and again until done.
-    const deliver = async (mail: Mail) => {
+    const deliver = async (mail: Letter) => {
       delivered.push(mail);
     };
     await Promise.all([
@@ -362,7 +362,7 @@ describe('the festival-year boundary (India time)', () => {
   it('a campaign still sending when the year rolls over stops instead of sending an out-of-date reminder', async () => {
     const adminActor = { ...actorFor({ id: 1, email: ADMIN.email, name: 'Admin' }), isAdmin: true };
     const started = await renewals.startCampaign(s(), adminActor, before);
-    const sent: Mail[] = [];
+    const sent: Letter[] = [];
     const r = await renewals.sendReminderBatch(s(), { at: after, deliver: async (m) => void sent.push(m) });
     expect(r.sent).toBe(0);
     expect(sent).toEqual([]);

@@ -21,6 +21,12 @@ describe('/unsubscribe/oneClick', () => {
   ])('answers 400 InvalidLink to %s', async (_, query) => {
     const res = await oneClick(query);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'InvalidLink', desc: tr('unsubscribe.invalid') });
+    // the renewals area's message by key too (docs/decisions/195)
+    expect(await res.json()).toEqual({
+      error: 'InvalidLink',
+      desc: tr('unsubscribe.invalid'),
+      key: 'unsubscribe.invalid',
+      params: {},
+    });
   });
 });

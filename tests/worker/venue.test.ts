@@ -486,7 +486,8 @@ describe('/getVenuePasses (delta sync) and /searchVenuePasses', () => {
 describe('pass QR for the confirmation email', () => {
   it('renders inside the Worker as a table of cells with the code and lines', async () => {
     const { passQrEmailHtml } = await import('../../worker/lib/pass-qr');
-    const html = passQrEmailHtml('K7QX2M9PLA', [{ code: 'DPKP', name: 'Kali Puja Pass', qty: 2 }]);
+    const { wordsIn } = await import('../../worker/lib/mail');
+    const html = passQrEmailHtml(wordsIn('en'), 'K7QX2M9PLA', [{ code: 'DPKP', name: 'Kali Puja Pass', qty: 2 }]);
     expect(html).toMatch(/^<div/);
     expect(html).toContain('<table role="img"');
     expect((html.match(/bgcolor="#000000"/g) ?? []).length).toBeGreaterThan(100);

@@ -2,8 +2,9 @@
 // Typed by the call map (core/contracts/calls.ts, docs/decisions/079): the path decides the body it takes and
 // the `data` it answers, so no caller names a type; the map is types only and adds nothing to the bundle.
 import type { CallBody, CallData, CallPath } from '../../core/contracts/calls';
+import type { KeyedMessage } from '../../core/contracts/common';
 import type { ClientErrorCode, ErrorAnswer, ErrorCode } from '../../core/contracts/errors';
-import { fromEnglish, getLocale, t, tAnswered } from '../../core/i18n';
+import { getLocale, t, tAnswered } from '../../core/i18n';
 import { clearAll, readUserInfo } from './session';
 
 /** An answer's error code (core/contracts/errors.ts), or the client's own: no answer ('Network'), another failure. */
@@ -132,17 +133,14 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
   if (!res.ok) {
     // SPEC.md section 8: InsufficientAccess wipes all local storage first.
     if (payload.error === 'InsufficientAccess') clearAll();
-    // the answer names its message by key: shown from the screens' own catalogue in their language
-    // (docs/decisions/174); an answer without a key (a contract's field check) keeps the older way (decision 120)
+    // the answer names its message by key: shown from the screens' own catalogue in their language, else the
+    // answer's English desc (docs/decisions/174, 195)
     const byKey = payload.key ? tAnswered(payload.key, payload.params) : undefined;
-    throw new ApiError(
-      payload.error ?? 'Error',
-      byKey ?? (payload.desc ? fromEnglish(payload.desc) : t('network.error')),
-      res.status,
-    );
+    throw new ApiError(payload.error ?? 'Error', byKey ?? (payload.desc || t('network.error')), res.status);
   }
-  // a success message written by the server (`data.message`) in the screens' language, as for descriptions
-  const data = payload.data as { message?: unknown } | undefined;
-  if (data && typeof data === 'object' && typeof data.message === 'string') data.message = fromEnglish(data.message);
+  // a success message likewise, by its key (`data.messageKey`, `data.messageParams`)
+  const data = payload.data as Partial<KeyedMessage> | undefined;
+  if (typeof data?.messageKey === 'string')
+    data.message = tAnswered(data.messageKey, data.messageParams) ?? data.message;
   return payload.data;
 }

@@ -10,7 +10,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /**
  * Validates the JSON body against a shared zod contract (core/contracts). Unlike hono's validator it
  * reads the body whatever the Content-Type (old clients vary) and treats an empty body as `{}`.
- * Failures answer 400 BadRequest with a desc that names the field.
+ * Failures answer 400 BadRequest with a desc that names the field, and the first problem's key and params.
  */
 export function input<S extends z.ZodType>(
   schema: S,
@@ -32,7 +32,11 @@ export function input<S extends z.ZodType>(
       throw new DomainError('BadRequest', say('request.invalidJson'), 400);
     }
     const parsed = schema.safeParse(value);
-    if (!parsed.success) throw new DomainError('BadRequest', describeIssues(parsed.error.issues), 400);
+    if (!parsed.success) {
+      // the first problem by key, its field a parameter; the desc lists up to three in English (decision 195)
+      const { text, key, params } = describeIssues(parsed.error.issues);
+      throw new DomainError('BadRequest', key ? { key, params: params ?? {}, text } : text, 400);
+    }
     c.req.addValidatedData('json', parsed.data as object);
     await next();
   };

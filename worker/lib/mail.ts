@@ -2,40 +2,82 @@ import { env } from 'cloudflare:workers';
 import type { Fetcher } from '@cloudflare/workers-types';
 import { eq } from 'drizzle-orm';
 import {
-  fromEnglish,
+  extraCatalogue,
+  format,
   type Locale,
   parseLocale,
   registerWorkerBengali,
   WORKER_BENGALI_ASSET,
 } from '../../core/i18n-all';
+import { type MailKey, mailEn } from '../../core/messages/mail.en';
+import { formatINR } from '../../core/money';
+import { type RenewalsKey, tr } from '../../core/renewals/messages.en';
 import { emailOutbox, users } from '../../schema/index';
 import association from '../../web/content/association.json';
 import type { Config } from './config';
 import type { Db } from './db';
 import { log } from './log';
 
-export type Mail = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  headers?: Record<string, string>;
-  /** The reader's language; by default the language on the account of `to` at sending time (issue 16). */
-  lang?: Locale;
-};
+/** An email as it is stored and sent: written in its reader's language. */
+export type Mail = MailBody & { to: string; headers?: Record<string, string> };
+export type MailBody = { subject: string; text: string; html: string };
 
 /**
- * The one way the app sends email. Every message is written to email_outbox first (nothing is lost);
- * with MAIL_PROVIDER=outbox that row is the delivery (read it at /dev/outbox), with MAIL_PROVIDER=http
- * it is then posted to a Resend-compatible API ({from,to,subject,text,html}, Bearer key) and marked.
+ * The sentences of one email in its reader's language, by key: the emails' catalogue (core/messages/mail.en.ts)
+ * or the renewals area's (core/renewals/messages.en.ts), with their parameters (docs/decisions/195).
  */
-export async function sendMail(db: Db, config: Config, message: Mail): Promise<'outbox' | 'sent' | 'failed'> {
-  const { lang: wanted, ...english } = message;
-  const chosen = wanted ?? (await accountLanguage(db, message.to));
+export type Words = (key: MailKey | RenewalsKey, params?: Record<string, string | number>) => string;
+
+/**
+ * An email to write: `write` is given the reader's words and language and writes every sentence by key
+ * (names, codes, amounts and an admin's reason go in as parameters or as they are).
+ */
+export type Letter = {
+  to: string;
+  /** The reader's language; by default the language on the account of `to` at sending time (issue 16). */
+  lang?: Locale;
+  headers?: Record<string, string>;
+  write: (words: Words, lang: Locale) => MailBody;
+};
+
+/** The emails' words in a language (Bengali once bengaliReady has loaded it). */
+export const wordsIn =
+  (lang: Locale): Words =>
+  (key, params = {}) =>
+    key in mailEn
+      ? format(extraCatalogue('mail', lang)?.[key] ?? mailEn[key as MailKey], params)
+      : tr(key as RenewalsKey, params, lang);
+
+/** An order's lines, one a line ("Puja x 2: ₹1,000.00"), with the amount each line is worth in paise. */
+export function linesText<L extends { name: string; qty: number }>(
+  w: Words,
+  lines: readonly L[],
+  paise: (l: L) => number,
+): string {
+  return lines.map((l) => w('mail.line', { name: l.name, qty: l.qty, amount: formatINR(paise(l)) })).join('\n');
+}
+
+/** The letter written in a language (its Bengali must be loaded: bengaliReady; sendMail does it). */
+export function letterIn(letter: Letter, lang: Locale): Mail {
+  return {
+    to: letter.to,
+    ...letter.write(wordsIn(lang), lang),
+    ...(letter.headers ? { headers: letter.headers } : {}),
+  };
+}
+
+/**
+ * The one way the app sends email, written by key in the reader's language (docs/decisions/195). Every message
+ * is written to email_outbox first (nothing is lost); with MAIL_PROVIDER=outbox that row is the delivery (read it
+ * at /dev/outbox), with MAIL_PROVIDER=http it is then posted to a Resend-compatible API ({from,to,subject,text,
+ * html}, Bearer key) and marked.
+ */
+export async function sendMail(db: Db, config: Config, letter: Letter): Promise<'outbox' | 'sent' | 'failed'> {
+  const chosen = letter.lang ?? (await accountLanguage(db, letter.to));
   // without the Bengali catalogues (an asset missing from the build) the email goes out in English
   const lang = chosen === 'en' || (await bengaliReady()) ? chosen : 'en';
-  const inLang = inLanguage(english, lang);
-  const mail = { ...inLang, html: emailDocument(inLang.subject, inLang.html, lang) };
+  const written = letterIn(letter, lang);
+  const mail = { ...written, html: emailDocument(written.subject, written.html, lang) };
   const row = await db
     .insert(emailOutbox)
     .values({ ...mail, toAddr: mail.to, status: 'outbox', headers: mail.headers ? JSON.stringify(mail.headers) : null })
@@ -118,60 +160,6 @@ async function accountLanguage(db: Db, to: string): Promise<Locale> {
   return parseLocale(row?.lang);
 }
 
-const unescapeHtml = (s: string) =>
-  s.replace(/&#(\d+);|&(amp|lt|gt|quot);/g, (_, code: string | undefined, name: string | undefined) =>
-    code ? String.fromCharCode(Number(code)) : ({ amp: '&', lt: '<', gt: '>', quot: '"' } as const)[name as 'amp'],
-  );
-
-/**
- * The email in the reader's language (docs/decisions/120): the services write English; every line of the text,
- * every text between HTML tags and the subject that match a catalogue's English sentence become the Bengali
- * sentence of the same key (core/messages/mail.*.ts, messages/*.ts), names, codes and amounts kept as they are.
- * The Bengali catalogues must be loaded first (bengaliReady; sendMail does it).
- */
-export function inLanguage<M extends Omit<Mail, 'lang'>>(mail: M, lang: Locale): M {
-  if (lang === 'en') return mail;
-  // a link stands alone on its line (compose()): kept as it is, never read as part of a sentence
-  const line = (l: string) => (URL_LINE.test(l) ? l : bengaliDates(fromEnglish(l, lang)));
-  return {
-    ...mail,
-    subject: fromEnglish(mail.subject, lang),
-    text: mail.text.split('\n').map(line).join('\n'),
-    html: mail.html.replace(/>([^<]+)</g, (whole, inner: string) => {
-      const plain = unescapeHtml(inner);
-      const done = bengaliDates(fromEnglish(plain.trim(), lang));
-      return done === plain.trim() ? whole : `>${escapeHtml(plain.replace(plain.trim(), done))}<`;
-    }),
-  };
-}
-
-const MONTHS_BN: Record<string, string> = {
-  Jan: 'জানুয়ারি',
-  Feb: 'ফেব্রুয়ারি',
-  Mar: 'মার্চ',
-  Apr: 'এপ্রিল',
-  May: 'মে',
-  Jun: 'জুন',
-  Jul: 'জুলাই',
-  Aug: 'আগস্ট',
-  Sept: 'সেপ্টেম্বর',
-  Sep: 'সেপ্টেম্বর',
-  Oct: 'অক্টোবর',
-  Nov: 'নভেম্বর',
-  Dec: 'ডিসেম্বর',
-};
-
-/** A date the services wrote with core/festival's English formatter ("09 Nov 2026") with the Bengali month. */
-function bengaliDates(text: string): string {
-  return text.replace(
-    /\b(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec) (\d{4})\b/g,
-    (_, d, m, y) => `${d} ${MONTHS_BN[m]}, ${y}`,
-  );
-}
-
-/** A line that is one link and nothing else (http(s), or a UPI app link). */
-const URL_LINE = /^(?:https?|upi):\/\/\S+$/;
-
 /** Escapes text for HTML (emails, the dev pages). */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -211,7 +199,7 @@ export const linkText = (l: MailLink) => `${l.label}\n${l.href}`;
  * Builds the text and HTML bodies of one email from paragraphs (text, or a link drawn as a link) and an optional
  * link drawn as the button. In the HTML every link is an <a href>; in the text each stands alone on its line.
  */
-export function compose(to: string, subject: string, paragraphs: (string | MailLink)[], link?: MailLink): Mail {
+export function compose(subject: string, paragraphs: (string | MailLink)[], link?: MailLink): MailBody {
   const text = [
     ...paragraphs.map((p) => (typeof p === 'string' ? p : linkText(p))),
     ...(link ? [linkText(link)] : []),
@@ -228,5 +216,5 @@ export function compose(to: string, subject: string, paragraphs: (string | MailL
         ]
       : []),
   ].join('\n');
-  return { to, subject, text, html };
+  return { subject, text, html };
 }

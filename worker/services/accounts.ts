@@ -8,12 +8,11 @@ import type {
   UserInfo,
   UserProfile,
 } from '../../core/contracts/accounts';
-import { t } from '../../core/i18n';
 import { sessions, throttles, userTokens, users } from '../../schema/index';
 import { audit } from '../lib/audit';
 import { DUMMY_PASSWORD_HASH, hashPassword, randomCode, randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
 import { batchOf, isUniqueViolation } from '../lib/d1-batch';
-import { DomainError, say } from '../lib/errors';
+import { DomainError, say, told } from '../lib/errors';
 import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
@@ -128,19 +127,14 @@ async function sendVerification(s: Svc, user: Pick<UserRow, 'id' | 'email' | 'na
     expiresAt: Date.now() + VERIFY_TTL,
   });
   const href = `${s.origin}/verifyEmail?token=${encodeURIComponent(token)}`;
-  await sendMail(
-    s.db,
-    s.config,
-    compose(
-      user.email,
-      'Please verify your email address',
-      [
-        `Namaskar ${user.name},`,
-        'Please confirm that this is your email address by opening the link below. It is valid for 7 days.',
-      ],
-      { href, label: 'Verify my email address' },
-    ),
-  );
+  await sendMail(s.db, s.config, {
+    to: user.email,
+    write: (w) =>
+      compose(w('verify.subject'), [w('mail.greeting', { name: user.name }), w('verify.body')], {
+        href,
+        label: w('verify.link'),
+      }),
+  });
 }
 
 export async function signUp(
@@ -164,7 +158,7 @@ export async function signUp(
     throw err;
   }
   await sendVerification(s, user);
-  if (!opts.login) return { message: t('signup.verifySent') };
+  if (!opts.login) return told('signup.verifySent');
   return startSession(s, user, input.iid);
 }
 
@@ -222,7 +216,7 @@ export async function forgotPassword(s: Svc, input: z.output<typeof forgotPasswd
   const work = trackMail(sendPasswordCode(s, input.email));
   if (s.defer) s.defer(work);
   else await work;
-  return { message: t('password.codeSent') };
+  return told('password.codeSent');
 }
 
 async function sendPasswordCode(s: Svc, email: string) {
@@ -243,21 +237,15 @@ async function sendPasswordCode(s: Svc, email: string) {
       expiresAt: at + PASSWORD_CODE_TTL,
     }),
   ]);
-  await sendMail(
-    s.db,
-    s.config,
-    compose(
-      user.email,
-      'Your temporary code to reset your password',
-      [
-        `Namaskar ${user.name},`,
-        `Your temporary code is: ${code}`,
-        'It works once and is valid for 30 minutes. Enter it on the Change Password page with a new password.',
-        'If you did not ask for it, you can ignore this email: your password has not changed.',
-      ],
-      { href: `${s.origin}/changePasswd?email=${encodeURIComponent(user.email)}`, label: 'Change my password' },
-    ),
-  );
+  await sendMail(s.db, s.config, {
+    to: user.email,
+    write: (w) =>
+      compose(
+        w('code.subject'),
+        [w('mail.greeting', { name: user.name }), w('code.code', { code }), w('code.valid'), w('code.ignore')],
+        { href: `${s.origin}/changePasswd?email=${encodeURIComponent(user.email)}`, label: w('code.link') },
+      ),
+  });
 }
 
 export async function changePassword(s: Svc, input: z.output<typeof changePasswdRequest>) {
@@ -309,7 +297,7 @@ export async function changePassword(s: Svc, input: z.output<typeof changePasswd
       details: { via: codeId !== null ? 'code' : 'old_password' },
     }),
   ]);
-  return { message: t('password.updated') };
+  return told('password.updated');
 }
 
 /** /getUserProfile: the caller as the session lookup read them; no statement of its own. */
@@ -322,7 +310,7 @@ export async function resendVerification(s: Svc, actor: Actor) {
     if (!(await claimAttempt(s, 'verify', actor.email))) throw rateLimited();
     await sendVerification(s, { id: actor.userId, email: actor.email, name: actor.name });
   }
-  return { message: t('verification.sent') };
+  return told('verification.sent');
 }
 
 export async function verifyEmail(s: Svc, input: { token: string }) {
@@ -347,5 +335,5 @@ export async function verifyEmail(s: Svc, input: { token: string }) {
       .set({ usedAt: at })
       .where(and(eq(userTokens.id, row.id), isNull(userTokens.usedAt))),
   ]);
-  return { message: t('verification.done') };
+  return told('verification.done');
 }

@@ -18,14 +18,13 @@ import type {
 import { rulesFromView, rulesToView } from '../../core/contracts/catalogue';
 import { festivalYear, formatDateTime } from '../../core/festival';
 import { nextFestivalYear } from '../../core/festival-year';
-import { t } from '../../core/i18n';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
 import { defaultRules, EXTRA_CONTRIBUTION_CODE, type PricingRules, rulesJson, rulesOf } from '../../core/pricing';
 import { auditLog, products, sponsorshipClaims, users } from '../../schema/index';
 import { afterChange } from '../lib/audit';
 import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { badRequest, conflict, DomainError, notFound, say } from '../lib/errors';
+import { badRequest, conflict, DomainError, notFound, say, told } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { liveYear, liveYearSql, toPricing } from './catalogue';
@@ -137,7 +136,7 @@ export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof ad
             AND festival_year = ${year}`,
       ),
     ]);
-    return { id: inserted[0]!.id, message: t('product.added') };
+    return { id: inserted[0]!.id, ...told('product.added') };
   } catch (e) {
     // two admins adding the same code at once: the unique index decides
     if (/UNIQUE constraint failed: products\.(festival_year, products\.)?code/.test(String(e))) {
@@ -185,7 +184,7 @@ export async function markAvailable(s: Svc, actor: Actor, input: z.output<typeof
     from: row.available,
     to: available,
   });
-  return { id, available, message: t('product.availabilityUpdated') };
+  return { id, available, ...told('product.availabilityUpdated') };
 }
 
 /** All Products: the Bengali name and description (issue 16), with an audit row in the same batch. */
@@ -198,7 +197,7 @@ export async function setBengaliTexts(s: Svc, actor: Actor, input: z.output<type
     from: { nameBn: row.nameBn, descBn: row.descriptionBn },
     to: { nameBn, descBn },
   });
-  return { id, nameBn, descBn, message: t('product.bengaliUpdated') };
+  return { id, nameBn, descBn, ...told('product.bengaliUpdated') };
 }
 
 export async function markFullSponsor(s: Svc, actor: Actor, input: z.output<typeof markProductFullSponsorRequest>) {
@@ -209,7 +208,7 @@ export async function markFullSponsor(s: Svc, actor: Actor, input: z.output<type
     from: row.fullSponsorOnly,
     to: fullSponsorOnly,
   });
-  return { id, fullSponsorOnly, message: t('product.sponsorshipUpdated') };
+  return { id, fullSponsorOnly, ...told('product.sponsorshipUpdated') };
 }
 
 /**
@@ -254,7 +253,7 @@ export async function blockProduct(s: Svc, actor: Actor, input: z.output<typeof 
     // the same block a moment ago (a double click, or another admin): done, and audited once
     const now = await productOrThrow(db, id);
     if (now.blockedByName === name && now.blockedByEmail === email) {
-      return { id, blockedByName: name, blockedByEmail: email, message: t('product.blocked', { name, email }) };
+      return { id, blockedByName: name, blockedByEmail: email, ...told('product.blocked', { name, email }) };
     }
     const claim = await db
       .select({ state: sponsorshipClaims.state })
@@ -269,7 +268,7 @@ export async function blockProduct(s: Svc, actor: Actor, input: z.output<typeof 
       409,
     );
   }
-  return { id, blockedByName: name, blockedByEmail: email, message: t('product.blocked', { name, email }) };
+  return { id, blockedByName: name, blockedByEmail: email, ...told('product.blocked', { name, email }) };
 }
 
 export async function unblockProduct(s: Svc, actor: Actor, input: z.output<typeof unblockProductRequest>) {
@@ -286,7 +285,7 @@ export async function unblockProduct(s: Svc, actor: Actor, input: z.output<typeo
   );
   // unblocked meanwhile by another admin: said as the second press would find it
   if (!unblocked) throw conflict('NotBlocked', say('product.notBlocked', { name: row.name }));
-  return { id, message: t('product.unblocked', { name: row.name }) };
+  return { id, ...told('product.unblocked', { name: row.name }) };
 }
 
 type UpdateInput = z.output<typeof updateProductRequest>;
@@ -338,7 +337,7 @@ export async function updateProduct(s: Svc, actor: Actor, input: UpdateInput): P
     if (next !== rulesJson(rulesOf(toPricing(row)))) set.rules = next;
   }
   const keys = (Object.keys(set) as (keyof ProductRow)[]).filter((k) => set[k] !== row[k]);
-  if (keys.length === 0) return { id: row.id, changed: [], message: t('product.unchanged') };
+  if (keys.length === 0) return { id: row.id, changed: [], ...told('product.unchanged') };
   const field: Partial<Record<keyof ProductRow, string>> = {
     pricePaise: 'price',
     coPricePaise: 'coPrice',
@@ -366,7 +365,7 @@ export async function updateProduct(s: Svc, actor: Actor, input: UpdateInput): P
     { festivalYear: row.festivalYear, from, to },
   );
   if (!changed) throw conflict('ProductChanged', say('product.changedMeanwhile', { name: row.name }));
-  return { id: row.id, changed: Object.keys(to), message: t('product.updated') };
+  return { id: row.id, changed: Object.keys(to), ...told('product.updated') };
 }
 
 /**
@@ -408,7 +407,7 @@ export async function prepareNextCatalogue(s: Svc, actor: Actor): Promise<Catalo
   ]);
   const count = copied?.meta.changes ?? 0;
   if (count === 0) throw conflict('AlreadyPrepared', say('catalogue.alreadyPrepared', { year: next }));
-  return { festivalYear: next, fromYear: from, count, message: t('catalogue.prepared', { count, year: next }) };
+  return { festivalYear: next, fromYear: from, count, ...told('catalogue.prepared', { count, year: next }) };
 }
 
 /**
@@ -461,13 +460,13 @@ export async function publishCatalogue(
       festivalYear: year,
       publishAt: at,
       count: same.n,
-      message: t('catalogue.published', { year, time: formatDateTime(at), count: same.n }),
+      ...told('catalogue.published', { year, time: formatDateTime(at), count: same.n }),
     };
   }
   return {
     festivalYear: year,
     publishAt: at,
     count,
-    message: t('catalogue.published', { year, time: formatDateTime(at), count }),
+    ...told('catalogue.published', { year, time: formatDateTime(at), count }),
   };
 }

@@ -12,13 +12,12 @@ import type {
   updateSettingsRequest,
 } from '../../core/contracts/admin';
 import { festivalYear } from '../../core/festival';
-import { t } from '../../core/i18n';
 import { paiseToRupees, rupeesToPaise } from '../../core/money';
 import { auditLog, collectionEvents, orderLines, orders, users } from '../../schema/index';
 import { refundLines, refunds } from '../../schema/refunds';
 import { d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { DomainError, notFound, say } from '../lib/errors';
+import { DomainError, notFound, say, told } from '../lib/errors';
 import type { Actor, Me } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { receiptTotalsOf, receiptTotalsQuery } from './receipts';
@@ -120,7 +119,7 @@ export async function updateSettings(s: Svc, actor: Actor, input: z.output<typeo
     (k) => JSON.stringify(next[k]) !== JSON.stringify(before[k]),
   );
   if (changed.length > 0) await d1Batch(s, settingsWrites(db, actorId, before, next, changed));
-  return { ...(await settingsView(db)), changed, message: t('settings.saved') };
+  return { ...(await settingsView(db)), changed, ...told('settings.saved') };
 }
 
 /** /getStaff: the admins and volunteers. */
@@ -189,13 +188,13 @@ export async function setUserRole(s: Svc, actor: Actor, input: z.output<typeof s
     return {
       ...result,
       changed: false,
-      message: t(input.granted ? 'role.alreadyHas' : 'role.doesNotHave', { name: user.name, role: input.role }),
+      ...told(input.granted ? 'role.alreadyHas' : 'role.doesNotHave', { name: user.name, role: input.role }),
     };
   }
   return {
     ...result,
     changed: true,
-    message: t(ROLE_CHANGED[`${input.granted}`][input.role], { name: user.name }),
+    ...told(ROLE_CHANGED[`${input.granted}`][input.role], { name: user.name }),
   };
 }
 

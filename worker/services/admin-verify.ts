@@ -6,10 +6,9 @@ import {
   REJECT_REASON_TEXT,
   type rejectOfflineOrderRequest,
 } from '../../core/contracts/admin';
-import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { orders, statementLines } from '../../schema/index';
-import { DomainError, notFound, say } from '../lib/errors';
+import { DomainError, notFound, say, told } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { confirmPayment, releaseOrder } from './transitions/orders';
@@ -23,7 +22,7 @@ type OrderRow = typeof orders.$inferSelect;
 async function pendingOrder(s: Svc, input: Input, verb: 'approve' | 'reject'): Promise<OrderRow> {
   const order = await s.db.select().from(orders).where(eq(orders.id, input.orderPkId)).get();
   if (!order || order.userId !== input.offlineUserId) {
-    throw notFound(`No contribution ${formatRcptId(input.orderPkId)} for this contributor.`);
+    throw notFound(say('verify.noSuch', { rcpt: formatRcptId(input.orderPkId) }));
   }
   notPendingGuard(order, verb);
   return order;
@@ -31,24 +30,17 @@ async function pendingOrder(s: Svc, input: Input, verb: 'approve' | 'reject'): P
 
 function notPendingGuard(order: Pick<OrderRow, 'id' | 'status' | 'paymentType'>, verb: 'approve' | 'reject') {
   if (order.paymentType !== 'Offline') {
-    throw new DomainError(
-      'InvalidTransition',
-      `Contribution ${formatRcptId(order.id)} was paid online; only direct transfers are verified here.`,
-      409,
-    );
+    throw new DomainError('InvalidTransition', say('verify.paidOnline', { rcpt: formatRcptId(order.id) }), 409);
   }
   if (order.status !== ORDER_STATUS.pendingApproval) {
     const already =
       order.status === ORDER_STATUS.success
-        ? 'has already been approved'
+        ? 'approved'
         : order.status === ORDER_STATUS.rejected
-          ? 'has already been rejected'
-          : `is ${order.status}, not pending verification`;
-    throw new DomainError(
-      'InvalidTransition',
-      `Contribution ${formatRcptId(order.id)} ${already}; cannot ${verb} it.`,
-      409,
-    );
+          ? 'rejected'
+          : 'notPending';
+    const key = `verify.${already}No${verb === 'approve' ? 'Approve' : 'Reject'}` as const;
+    throw new DomainError('InvalidTransition', say(key, { rcpt: formatRcptId(order.id), status: order.status }), 409);
   }
 }
 
@@ -92,17 +84,13 @@ export async function approveOfflineOrder(s: Svc, actor: Actor, input: Input, cr
     notPendingGuard(now ?? order, 'approve');
     if (used)
       throw new DomainError('StatementChanged', say('order.creditChanged', { rcpt: formatRcptId(order.id) }), 409);
-    throw new DomainError(
-      'InvalidTransition',
-      `Contribution ${formatRcptId(order.id)} could not be approved now.`,
-      409,
-    );
+    throw new DomainError('InvalidTransition', say('verify.notApprovedNow', { rcpt: formatRcptId(order.id) }), 409);
   }
   return {
     orderPkId: order.id,
     orderRcptId: formatRcptId(order.id),
     status: ORDER_STATUS.success,
-    message: t('order.approved'),
+    ...told('order.approved'),
   };
 }
 
@@ -126,17 +114,13 @@ export async function rejectOfflineOrder(s: Svc, actor: Actor, input: z.output<t
   });
   if (!result.changed) {
     notPendingGuard(result.order, 'reject');
-    throw new DomainError(
-      'InvalidTransition',
-      `Contribution ${formatRcptId(order.id)} could not be rejected now.`,
-      409,
-    );
+    throw new DomainError('InvalidTransition', say('verify.notRejectedNow', { rcpt: formatRcptId(order.id) }), 409);
   }
   return {
     orderPkId: order.id,
     orderRcptId: formatRcptId(order.id),
     status: ORDER_STATUS.rejected,
-    message: t('order.rejected'),
+    ...told('order.rejected'),
   };
 }
 

@@ -16,10 +16,9 @@ import type {
 } from '../../core/contracts/channels';
 import { festivalYear } from '../../core/festival';
 import { formatDateTime } from '../../core/festival';
-import { t } from '../../core/i18n';
 import { randomToken } from '../lib/crypto';
 import { prep, sqlOf } from '../lib/d1-batch';
-import { DomainError, say } from '../lib/errors';
+import { DomainError, say, told } from '../lib/errors';
 import { log } from '../lib/log';
 import { trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
@@ -113,7 +112,7 @@ export async function sendTest(s: Svc, actor: Actor, text: AnnouncementText): Pr
     state: DeliveryView['state'];
   }>();
   results.sort((a, b) => CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel));
-  return { message: t('announce.testSent'), channels: results };
+  return { ...told('announce.testSent'), channels: results };
 }
 
 type Row = {
@@ -209,9 +208,9 @@ export async function createAnnouncement(
   const view = viewsOf([made], [])[0]!;
   const message =
     made.state === 'scheduled'
-      ? t('announce.scheduled', { time: formatDateTime(made.sendAt, 'en') })
-      : t('announce.created', { count });
-  return { message, announcement: view };
+      ? told('announce.scheduled', { time: formatDateTime(made.sendAt, 'en') })
+      : told('announce.created', { count });
+  return { ...message, announcement: view };
 }
 
 /** /stopAnnouncement: nothing more goes out (queued deliveries are skipped); what was sent stays sent. */
@@ -232,7 +231,7 @@ export async function stopAnnouncement(s: Svc, actor: Actor, { id }: { id: numbe
     ),
   ]);
   if (res?.meta.changes !== 1) throw new DomainError('NotRunning', say('announce.notRunning'), 409);
-  return { message: t('announce.stopped') };
+  return told('announce.stopped');
 }
 
 // ---- the list and its report ----

@@ -2,12 +2,11 @@
 import { eq } from 'drizzle-orm';
 import { availability } from '../../core/capacity';
 import type { CapacityView } from '../../core/contracts/capacity';
-import { t } from '../../core/i18n';
 import type { Message } from '../../core/contracts/common';
 import { products } from '../../schema/index';
 import { afterChange } from '../lib/audit';
 import { changesOf, d1Batch, raw } from '../lib/d1-batch';
-import { DomainError, notFound, say } from '../lib/errors';
+import { DomainError, notFound, say, told } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { offerFreedUnits } from './waitlist';
@@ -66,7 +65,7 @@ export async function setProductCapacity(
     await offerFreedUnits(s, before.id);
   }
   const after = await productOr404(s, input.id);
-  return { ...viewOf(after), message: t('capacity.updated', { name: after.name }) };
+  return { ...viewOf(after), ...told('capacity.updated', { name: after.name }) };
 }
 
 /** /setProductWaitlist: whether members may join the product's waiting list; audited. */
@@ -95,6 +94,6 @@ export async function setProductWaitlist(
   const after = await productOr404(s, input.id);
   return {
     ...viewOf(after),
-    message: t(input.waitlist ? 'capacity.waitlistOn' : 'capacity.waitlistOff', { name: after.name }),
+    ...told(input.waitlist ? 'capacity.waitlistOn' : 'capacity.waitlistOff', { name: after.name }),
   };
 }

@@ -17,11 +17,10 @@ import type {
   channelPrefsRequest,
   pushSubscriptionRequest,
 } from '../../core/contracts/channels';
-import { t } from '../../core/i18n';
 import type { Config } from '../lib/config';
 import { fromBase64Url, hmacSha256, timingSafeEqual, toBase64Url } from '../lib/crypto';
 import { prep, sqlOf } from '../lib/d1-batch';
-import { DomainError, say } from '../lib/errors';
+import { DomainError, say, told } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 
@@ -214,7 +213,7 @@ export async function setChannelPrefs(
     ...consentStatements(s, actor.userId, changes, actor.userId, 'profile'),
     ...readBack(s, actor.userId),
   ])) as D1Result[];
-  return { ...answerOf(s, results), message: t('channels.saved') };
+  return { ...answerOf(s, results), ...told('channels.saved') };
 }
 
 // Push services browsers use (Chrome/Android: FCM; Firefox: Mozilla autopush; Safari: Apple; Edge: WNS). The
@@ -269,7 +268,7 @@ export async function savePushSubscription(
     ),
     ...readBack(s, actor.userId),
   ])) as D1Result[];
-  return { ...answerOf(s, results), message: t('channels.pushOn') };
+  return { ...answerOf(s, results), ...told('channels.pushOn') };
 }
 
 /** /removePushSubscription: this phone gets no more notifications (the choices stay for the member's other phones). */
@@ -285,7 +284,7 @@ export async function removePushSubscription(s: Svc, actor: Actor, { endpoint }:
     ),
     ...readBack(s, actor.userId),
   ])) as D1Result[];
-  return { ...answerOf(s, results), message: t('channels.pushOff') };
+  return { ...answerOf(s, results), ...told('channels.pushOff') };
 }
 
 // ---------------------------------------------------------------------------------------------------------

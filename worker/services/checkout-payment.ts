@@ -4,15 +4,14 @@
 // handleOfflineOrder's batch, until it is wired to the transitions module's submitTransfer.
 import { and, eq, ne } from 'drizzle-orm';
 import { normalizeTxnId } from '../../core/contracts/checkout';
-import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
 import { isPaymentReference } from '../../core/references';
 import { orderLines, payments } from '../../schema/index';
 import { isUniqueViolation } from '../lib/d1-batch';
-import { DomainError, say } from '../lib/errors';
+import { DomainError, say, told } from '../lib/errors';
 import { log } from '../lib/log';
-import { compose, sendMail } from '../lib/mail';
+import { compose, linesText, sendMail } from '../lib/mail';
 import { isPaid, isTransient, RazorpayError, verifyPaymentSignature } from '../lib/razorpay';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
@@ -82,7 +81,7 @@ export async function handleSuccessOrder(
     razorpay: { paymentId: input.razorpayPaymentId, orderId: storedRzpOrderId, amountPaise },
   });
   const [view] = await orderViews(s.db, [after]);
-  return { message: t('order.received'), orderRcptId: formatRcptId(after.id), status: after.status, order: view };
+  return { ...told('order.received'), orderRcptId: formatRcptId(after.id), status: after.status, order: view };
 }
 
 /** /handleFailOrder: the checkout reported a failed payment. Razorpay is asked first: it may be paid after all. */
@@ -140,7 +139,7 @@ export async function handleOfflineOrder(
     .where(and(eq(payments.transactionId, txn), ne(payments.status, PAYMENT_STATUS.rejected)))
     .get();
   if (used && used.orderId === order.id && order.status === ORDER_STATUS.pendingApproval) {
-    return { message: t('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: order.status };
+    return { ...told('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: order.status };
   }
   if (used) throw txnUsed();
   if (order.status !== ORDER_STATUS.pendingPayment) {
@@ -160,7 +159,7 @@ export async function handleOfflineOrder(
   const after = submitted.order;
   if (!submitted.changed) {
     if (after.status === ORDER_STATUS.pendingApproval && after.transactionId === txn) {
-      return { message: t('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: after.status };
+      return { ...told('order.offlineCaptured'), orderRcptId: formatRcptId(order.id), status: after.status };
     }
     throw new DomainError(
       'InvalidTransition',
@@ -171,18 +170,18 @@ export async function handleOfflineOrder(
 
   const lines = await s.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).all();
   const rcpt = formatRcptId(order.id);
-  await sendMail(
-    s.db,
-    s.config,
-    compose(after.userEmail, `We received your contribution details: ${rcpt}`, [
-      `Namaskar ${after.userName},`,
-      `We received the transfer details of your contribution ${rcpt}: transaction id ${txn}${bankName ? `, ${bankName}` : ''}.`,
-      lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.sellPricePaise)}`).join('\n'),
-      `Total: ${formatINR(after.totalPaise)}`,
-      'Our team will verify the payment and send you an email once the verification is complete.',
-    ]),
-  );
-  return { message: t('order.offlineCaptured'), orderRcptId: rcpt, status: after.status };
+  await sendMail(s.db, s.config, {
+    to: after.userEmail,
+    write: (w) =>
+      compose(w('received.subject', { rcpt }), [
+        w('mail.greeting', { name: after.userName }),
+        w('received.details', { rcpt, txn: bankName ? `${txn}, ${bankName}` : txn }),
+        linesText(w, lines, (l) => l.sellPricePaise),
+        w('mail.total', { amount: formatINR(after.totalPaise) }),
+        w('received.verify'),
+      ]),
+  });
+  return { ...told('order.offlineCaptured'), orderRcptId: rcpt, status: after.status };
 }
 
 /**
@@ -200,7 +199,7 @@ export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: st
   }
   if (order.paymentType === 'Online') {
     const status = await settleOnline(s, order, { via: 'callback', actorId: actor.userId });
-    if (status !== ORDER_STATUS.pendingPayment) return { orderRcptId: rcpt, status, message: t('order.received') };
+    if (status !== ORDER_STATUS.pendingPayment) return { orderRcptId: rcpt, status, ...told('order.received') };
   }
   const { order: after } = await releaseOrder(s, {
     orderId: order.id,
@@ -210,7 +209,7 @@ export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: st
     via: 'checkout',
     actorId: actor.userId,
   });
-  return { orderRcptId: rcpt, status: after.status, message: t('checkout.orderGivenUp', { rcpt }) };
+  return { orderRcptId: rcpt, status: after.status, ...told('checkout.orderGivenUp', { rcpt }) };
 }
 
 const txnUsed = () => new DomainError('TransactionIdUsed', say('order.transactionIdUsed'), 409);

@@ -7,14 +7,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { OfflineStartOrder, OnlineStartOrder } from '../../core/contracts/checkout';
 import { festivalYear } from '../../core/festival';
-import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
 import { ORDER_STATUS, PAYMENT_STATUS, upiLink } from '../../core/orders';
 import { orderLines, orders, payments, sponsorshipClaims } from '../../schema/index';
 import { asDrizzle, batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
 import { DomainError, say } from '../lib/errors';
-import { compose, sendMail, trackMail } from '../lib/mail';
+import { compose, linesText, sendMail, trackMail } from '../lib/mail';
 import { providerUnavailable, type Razorpay, RazorpayError } from '../lib/razorpay';
 import { type Actor, insufficientAccess } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
@@ -72,7 +71,7 @@ export async function startOrder(
     // the other button won the same cart a moment ago
     throw new DomainError(
       'OrderInProgress',
-      t(created.order.paymentType === 'Online' ? 'checkout.cartStartedOnline' : 'checkout.cartStartedOffline', {
+      say(created.order.paymentType === 'Online' ? 'checkout.cartStartedOnline' : 'checkout.cartStartedOffline', {
         rcpt: formatRcptId(created.order.id),
       }),
       409,
@@ -330,24 +329,29 @@ const afterAnswer = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 async function sendPaymentDetails(s: Svc, order: OrderRow, bank: BankDetails, lines: readonly MailLine[]) {
   const rcpt = formatRcptId(order.id);
-  await sendMail(
-    s.db,
-    s.config,
-    compose(
-      order.userEmail,
-      `How to pay your contribution ${rcpt}`,
-      [
-        `Namaskar ${order.userName},`,
-        `Your contribution ${rcpt} of ${formatINR(order.totalPaise)} is waiting for your payment by direct bank or UPI transfer.`,
-        lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.sellPricePaise)}`).join('\n'),
-        `Account payee: ${bank.payee}\nAccount number: ${bank.accountNumber}\nIFSC: ${bank.ifsc}\nBank: ${bank.bankName}\nUPI: ${bank.upiVpa}`,
-        {
-          label: 'UPI payment link',
-          href: upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise: order.totalPaise, note: rcpt }),
-        },
-        `Please write ${rcpt} as the note of the transfer. After paying, share the transaction id on your profile (Share transfer details) so that we can verify it.`,
-      ],
-      { href: `${s.origin}/profile`, label: 'Share the transaction details' },
-    ),
-  );
+  await sendMail(s.db, s.config, {
+    to: order.userEmail,
+    write: (w) =>
+      compose(
+        w('pay.subject', { rcpt }),
+        [
+          w('mail.greeting', { name: order.userName }),
+          w('pay.waiting', { rcpt, amount: formatINR(order.totalPaise) }),
+          linesText(w, lines, (l) => l.sellPricePaise),
+          [
+            w('pay.payee', { v: bank.payee }),
+            w('pay.account', { v: bank.accountNumber }),
+            `IFSC: ${bank.ifsc}`,
+            w('pay.bank', { v: bank.bankName }),
+            `UPI: ${bank.upiVpa}`,
+          ].join('\n'),
+          {
+            label: w('pay.upiLink'),
+            href: upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise: order.totalPaise, note: rcpt }),
+          },
+          w('pay.note', { rcpt }),
+        ],
+        { href: `${s.origin}/profile`, label: w('pay.link') },
+      ),
+  });
 }

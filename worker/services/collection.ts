@@ -14,13 +14,12 @@ import type {
   VenuePass,
 } from '../../core/contracts/venue';
 import { formatDateTime } from '../../core/festival';
-import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { collectionEvents, orderLines, orders } from '../../schema/index';
 import { randomToken } from '../lib/crypto';
 import { batchOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { badRequest, conflict, DomainError, notFound, say } from '../lib/errors';
+import { badRequest, conflict, DomainError, notFound, say, told } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
@@ -209,7 +208,7 @@ function collectedAnswer(pass: VenuePass, isAdmin: boolean): MarkCollectedRespon
     passCollected: 1,
     collectedAt: pass.collectedAt!,
     collectedBy: pass.collectedBy ?? '',
-    message: t('venue.collected', { rcpt: pass.orderRcptId, qty: pass.qty }),
+    ...told('venue.collected', { rcpt: pass.orderRcptId, qty: pass.qty }),
     pass: forDesk(pass, isAdmin),
   };
 }
@@ -411,7 +410,7 @@ export async function undoCollection(s: Svc, actor: Actor, input: { nonce: strin
   const pass = toPass(order, lineRows);
   const answer = () => ({
     orderRcptId: pass.orderRcptId,
-    message: t('venue.undoneServer', { rcpt: pass.orderRcptId }),
+    ...told('venue.undoneServer', { rcpt: pass.orderRcptId }),
     pass: forDesk(pass, actor.isAdmin),
   });
   if (undone.meta.changes > 0) return answer();

@@ -9,13 +9,12 @@ import type { z } from 'zod';
 import { normalizeTxnId } from '../../core/contracts/checkout';
 import type { ErrorCode } from '../../core/contracts/errors';
 import type { completeFailedOrderRequest } from '../../core/contracts/refunds';
-import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { isPaymentReference } from '../../core/references';
 import { orders, payments } from '../../schema/orders';
 import { refunds } from '../../schema/refunds';
 import { isUniqueViolation } from '../lib/d1-batch';
-import { DomainError, type Said, say } from '../lib/errors';
+import { DomainError, type Said, say, told } from '../lib/errors';
 import { log } from '../lib/log';
 import { RazorpayError, type RazorpayPayment } from '../lib/razorpay';
 import type { Actor } from '../lib/session';
@@ -116,7 +115,7 @@ export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, 
   }
   log('info', 'order.completed_by_admin', { orderId: order.id });
   return {
-    message: after.attention ? t('complete.doneWithLoss', { rcpt }) : t('complete.done', { rcpt }),
+    ...(after.attention ? told('complete.doneWithLoss', { rcpt }) : told('complete.done', { rcpt })),
     orderPkId: order.id,
     orderRcptId: rcpt,
     status: after.status,

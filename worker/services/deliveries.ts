@@ -315,14 +315,20 @@ async function deliver(
   if (row.channel === 'push') return pushTo(s, subs, c, row);
   // email: announcements only (the payments' and reminders' emails have their own senders)
   const url = `${s.origin}/${c.stop}`;
-  const footer = format(FOOTER, { url });
-  const mail = compose(member.email, c.title, [c.body]);
   const status = await sendMail(s.db, s.config, {
-    ...mail,
+    to: member.email,
     lang,
-    text: `${mail.text}\n\n${footer}`,
-    html: `${mail.html}\n<p style="color:#555;font-size:12px">${escapeHtml(footer)}</p>
-<p style="font-size:12px"><a href="${escapeHtml(url)}">${escapeHtml(STOP_LABEL)}</a></p>`,
+    // the committee's own title and text, as they wrote them; the footer from the catalogue
+    write: (w) => {
+      const mail = compose(c.title, [c.body]);
+      const footer = w('announce.footer', { url });
+      return {
+        ...mail,
+        text: `${mail.text}\n\n${footer}`,
+        html: `${mail.html}\n<p style="color:#555;font-size:12px">${escapeHtml(footer)}</p>
+<p style="font-size:12px"><a href="${escapeHtml(url)}">${escapeHtml(w('announce.stop'))}</a></p>`,
+      };
+    },
     headers: {
       'List-Unsubscribe': `<${s.origin}/api/unsubscribe/oneClick?${c.stop.slice('unsubscribe?'.length)}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -330,10 +336,6 @@ async function deliver(
   });
   return status === 'failed' ? { state: 'retry', error: 'the mail provider refused it' } : { state: 'sent' };
 }
-
-// the email's footer sentences, as core/messages/mail.en.ts has them (mail.ts writes them in the reader's language)
-const FOOTER = 'You get news from the Puja committee as a member of the association. To stop these emails: {url}';
-const STOP_LABEL = 'Stop these emails';
 
 async function pushTo(
   s: Svc,

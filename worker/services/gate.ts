@@ -16,16 +16,15 @@ import type {
 } from '../../core/contracts/gate';
 import { availability } from '../../core/capacity';
 import { festivalYear } from '../../core/festival';
-import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
 import { EXTRA_CONTRIBUTION_CODE, type PricingProduct, priceLine } from '../../core/pricing';
 import { gateSales, orderLines, orders, payments, products, receipts, users } from '../../schema/index';
 import { afterChange, type Guard } from '../lib/audit';
 import { asDrizzle, batchOf, d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
-import { badRequest, conflict, DomainError, notFound, say } from '../lib/errors';
+import { badRequest, conflict, DomainError, notFound, say, told } from '../lib/errors';
 import { log } from '../lib/log';
-import { compose, sendMail, trackMail } from '../lib/mail';
+import { compose, linesText, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { isLiveSql, toPricing } from './catalogue';
@@ -122,7 +121,7 @@ async function soldOut(s: Svc, lines: readonly { productId: number; qty: number 
   });
   const a = short ? now.get(short.productId) : undefined;
   const left = a?.unitsLeft ?? 0;
-  return conflict('SoldOut', t(left > 0 ? 'gate.fewerLeft' : 'gate.soldOut', { name: a?.name ?? '', left }));
+  return conflict('SoldOut', say(left > 0 ? 'gate.fewerLeft' : 'gate.soldOut', { name: a?.name ?? '', left }));
 }
 
 /** /recordGateSale (staff): one sale, online or from the phone's queue; the same nonce answers the same sale. */
@@ -220,7 +219,7 @@ function saleAnswer(
     status,
     conflict: conflictWith,
     total: paiseToRupees(totalPaise),
-    message: t('gate.sold', { rcpt: pass.orderRcptId, qty: pass.qty, amount: formatINR(totalPaise) }),
+    ...told('gate.sold', { rcpt: pass.orderRcptId, qty: pass.qty, amount: formatINR(totalPaise) }),
     pass: forDesk(pass, actor.isAdmin),
   };
 }
@@ -268,19 +267,20 @@ async function receiptMail(
       .where(and(eq(receipts.kind, 'receipt'), eq(receipts.orderId, orderId)))
       .get(),
   ]);
-  const paid =
-    o.mode === 'cash'
-      ? `Paid in cash at the gate: ${formatINR(o.totalPaise)}.`
-      : `Paid by UPI at the gate: ${formatINR(o.totalPaise)} (UPI reference ${o.utr ?? '-'}).`;
-  const mail = compose(o.userEmail, `Receipt for your passes: ${rcpt}`, [
-    `Namaskar ${o.userName},`,
-    `Thank you for your contribution ${rcpt} for the festival year ${o.fiscalYear}.`,
-    lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.sellPricePaise)}`).join('\n'),
-    paid,
-    ...(receipt ? [`Your receipt number is ${receipt.number}.`] : []),
-    `Your passes were handed to you at the gate by ${o.seller}. Keep this email as your receipt.`,
-  ]);
-  await sendMail(s.db, s.config, mail);
+  await sendMail(s.db, s.config, {
+    to: o.userEmail,
+    write: (w) =>
+      compose(w('gateMail.subject', { rcpt }), [
+        w('mail.greeting', { name: o.userName }),
+        w('gateMail.thanks', { rcpt, year: o.fiscalYear }),
+        linesText(w, lines, (l) => l.sellPricePaise),
+        o.mode === 'cash'
+          ? w('gateMail.cash', { amount: formatINR(o.totalPaise) })
+          : w('gateMail.upi', { amount: formatINR(o.totalPaise), utr: o.utr ?? '-' }),
+        ...(receipt ? [w('receiptMail.number', { number: receipt.number })] : []),
+        w('gateMail.handed', { seller: o.seller }),
+      ]),
+  });
 }
 
 /** /getGateSales (admin): sales per volunteer per day, cash handed over and the difference; the sales to resolve. */
@@ -456,5 +456,5 @@ export async function resolveConflict(s: Svc, actor: Actor, input: { orderRcptId
   if ((results[0]?.meta.changes ?? 0) === 0) {
     throw conflict('NothingToResolve', say('gate.nothingToResolve', { rcpt: formatRcptId(orderId) }));
   }
-  return { message: t('gate.resolved', { rcpt: formatRcptId(orderId) }) };
+  return told('gate.resolved', { rcpt: formatRcptId(orderId) });
 }

@@ -7,7 +7,8 @@ import { isPassLine } from '../../core/pass-qr';
 import association from '../../web/content/association.json';
 import { and, eq } from 'drizzle-orm';
 import { receipts } from '../../schema/index';
-import { compose, type MailLink, sendMail } from '../lib/mail';
+import { type MailKey, mailEn } from '../../core/messages/mail.en';
+import { compose, linesText, type MailLink, sendMail, type Words } from '../lib/mail';
 import { passQrEmailHtml } from '../lib/pass-qr';
 import type { Svc } from '../lib/svc';
 import { notify } from './deliveries';
@@ -17,13 +18,9 @@ import { receiptMailParagraphs } from './receipts';
 /** Where a member's reply reaches the committee: MAIL_REPLY_TO, else the association's address. */
 const committeeAddress = (s: Svc) => s.config.MAIL_REPLY_TO ?? association.email;
 
-function linesText(lines: readonly OrderLineRow[]) {
-  return lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.sellPricePaise)}`).join('\n');
-}
-
-function totalText(o: OrderRow) {
-  const parts = [`Total: ${formatINR(o.totalPaise)}`];
-  if (o.conveniencePaise > 0) parts.unshift(`Convenience charge: ${formatINR(o.conveniencePaise)}`);
+function totalText(w: Words, o: OrderRow) {
+  const parts = [w('mail.total', { amount: formatINR(o.totalPaise) })];
+  if (o.conveniencePaise > 0) parts.unshift(w('mail.convenience', { amount: formatINR(o.conveniencePaise) }));
   return parts.join('\n');
 }
 
@@ -46,43 +43,37 @@ export async function sendConfirmation(s: Svc, o: OrderRow, lines: OrderLineRow[
 }
 
 async function confirmationMail(s: Svc, o: OrderRow, lines: OrderLineRow[], rcpt: string) {
-  const paras: (string | MailLink)[] = [
-    `Namaskar ${o.userName},`,
-    `Thank you! Your contribution ${rcpt} for the festival year ${o.fiscalYear} is confirmed.`,
-    linesText(lines),
-    totalText(o),
-  ];
   const waived = lines.reduce((n, l) => n + l.waivedUnits, 0);
-  if (waived > 0) {
-    // docs/decisions/255
-    paras.push(
-      `The membership fee of ${waived} family member(s) is waived for your full sponsorships this festival year.`,
-    );
-  }
   // the numbered receipt issued with the confirmation (issue 25): its number and the page that prints it
   const receipt = await s.db
     .select({ number: receipts.number })
     .from(receipts)
     .where(and(eq(receipts.kind, 'receipt'), eq(receipts.orderId, o.id)))
     .get();
-  if (receipt) paras.push(...receiptMailParagraphs(s, receipt.number, o.id));
-  if (o.passCode) {
-    paras.push(
-      `Your pass code is ${o.passCode}. Show it (or the QR code on your profile) at the venue to collect your passes.`,
-    );
-  }
-  const mail = compose(o.userEmail, `Contribution confirmed: ${rcpt}`, paras, {
-    href: `${s.origin}/profile`,
-    label: 'See your contributions',
+  const passLines = lines.filter(isPassLine).map((l) => ({ code: l.code, name: l.name, qty: l.qty }));
+  await sendMail(s.db, s.config, {
+    to: o.userEmail,
+    write: (w) => {
+      const paras: (string | MailLink)[] = [
+        w('mail.greeting', { name: o.userName }),
+        w('confirmed.thanks', { rcpt, year: o.fiscalYear }),
+        linesText(w, lines, (l) => l.sellPricePaise),
+        totalText(w, o),
+      ];
+      if (waived > 0) paras.push(w('confirmed.waived', { count: waived })); // docs/decisions/255
+      if (receipt) paras.push(...receiptMailParagraphs(s, w, receipt.number, o.id));
+      if (o.passCode) paras.push(w('confirmed.pass', { code: o.passCode }));
+      const mail = compose(w('confirmed.subject', { rcpt }), paras, {
+        href: `${s.origin}/profile`,
+        label: w('mail.seeContributions'),
+      });
+      if (o.passCode) mail.html += `\n${passQrEmailHtml(w, o.passCode, passLines)}`;
+      return mail;
+    },
   });
-  if (o.passCode) {
-    const passLines = lines.filter(isPassLine).map((l) => ({ code: l.code, name: l.name, qty: l.qty }));
-    mail.html += `\n${passQrEmailHtml(o.passCode, passLines)}`;
-  }
-  await sendMail(s.db, s.config, mail);
 }
 
-export async function sendRejection(s: Svc, o: OrderRow, reason: string) {
+export async function sendRejection(s: Svc, o: OrderRow, reason: string, reasonCode?: string | null) {
   const rcpt = formatRcptId(o.id);
   const elsewhere = notify(s, {
     userId: o.userId,
@@ -93,20 +84,24 @@ export async function sendRejection(s: Svc, o: OrderRow, reason: string) {
     link: 'profile',
   });
   try {
-    await rejectionMail(s, o, reason, rcpt);
+    await rejectionMail(s, o, reason, reasonCode, rcpt);
   } finally {
     await elsewhere;
   }
 }
 
-async function rejectionMail(s: Svc, o: OrderRow, reason: string, rcpt: string) {
+async function rejectionMail(s: Svc, o: OrderRow, reason: string, reasonCode: string | null | undefined, rcpt: string) {
+  const stock = reasonCode && reasonCode !== 'other' ? (`rejected.${reasonCode}` as const) : null;
   await sendMail(s.db, s.config, {
-    ...compose(o.userEmail, `Contribution not verified: ${rcpt}`, [
-      `Namaskar ${o.userName},`,
-      `We could not verify the payment for your contribution ${rcpt} (${formatINR(o.totalPaise)}, transaction id ${o.transactionId ?? '-'}).`,
-      `Reason: ${reason}`,
-      `If you did pay, please reply to this email (it reaches the committee at ${committeeAddress(s)}) with the details, or share the same transaction id again on a new contribution from the website.`,
-    ]),
+    to: o.userEmail,
+    write: (w) =>
+      compose(w('rejected.subject', { rcpt }), [
+        w('mail.greeting', { name: o.userName }),
+        w('rejected.body', { rcpt, amount: formatINR(o.totalPaise), txn: o.transactionId ?? '-' }),
+        // a stock reason is a sentence of the catalogue; an admin's own words go as they were written
+        stock && stock in mailEn ? w(stock as MailKey) : w('mail.reason', { reason }),
+        w('rejected.reply', { email: committeeAddress(s) }),
+      ]),
     // a reply reaches the committee, not the no-reply sender
     headers: { 'Reply-To': committeeAddress(s) },
   });

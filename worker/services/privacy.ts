@@ -12,14 +12,13 @@ import type {
   updateUserProfileRequest,
 } from '../../core/contracts/accounts';
 import { CHANNELS, type Channel, isFixed, MESSAGE_KINDS, type MessageKind } from '../../core/channels';
-import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { paiseToRupees } from '../../core/money';
 import { users, userTokens } from '../../schema/index';
 import { afterChange } from '../lib/audit';
 import { randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
 import { batchOf, d1Batch, isUniqueViolation, raw, sqlOf } from '../lib/d1-batch';
-import { DomainError, say } from '../lib/errors';
+import { DomainError, say, told } from '../lib/errors';
 import { compose, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
@@ -61,7 +60,7 @@ export async function updateProfile(s: Svc, actor: Actor, input: z.output<typeof
   const before = { name: actor.name, mobile: actor.mobile };
   const after = { name: input.name, mobile: input.mobile };
   const fields = (['name', 'mobile'] as const).filter((k) => before[k] !== after[k]);
-  if (fields.length === 0) return { ...after, message: t('privacy.nothingChanged') };
+  if (fields.length === 0) return { ...after, ...told('privacy.nothingChanged') };
   await d1Batch(s, [
     raw(
       `UPDATE users SET name = ?, mobile = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL
@@ -85,7 +84,7 @@ export async function updateProfile(s: Svc, actor: Actor, input: z.output<typeof
       },
     }),
   ]);
-  return { ...after, message: t('privacy.profileSaved') };
+  return { ...after, ...told('privacy.profileSaved') };
 }
 
 /**
@@ -94,7 +93,11 @@ export async function updateProfile(s: Svc, actor: Actor, input: z.output<typeof
  * must not be able to move the account (and its password resets) to another address.
  */
 export async function requestEmailChange(s: Svc, actor: Actor, input: z.output<typeof changeEmailRequest>) {
-  if (input.email === actor.email) throw new DomainError('BadRequest', `email: ${say('privacy.sameEmail')}`, 400);
+  if (input.email === actor.email) {
+    // the desc names the field, as an input problem's does (core/contracts/common.ts); the key is the sentence
+    const same = say('privacy.sameEmail');
+    throw new DomainError('BadRequest', { ...same, text: `email: ${same.text}` }, 400);
+  }
   const row = await checkPassword(s, actor, input.password, [
     sqlOf('SELECT id FROM users WHERE email = ?', input.email),
   ]);
@@ -125,18 +128,15 @@ export async function requestEmailChange(s: Svc, actor: Actor, input: z.output<t
   ]);
   const href = `${s.origin}/verifyEmail?token=${encodeURIComponent(token)}`;
   await sendMail(s.db, s.config, {
-    ...compose(
-      input.email,
-      'Please confirm your new email address',
-      [
-        `Namaskar ${actor.name},`,
-        'You asked to use this address for your account with us. Please confirm it by opening the link below. Until then your account keeps its current address. The link is valid for 7 days.',
-      ],
-      { href, label: 'Confirm my new email address' },
-    ),
+    to: input.email,
     lang: row.lang ?? 'en',
+    write: (w) =>
+      compose(w('emailChange.subject'), [w('mail.greeting', { name: actor.name }), w('emailChange.body')], {
+        href,
+        label: w('emailChange.link'),
+      }),
   });
-  return { message: t('privacy.emailLinkSent', { email: input.email, old: actor.email }) };
+  return told('privacy.emailLinkSent', { email: input.email, old: actor.email });
 }
 
 /**
@@ -180,17 +180,19 @@ export async function confirmEmailChange(s: Svc, token: { id: number; userId: nu
   if (!changed) {
     // the same link opened twice (or at once): done already when the account has that address now
     const now = await s.db.select({ email: users.email }).from(users).where(eq(users.id, token.userId)).get();
-    if (now?.email === newEmail) return { message: t('privacy.emailChanged', { email: newEmail }) };
+    if (now?.email === newEmail) return told('privacy.emailChanged', { email: newEmail });
     throw new DomainError('InvalidToken', say('verification.invalid'), 400);
   }
   await sendMail(s.db, s.config, {
-    ...compose(user.email, 'Your email address was changed', [
-      `Namaskar ${user.name},`,
-      `The email address of your account is now ${newEmail}. If you did not make this change, please write to us at once.`,
-    ]),
+    to: user.email,
     lang: user.lang ?? 'en',
+    write: (w) =>
+      compose(w('emailChanged.subject'), [
+        w('mail.greeting', { name: user.name }),
+        w('emailChanged.body', { email: newEmail }),
+      ]),
   });
-  return { message: t('privacy.emailChanged', { email: newEmail }) };
+  return told('privacy.emailChanged', { email: newEmail });
 }
 
 type Row = Record<string, unknown>;
@@ -494,7 +496,7 @@ export async function deleteAccount(s: Svc, actor: Actor, input: z.output<typeof
   }
   // the units an offer of the account held go to the next in line
   await offerFreedUnits(s);
-  return { deleted: true as const, message: t('privacy.deleted') };
+  return { deleted: true as const, ...told('privacy.deleted') };
 }
 
 /**

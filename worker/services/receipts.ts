@@ -17,13 +17,12 @@ import type {
   resendReceiptRequest,
 } from '../../core/contracts/receipts';
 import { festivalYear } from '../../core/festival-year';
-import { t } from '../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees } from '../../core/money';
 import { orderLines, orders, receipts, refunds } from '../../schema/index';
 import { d1Batch, raw } from '../lib/d1-batch';
-import { DomainError, say } from '../lib/errors';
-import { compose, type MailLink, sendMail } from '../lib/mail';
+import { DomainError, say, told } from '../lib/errors';
+import { compose, type MailLink, sendMail, type Words } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { getSetting } from './settings';
@@ -180,14 +179,14 @@ export async function setReceiptBilling(s: Svc, actor: Actor, input: z.output<ty
       order.id,
     ),
   ]);
-  return { message: t('receipt.billingSaved'), receipt: await receiptView(s, order) };
+  return { ...told('receipt.billingSaved'), receipt: await receiptView(s, order) };
 }
 
 /** The receipt email: its number, the amount and the link to the page that prints it. */
-export function receiptMailParagraphs(s: Svc, number: string, orderPkId: number): (string | MailLink)[] {
+export function receiptMailParagraphs(s: Svc, w: Words, number: string, orderPkId: number): (string | MailLink)[] {
   return [
-    `Your receipt number is ${number}.`,
-    { href: `${s.origin}${receiptPath(orderPkId)}`, label: 'Open or print your receipt' },
+    w('receiptMail.number', { number }),
+    { href: `${s.origin}${receiptPath(orderPkId)}`, label: w('receiptMail.link') },
   ];
 }
 
@@ -197,15 +196,15 @@ export async function resendReceipt(s: Svc, actor: Actor, input: z.output<typeof
   if (!order) throw new DomainError('NotFound', say('order.noSuch'), 404);
   const view = await receiptView(s, order);
   const rcpt = formatRcptId(order.id);
-  await sendMail(
-    s.db,
-    s.config,
-    compose(order.userEmail, `Your receipt ${view.number}: ${rcpt}`, [
-      `Namaskar ${order.userName},`,
-      `Here is the receipt of your contribution ${rcpt} (${formatINR(Math.round(view.amount * 100))}).`,
-      ...receiptMailParagraphs(s, view.number, order.id),
-    ]),
-  );
+  await sendMail(s.db, s.config, {
+    to: order.userEmail,
+    write: (w) =>
+      compose(w('receiptMail.subject', { number: view.number, rcpt }), [
+        w('mail.greeting', { name: order.userName }),
+        w('receiptMail.here', { rcpt, amount: formatINR(Math.round(view.amount * 100)) }),
+        ...receiptMailParagraphs(s, w, view.number, order.id),
+      ]),
+  });
   await d1Batch(s, [
     raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, 'receipt.resent', 'order', ?, ?)`,
@@ -214,7 +213,7 @@ export async function resendReceipt(s: Svc, actor: Actor, input: z.output<typeof
       JSON.stringify({ receipt: view.number, to: order.userEmail }),
     ),
   ]);
-  return { message: t('receipt.resent', { email: order.userEmail }) };
+  return told('receipt.resent', { email: order.userEmail });
 }
 
 const dateIST = (ms: number) => new Date(ms + 5.5 * 3600 * 1000).toISOString().slice(0, 10);

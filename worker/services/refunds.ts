@@ -9,6 +9,7 @@
 // 'pending' (effects applied), settled 'processed' or 'failed' by webhook or the reconciler. Refused: 'failed'
 // and nothing changed. No answer: left 'requested' and sent again by the reconciler with the same key.
 // Direct transfer: recorded 'processed' with the bank/UPI reference, effects in the same batch.
+import type { KeyedMessage } from '../../core/contracts/common';
 import { and, asc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
 import type { z } from 'zod';
@@ -26,7 +27,6 @@ import type {
   refundQuoteRequest,
   retryRefundRequest,
 } from '../../core/contracts/refunds';
-import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees } from '../../core/money';
 import { needsCollection, ORDER_STATUS, PAYMENT_STATUS, REFUND_STATUS } from '../../core/orders';
@@ -36,10 +36,10 @@ import { orderLines, orders, payments } from '../../schema/orders';
 import { refundLines, refunds } from '../../schema/refunds';
 import { batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { DomainError, say } from '../lib/errors';
+import { DomainError, say, told } from '../lib/errors';
 import { localGateway } from '../lib/local-tools';
 import { log } from '../lib/log';
-import { compose, sendMail } from '../lib/mail';
+import { compose, type Letter, linesText, sendMail, type Words } from '../lib/mail';
 import { isTransient, RazorpayError } from '../lib/razorpay';
 import { makeRazorpayRefunds, type RazorpayRefund } from '../lib/razorpay-refunds';
 import type { Actor } from '../lib/session';
@@ -265,7 +265,7 @@ function plan(
     return planRefund(lines, choice, { passCollected: passesHandedOut(order) });
   } catch (err) {
     if (err instanceof RefundPlanError) {
-      throw new DomainError(err.code, err.message, err.code === 'PassCollected' ? 409 : 400);
+      throw new DomainError(err.code, say(err.key, err.params), err.code === 'PassCollected' ? 409 : 400);
     }
     throw err;
   }
@@ -414,7 +414,7 @@ export async function refundOrder(
     await notifyMember(s, row, null).catch((err) =>
       log('error', 'mail.refund_failed', { refundId: row.id, error: String(err) }),
     );
-    return result(s, row, t('refund.recorded', { amount: formatINR(row.amountPaise), rcpt, reference: reference! }));
+    return result(s, row, told('refund.recorded', { amount: formatINR(row.amountPaise), rcpt, reference: reference! }));
   }
   return askGateway(s, row, { via: 'admin', actorId: actor.userId, defer, throwOnRefusal: true });
 }
@@ -532,7 +532,7 @@ export async function recordManualRefund(
   await notifyMember(s, row, null).catch((err) =>
     log('error', 'mail.refund_failed', { refundId: row.id, error: String(err) }),
   );
-  return result(s, row, t('refund.recorded', { amount: formatINR(row.amountPaise), rcpt, reference }));
+  return result(s, row, told('refund.recorded', { amount: formatINR(row.amountPaise), rcpt, reference }));
 }
 
 /** A bank/UPI reference already used by a payer's transfer or another refund (the database checks it again). */
@@ -551,23 +551,23 @@ async function answerExisting(s: Svc, row: RefundRow, orderPkId: number): Promis
   return result(s, row, messageFor(row));
 }
 
-function messageFor(row: RefundRow) {
+function messageFor(row: RefundRow): KeyedMessage {
   const amount = formatINR(row.amountPaise);
   const rcpt = formatRcptId(row.orderId);
   if (row.method === 'carry_over') {
-    return t('carry.done', { rcpt, year: '', to: row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '' });
+    return told('carry.done', { rcpt, year: '', to: row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '' });
   }
-  if (row.status === REFUND_STATUS.requested) return t('refund.retrying', { amount, rcpt });
-  if (row.status === REFUND_STATUS.failed) return t('refund.refused', { reason: row.failureReason ?? '-' });
+  if (row.status === REFUND_STATUS.requested) return told('refund.retrying', { amount, rcpt });
+  if (row.status === REFUND_STATUS.failed) return told('refund.refused', { reason: row.failureReason ?? '-' });
   if (row.method === 'bank_transfer' || row.method === 'manual') {
-    return t('refund.recorded', { amount, rcpt, reference: row.reference ?? '' });
+    return told('refund.recorded', { amount, rcpt, reference: row.reference ?? '-' });
   }
-  return t('refund.started', { amount, rcpt });
+  return told('refund.started', { amount, rcpt });
 }
 
-async function result(s: Svc, row: RefundRow, message: string): Promise<RefundResult> {
+async function result(s: Svc, row: RefundRow, message: KeyedMessage): Promise<RefundResult> {
   const view = orderRefundsOf(await batchOf(s.db, orderRefundsQueries(s.db, row.orderId)))!;
-  return { message, refund: view.refunds.find((r) => r.refundId === row.id)!, order: view };
+  return { ...message, refund: view.refunds.find((r) => r.refundId === row.id)!, order: view };
 }
 
 /**
@@ -725,26 +725,23 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
     .innerJoin(orderLines, eq(orderLines.id, refundLines.lineId))
     .where(eq(refundLines.refundId, row.id))
     .all();
-  const what = lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.amountPaise)}`).join('\n');
-  const hi = `Namaskar ${order.userName},`;
-  const link = { href: `${s.origin}/profile`, label: 'See your contributions' };
-  let mail: ReturnType<typeof compose> | undefined;
+  const link = (w: Words) => ({ href: `${s.origin}/profile`, label: w('mail.seeContributions') });
+  const what = (w: Words) => linesText(w, lines, (l) => l.amountPaise);
+  let write: Letter['write'] | undefined;
   if (row.status === REFUND_STATUS.pending) {
-    mail = compose(
-      order.userEmail,
-      `Refund started: ${rcpt}`,
-      [
-        hi,
-        `We have cancelled the following from your contribution ${rcpt} and started a refund of ${amount} to the original payment method.`,
-        what,
-        `Reason: ${row.reason}`,
-        order.conveniencePaise > 0
-          ? 'The online convenience charge is kept by the payment provider and is not refunded.'
-          : '',
-        'The money reaches your account within 10 working days. We will write again when it is done.',
-      ].filter(Boolean),
-      link,
-    );
+    write = (w) =>
+      compose(
+        w('refund.startedSubject', { rcpt }),
+        [
+          w('mail.greeting', { name: order.userName }),
+          w('refund.startedBody', { rcpt, amount }),
+          what(w),
+          w('mail.reason', { reason: row.reason }),
+          order.conveniencePaise > 0 ? w('refundMail.convenienceKept') : '',
+          w('refund.within'),
+        ].filter(Boolean),
+        link(w),
+      );
   }
   if (row.status === REFUND_STATUS.processed) {
     // the same news on WhatsApp and push where the member chose them (issue 26)
@@ -758,34 +755,34 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
     });
     // the credit note issued with the settlement (issue 25, docs/decisions/260), naming the receipt it reduces
     const note = await creditNoteOf(s, row.id);
-    mail = compose(
-      order.userEmail,
-      `Refund done: ${rcpt}`,
-      [
-        hi,
-        row.method === 'bank_transfer' || row.method === 'manual'
-          ? `We have sent ${amount} back to you for your contribution ${rcpt} (bank/UPI reference ${row.reference}).`
-          : `The refund of ${amount} for your contribution ${rcpt} is complete: the money is on its way to the original payment method.`,
-        what,
-        `Reason: ${row.reason}`,
-        ...(note ? [`Credit note ${note.number} against receipt ${note.receipt ?? '-'} records this refund.`] : []),
-      ],
-      link,
-    );
+    write = (w) =>
+      compose(
+        w('refund.doneSubject', { rcpt }),
+        [
+          w('mail.greeting', { name: order.userName }),
+          row.method === 'bank_transfer' || row.method === 'manual'
+            ? w('refund.sentBack', { amount, rcpt, reference: row.reference ?? '-' })
+            : w('refund.complete', { amount, rcpt }),
+          what(w),
+          w('mail.reason', { reason: row.reason }),
+          ...(note ? [w('receiptMail.creditNote', { number: note.number, receipt: note.receipt ?? '-' })] : []),
+        ],
+        link(w),
+      );
   }
   if (row.status === REFUND_STATUS.failed && from === REFUND_STATUS.pending) {
-    mail = compose(
-      order.userEmail,
-      `Refund failed: ${rcpt}`,
-      [
-        hi,
-        `The refund of ${amount} for your contribution ${rcpt} could not be completed by the payment provider.`,
-        'Our team has been told and will refund you another way. Please reply to this email if you have questions.',
-      ],
-      link,
-    );
+    write = (w) =>
+      compose(
+        w('refund.failedSubject', { rcpt }),
+        [
+          w('mail.greeting', { name: order.userName }),
+          w('refund.failedBody', { amount, rcpt }),
+          w('refund.failedNext'),
+        ],
+        link(w),
+      );
   }
-  if (mail) await sendMail(s.db, s.config, mail);
+  if (write) await sendMail(s.db, s.config, { to: order.userEmail, write });
 }
 
 // ---- carry-over (docs/decisions/081-carry-over.md) ----
@@ -867,7 +864,7 @@ export async function carryOverOrder(
     return result(
       s,
       row,
-      t('carry.done', { rcpt, year: next, to: row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '' }),
+      told('carry.done', { rcpt, year: next, to: row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '' }),
     );
   }
   throw new DomainError('Busy', say('server.busy'), 503);
@@ -881,19 +878,18 @@ async function notifyCarryOver(s: Svc, order: OrderRow, row: RefundRow, year: st
     .where(eq(refundLines.refundId, row.id))
     .all();
   const to = row.carriedToOrderId ? formatRcptId(row.carriedToOrderId) : '';
-  await sendMail(
-    s.db,
-    s.config,
-    compose(
-      order.userEmail,
-      `Contribution carried over to ${year}: ${formatRcptId(order.id)}`,
-      [
-        `Namaskar ${order.userName},`,
-        `The following from your contribution ${formatRcptId(order.id)} (${order.fiscalYear}) is carried over to the festival year ${year}, as contribution ${to}. Nothing more is due.`,
-        lines.map((l) => `${l.name} x ${l.qty}: ${formatINR(l.amountPaise)}`).join('\n'),
-        `Reason: ${row.reason}`,
-      ],
-      { href: `${s.origin}/profile`, label: 'See your contributions' },
-    ),
-  );
+  await sendMail(s.db, s.config, {
+    to: order.userEmail,
+    write: (w) =>
+      compose(
+        w('carry.subject', { year, rcpt: formatRcptId(order.id) }),
+        [
+          w('mail.greeting', { name: order.userName }),
+          w('carry.body', { rcpt: formatRcptId(order.id), from: order.fiscalYear, year, to }),
+          linesText(w, lines, (l) => l.amountPaise),
+          w('mail.reason', { reason: row.reason }),
+        ],
+        { href: `${s.origin}/profile`, label: w('mail.seeContributions') },
+      ),
+  });
 }

@@ -13,14 +13,12 @@ import type {
   RenewalReport,
 } from '../../core/contracts/renewals';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
-import { t } from '../../core/i18n';
-import { tr } from '../../core/renewals/messages.en';
 import type { Bindings } from '../env';
 import { batchOf, prep, sqlOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { DomainError } from '../lib/errors';
+import { DomainError, say, told } from '../lib/errors';
 import { log } from '../lib/log';
-import { compose, escapeHtml, linkText, type Mail, sendMail } from '../lib/mail';
+import { compose, escapeHtml, type Letter, letterIn, linkText, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { cronSvc, type Svc, sessionBatchOf } from '../lib/svc';
 import { choiceSql, consentStatements, noChannelSql, optOut, optOutToken, verifyOptOutToken } from './channels';
@@ -85,7 +83,7 @@ export async function getRenewal(
       ] as const,
   );
   if (forUser !== undefined && forUser !== actor.userId) {
-    throw new DomainError('NotYourRenewal', tr('renewal.notYours'), 403);
+    throw new DomainError('NotYourRenewal', say('renewal.notYours'), 403);
   }
   const [rows] = results;
   const renewed = rows.some((r) => r.year === year);
@@ -119,7 +117,7 @@ export async function getEmailPrefs(s: Svc): Promise<EmailPrefs> {
 export async function setEmailPrefs(s: Svc, actor: Actor, { renewalReminders }: { renewalReminders: boolean }) {
   const change = { kind: 'reminders', channel: 'email', on: renewalReminders } as const;
   await s.env.DB.batch(consentStatements(s, actor.userId, [change], actor.userId, 'profile'));
-  return { renewalReminders, message: tr('prefs.saved') };
+  return { renewalReminders, ...told('prefs.saved') };
 }
 
 /** "<userId>.<expiry day>.<signature>": names the member, expires, and cannot be made without the secret. */
@@ -136,13 +134,13 @@ export async function unsubscribe(
   { token, via }: { token: string; via: 'link' | 'one-click' },
   at = Date.now(),
 ) {
-  const invalid = () => new DomainError('InvalidLink', tr('unsubscribe.invalid'), 400);
+  const invalid = () => new DomainError('InvalidLink', say('unsubscribe.invalid'), 400);
   const o = await verifyOptOutToken(s.config.PASSWORD_PEPPER, token, at, {
     invalid,
-    expired: () => new DomainError('LinkExpired', tr('unsubscribe.expired'), 400),
+    expired: () => new DomainError('LinkExpired', say('unsubscribe.expired'), 400),
   });
   if (!(await optOut(s, o, via))) throw invalid();
-  return { message: o.kind === 'reminders' && o.channel === 'email' ? tr('unsubscribe.done') : t('channels.stopped') };
+  return o.kind === 'reminders' && o.channel === 'email' ? told('unsubscribe.done') : told('channels.stopped');
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -157,41 +155,42 @@ type Recipient = {
   emailOn?: boolean;
 };
 
-function linesText(lines: Recipient['lines']) {
-  return lines.map((l) => tr('renewal.line', { name: l.name, qty: l.qty })).join(', ');
-}
-
-/** Built from the message catalogue (English today; a member's language picks the catalogue later). */
+/** The renewal reminder, written by key in its reader's language (docs/decisions/195). */
 export async function reminderMail(
   s: Pick<Svc, 'config' | 'origin'>,
   r: Recipient,
   year: string,
   lastYear: string,
   at = Date.now(),
-): Promise<Mail> {
+): Promise<Letter> {
   const plan = r.lines[0]?.name ?? 'membership';
   const token = await unsubscribeToken(s.config.PASSWORD_PEPPER, r.userId, at);
   const renewUrl = `${s.origin}/membership?renew=${r.userId}`;
   const pageUrl = `${s.origin}/unsubscribe?token=${encodeURIComponent(token)}`;
   const oneClickUrl = `${s.origin}/api/unsubscribe/oneClick?token=${encodeURIComponent(token)}`;
-  const mail = compose(
-    r.email,
-    tr('renewal.mailSubject', { plan, year }),
-    [
-      tr('renewal.mailGreeting', { name: r.name }),
-      tr('renewal.mailBody', { lastYear, year, lines: linesText(r.lines) }),
-      tr('renewal.mailAction'),
-    ],
-    { href: renewUrl, label: tr('renewal.mailLink', { plan, year }) },
-  );
-  // the unsubscribe link, as every link: alone on its line in the text, an <a href> in the HTML
-  const footer = tr('renewal.mailFooter', { lastYear });
-  const unsubscribe = { label: tr('renewal.mailUnsubscribe'), href: pageUrl };
   return {
-    ...mail,
-    text: `${mail.text}\n\n${footer}\n${linkText(unsubscribe)}`,
-    html: `${mail.html}\n<p style="color:#555;font-size:12px">${escapeHtml(footer)}<br><a href="${escapeHtml(pageUrl)}">${escapeHtml(unsubscribe.label)}</a></p>`,
+    to: r.email,
     headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    write: (w) => {
+      const lines = r.lines.map((l) => w('renewal.line', { name: l.name, qty: l.qty })).join(', ');
+      const mail = compose(
+        w('renewal.mailSubject', { plan, year }),
+        [
+          w('renewal.mailGreeting', { name: r.name }),
+          w('renewal.mailBody', { lastYear, year, lines }),
+          w('renewal.mailAction'),
+        ],
+        { href: renewUrl, label: w('renewal.mailLink', { plan, year }) },
+      );
+      // the unsubscribe link, as every link: alone on its line in the text, an <a href> in the HTML
+      const footer = w('renewal.mailFooter', { lastYear });
+      const unsubscribe = { label: w('renewal.mailUnsubscribe'), href: pageUrl };
+      return {
+        ...mail,
+        text: `${mail.text}\n\n${footer}\n${linkText(unsubscribe)}`,
+        html: `${mail.html}\n<p style="color:#555;font-size:12px">${escapeHtml(footer)}<br><a href="${escapeHtml(pageUrl)}">${escapeHtml(unsubscribe.label)}</a></p>`,
+      };
+    },
   };
 }
 
@@ -349,7 +348,7 @@ export async function previewReminder(s: Svc, at = Date.now()): Promise<MailPrev
   const year = festivalYear(at);
   const lastYear = previousFestivalYear(year);
   const { actor, results } = await sessionBatchOf(s)((me, db) => sampleQueries(db, year, lastYear, me.limit));
-  const mail = await reminderMail(s, sampleOf(actor, results), year, lastYear, at);
+  const mail = letterIn(await reminderMail(s, sampleOf(actor, results), year, lastYear, at), 'en');
   return { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
 }
 
@@ -365,8 +364,14 @@ export async function sendReminderTest(s: Svc, actor: Actor, at = Date.now()) {
     ),
   );
   const mail = await reminderMail(s, { ...sample, userId: actor.userId, email: actor.email }, year, lastYear, at);
-  await sendMail(s.db, s.config, { ...mail, subject: tr('renewal.testPrefix', { subject: mail.subject }) });
-  return { message: tr('renewal.testSent', { email: actor.email }) };
+  await sendMail(s.db, s.config, {
+    ...mail,
+    write: (w, lang) => {
+      const written = mail.write(w, lang);
+      return { ...written, subject: w('renewal.testPrefix', { subject: written.subject }) };
+    },
+  });
+  return told('renewal.testSent', { email: actor.email });
 }
 
 /**
@@ -378,7 +383,7 @@ export async function startCampaign(s: Svc, actor: Actor, at = Date.now()) {
   const year = festivalYear(at);
   const lastYear = previousFestivalYear(year);
   const { count } = await audienceCounts(s, year, lastYear);
-  if (count === 0) throw new DomainError('NoAudience', tr('renewal.noAudience', { lastYear }), 409);
+  if (count === 0) throw new DomainError('NoAudience', say('renewal.noAudience', { lastYear }), 409);
   const [ins] = await s.env.DB.batch([
     prep(
       s,
@@ -399,12 +404,12 @@ export async function startCampaign(s: Svc, actor: Actor, at = Date.now()) {
     ),
   ]);
   if (ins?.meta.changes !== 1) {
-    throw new DomainError('CampaignRunning', tr('renewal.campaignRunning', { year }), 409);
+    throw new DomainError('CampaignRunning', say('renewal.campaignRunning', { year }), 409);
   }
   return {
     campaignId: Number(ins.meta.last_row_id),
     audience: count,
-    message: tr('renewal.campaignStarted', { count }),
+    ...told('renewal.campaignStarted', { count }),
   };
 }
 
@@ -441,9 +446,9 @@ async function finishCampaign(
 
 export async function stopCampaign(s: Svc, actor: Actor, { campaignId }: { campaignId: number }) {
   if (!(await finishCampaign(s, campaignId, 'stopped', 'reminder.campaign_stopped', actor.userId))) {
-    throw new DomainError('NotSending', tr('renewal.campaignNotSending'), 409);
+    throw new DomainError('NotSending', say('renewal.campaignNotSending'), 409);
   }
-  return { message: tr('renewal.campaignStopped') };
+  return told('renewal.campaignStopped');
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -453,7 +458,7 @@ export type BatchOptions = {
   limit?: number;
   intervalMs?: number;
   /** Delivers one email; tests pass one that fails on purpose. Default: sendMail (outbox, then provider). */
-  deliver?: (mail: Mail) => Promise<void>;
+  deliver?: (mail: Letter) => Promise<void>;
   at?: number;
 };
 
@@ -468,7 +473,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
   const limit = opts.limit ?? REMINDER_BATCH_SIZE;
   const intervalMs = opts.intervalMs ?? (s.config.MAIL_PROVIDER === 'http' ? REMINDER_INTERVAL_MS : 0);
-  const deliver = opts.deliver ?? ((mail: Mail) => sendMail(s.db, s.config, mail));
+  const deliver = opts.deliver ?? ((mail: Letter) => sendMail(s.db, s.config, mail));
   const { results: campaigns } = await prep(
     s,
     `SELECT id, fiscal_year AS year, from_year AS lastYear FROM reminder_campaigns WHERE state = 'sending' ORDER BY id`,
@@ -736,7 +741,7 @@ export async function devLastYearMembership(
     `SELECT id, name, code, type, price_paise AS price FROM products WHERE code = ? AND type = 'MEMBERSHIP'`,
     code,
   ).first<{ id: number; name: string; code: string; type: string; price: number }>();
-  if (!p) throw new DomainError('NotFound', `${code} is not a membership plan`, 404);
+  if (!p) throw new DomainError('NotFound', say('renewal.notAPlan', { code }), 404);
   const total = p.price * qty;
   const lastYearDay = at - 365 * DAY_MS;
   await s.env.DB.batch([

@@ -14,7 +14,6 @@ import type {
   StatementLineView,
   statementImportRequest,
 } from '../../core/contracts/refunds';
-import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { paiseToRupees } from '../../core/money';
 import { creditKey, type Match, matchCredits, type StatementMapping } from '../../core/statement';
@@ -23,7 +22,7 @@ import { statementImportLines, statementImports, statementLines, statementMappin
 import { audit } from '../lib/audit';
 import { batchOf, changesOf, d1Batch, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { DomainError, say } from '../lib/errors';
+import { DomainError, say, told } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
@@ -326,7 +325,7 @@ export async function clearStatementFlag(
     ),
   ]);
   if (changesOf(results, 1) === 0) throw new DomainError('NotFound', say('statement.noFlag'), 404);
-  return { message: t('statement.flagCleared') };
+  return told('statement.flagCleared');
 }
 
 /**
@@ -393,7 +392,7 @@ export async function approveStatementMatches(
   return {
     approved: done.length,
     skipped,
-    message: t('statement.approved', { count: done.length }),
+    ...told('statement.approved', { count: done.length }),
     statement: await statementImportAfter(s, input.importId),
   };
 }

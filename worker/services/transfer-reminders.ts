@@ -41,32 +41,31 @@ export async function remindUnpaidTransfers(s: Svc, now = Date.now()): Promise<{
     const rcpt = formatRcptId(o.id);
     const amount = formatINR(o.totalPaise);
     try {
-      await sendMail(
-        s.db,
-        s.config,
-        compose(
-          o.userEmail,
-          `Reminder: your contribution ${rcpt} is waiting for payment`,
-          [
-            `Namaskar ${o.userName},`,
-            `Your contribution ${rcpt} of ${amount} is waiting for your bank or UPI transfer. Once you have paid, please share the transaction id from your profile so that we can verify it.`,
+      await sendMail(s.db, s.config, {
+        to: o.userEmail,
+        write: (w, lang) =>
+          compose(
+            w('reminder.subject', { rcpt }),
             [
-              `Payee: ${bank.payee}`,
-              `Account number: ${bank.accountNumber}`,
-              `IFSC: ${bank.ifsc} (${bank.bankName})`,
-              `UPI: ${bank.upiVpa}`,
-              `Amount: ${amount}`,
-              `Note: ${rcpt}`,
-            ].join('\n'),
-            {
-              label: 'UPI apps can also open this link',
-              href: upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise: o.totalPaise, note: rcpt }),
-            },
-            `If it is not paid by ${formatDate(o.createdAt + s.config.TRANSFER_EXPIRE_DAYS * DAY)}, the contribution is cancelled and anything it holds is released.`,
-          ],
-          { href: `${s.origin}/profile#${rcpt}`, label: 'Share the transaction id' },
-        ),
-      );
+              w('mail.greeting', { name: o.userName }),
+              w('reminder.body', { rcpt, amount }),
+              [
+                w('reminder.payee', { v: bank.payee }),
+                w('pay.account', { v: bank.accountNumber }),
+                `IFSC: ${bank.ifsc} (${bank.bankName})`,
+                `UPI: ${bank.upiVpa}`,
+                w('reminder.amount', { amount }),
+                w('reminder.note', { rcpt }),
+              ].join('\n'),
+              {
+                label: w('reminder.upi'),
+                href: upiLink({ vpa: bank.upiVpa, payee: bank.payee, amountPaise: o.totalPaise, note: rcpt }),
+              },
+              w('reminder.expire', { date: formatDate(o.createdAt + s.config.TRANSFER_EXPIRE_DAYS * DAY, lang) }),
+            ],
+            { href: `${s.origin}/profile#${rcpt}`, label: w('reminder.link') },
+          ),
+      });
       reminded++;
     } catch (err) {
       log('error', 'mail.transfer_reminder_failed', { orderId: o.id, error: String(err) });

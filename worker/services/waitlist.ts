@@ -14,13 +14,12 @@ import type {
   WaitlistPlace,
 } from '../../core/contracts/capacity';
 import { formatDateTime } from '../../core/festival';
-import { t } from '../../core/i18n';
 import { formatRcptId } from '../../core/ids';
 import { cartLines, carts, products, users, waitlistEntries } from '../../schema/index';
 import { randomToken } from '../lib/crypto';
 import { changesOf, d1Batch, guardFailure, isUniqueViolation, raw } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { DomainError, notFound, say } from '../lib/errors';
+import { DomainError, notFound, say, told } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
@@ -99,10 +98,9 @@ export async function joinWaitlist(
   const [place] = await placesOf(s, actor.userId, p.id);
   if (!place) throw new Error('waitlist place vanished');
   return {
-    message:
-      place.state === 'offered'
-        ? t('waitlist.offeredNow', { name: p.name })
-        : t('waitlist.joined', { name: p.name, position: place.position }),
+    ...(place.state === 'offered'
+      ? told('waitlist.offeredNow', { name: p.name })
+      : told('waitlist.joined', { name: p.name, position: place.position })),
     place,
   };
 }
@@ -137,7 +135,7 @@ export async function leaveWaitlist(s: Svc, actor: Actor, input: { productId: nu
   ]);
   if (changesOf(results, 1) === 0) throw new DomainError('NotWaiting', say('waitlist.notOn', { name: p.name }), 404);
   await offerFreedUnits(s, p.id);
-  return { message: t('waitlist.left', { name: p.name }) };
+  return told('waitlist.left', { name: p.name });
 }
 
 /**
@@ -218,7 +216,7 @@ export async function acceptOffer(s: Svc, actor: Actor, input: { offer: string }
     }),
   ]);
   return {
-    message: t('waitlist.inCart', { name: p.name, qty: entry.qty }),
+    ...told('waitlist.inCart', { name: p.name, qty: entry.qty }),
     productId: p.id,
     qty: entry.qty,
     offerExpiresAt: entry.offerExpiresAt!,
@@ -334,20 +332,19 @@ async function offerNext(s: Svc, productId: number): Promise<boolean> {
   if (changesOf(results, 0) === 0) return true; // offered by another run meanwhile: look at the next in line
   log('info', 'waitlist.offered', { entryId: head.entry.id, productId, qty: head.entry.qty });
   // the member asked for this message by joining: it goes like a payment's news, by email (docs/decisions/246)
-  await sendMail(
-    s.db,
-    s.config,
-    compose(
-      head.email,
-      `Your turn on the waiting list: ${head.name}`,
-      [
-        `Namaskar ${head.userName},`,
-        `${head.entry.qty} of "${head.name}" are free again and held for you until ${formatDateTime(expires, 'en')}.`,
-        'Open the link below to buy them. If they are not bought by then, they go to the next person in line.',
-      ],
-      { href: `${s.origin}/dmPass?offer=${token}`, label: 'Buy them now' },
-    ),
-  ).catch((err) => log('error', 'waitlist.offer_mail_failed', { entryId: head.entry.id, error: String(err) }));
+  await sendMail(s.db, s.config, {
+    to: head.email,
+    write: (w, lang) =>
+      compose(
+        w('waitlist.offerSubject', { name: head.name }),
+        [
+          w('mail.greeting', { name: head.userName }),
+          w('waitlist.offerBody', { qty: head.entry.qty, name: head.name, time: formatDateTime(expires, lang) }),
+          w('waitlist.offerHow'),
+        ],
+        { href: `${s.origin}/dmPass?offer=${token}`, label: w('waitlist.offerLink') },
+      ),
+  }).catch((err) => log('error', 'waitlist.offer_mail_failed', { entryId: head.entry.id, error: String(err) }));
   return true;
 }
 

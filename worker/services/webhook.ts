@@ -68,7 +68,7 @@ export async function handleWebhook(
   if (!parsed.success) {
     // Signed by Razorpay but not of a shape we read: retrying cannot help, so it is acknowledged (2xx)
     // and kept in the log; never a 5xx that Razorpay would retry for days.
-    const what = describeIssues(parsed.error.issues);
+    const what = describeIssues(parsed.error.issues).text;
     log('error', 'webhook.bad_payload', { eventId, what });
     await s.db.insert(webhookEvents).values({ eventId, eventType: 'malformed' }).onConflictDoNothing();
     return { received: true, ignored: t('webhook.badPayload', { what }) };

@@ -7,7 +7,6 @@
 // payments.status (tests/unit/transitions-only.test.ts).
 
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
-import { t } from '../../../core/i18n';
 import { formatRcptId } from '../../../core/ids';
 import {
   canPaymentTransition,
@@ -22,7 +21,7 @@ import { orderLines, orders, payments, products, sponsorshipClaims, users } from
 import { audit, type Guard, guardedAudit } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { changesOf, d1Batch, isUniqueViolation, raw } from '../../lib/d1-batch';
-import { DomainError, say } from '../../lib/errors';
+import { DomainError, say, told } from '../../lib/errors';
 import { log } from '../../lib/log';
 import type { Svc } from '../../lib/svc';
 import { pricingContext, waiverContextQuery } from '../cart';
@@ -411,7 +410,7 @@ export async function releaseLoaded(
   ]);
   const changed = changesOf(results) > 0;
   const after = (await loadOrder(s, order.id))!;
-  if (changed && input.to === ORDER_STATUS.rejected) await sendRejection(s, after, input.reason);
+  if (changed && input.to === ORDER_STATUS.rejected) await sendRejection(s, after, input.reason, input.reasonCode);
   // its units are free again (migrations/0245's trigger): the first in a waiting line may have them
   if (changed) await afterUnitsFreed(s);
   return { order: after, changed };
@@ -541,5 +540,5 @@ export async function clearAttention(s: Svc, actorId: number, input: { orderPkId
       .where(and(eq(orders.id, input.orderPkId), sql`${orders.attention} IS NOT NULL`)),
   ]);
   if (changesOf(results, 1) === 0) throw new DomainError('NotFound', say('attention.nothing'), 404);
-  return { message: t('attention.handled') };
+  return told('attention.handled');
 }
