@@ -184,7 +184,7 @@ export async function removeFromWaitlist(
   }
   log('info', 'waitlist.removed', { entryId: input.entryId, productId: p.id, by: actor.userId });
   await offerFreedUnits(s, p.id);
-  return { message: t('waitlist.removed', { person: who.name, name: p.name }) };
+  return told('waitlist.removed', { person: who.name, name: p.name });
 }
 
 /**
