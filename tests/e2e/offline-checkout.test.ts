@@ -4,6 +4,7 @@
 // 390 px phone and a 1280 px laptop, axe-clean; screenshots in /tmp/offline-*.png.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBn } from '../../core/messages/areas/checkout.bn';
 import {
   BASE,
   expectAccessible,
@@ -26,7 +27,12 @@ afterAll(async () => {
 });
 
 /** A phone (or a laptop) with the service worker (a reload offline needs it), a fresh member and a server cart. */
-async function memberPhone(picks: { code: string; qty: number }[], lying: boolean, width: number) {
+async function memberPhone(
+  picks: { code: string; qty: number }[],
+  lying: boolean,
+  width: number,
+  lang: 'en' | 'bn-IN' = 'en',
+) {
   const context: BrowserContext = await browser.newContext({
     baseURL: BASE,
     viewport: { width, height: width === 390 ? 844 : 800 },
@@ -50,7 +56,13 @@ async function memberPhone(picks: { code: string; qty: number }[], lying: boolea
     productQtys[all.find((x: { code: string }) => x.code === p.code).id] = { qty: p.qty, code: p.code };
   await post('addToCart', { productQtys }, info.session);
   await page.goto('/index');
-  await page.evaluate((i) => localStorage.setItem('user-info', JSON.stringify(i)), info);
+  await page.evaluate(
+    ([i, l]) => {
+      localStorage.setItem('user-info', JSON.stringify({ ...i, lang: l }));
+      localStorage.setItem('samiti-lang', l);
+    },
+    [info, lang] as const,
+  );
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return;
@@ -128,6 +140,28 @@ describe.each([390, 1280])('checkout with no connection at %i px', (width) => {
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("/dpsummary with no connection, in Bengali: the same note in the reader's words, nothing to pay with", async () => {
+    const { context, page, problems } = await memberPhone([{ code: 'DPDY', qty: 2 }], false, width, 'bn-IN');
+    await page.goto('/dpsummary');
+    await page.getByTestId('summary-total').waitFor();
+    const total = await page.getByTestId('summary-total').textContent();
+    await loseNetwork(context, 'offline');
+    await page.reload();
+    await page.getByTestId('summary-total').waitFor({ timeout: 6_000 });
+    expect(await page.getByTestId('summary-total').textContent()).toBe(total);
+    await page.locator('[data-offline-note]').getByText(checkoutBn['checkout.offlineKept']).waitFor();
+    await page.getByRole('button', { name: checkoutBn['checkout.offlineRetry'] }).waitFor();
+    const pay = page.locator('.pay-card button');
+    expect(await pay.count()).toBeGreaterThan(0);
+    for (const b of await pay.all()) expect(await b.isDisabled()).toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: `/tmp/offline-dpsummary-bn-${width}.png` });
+    await restoreNetwork(context, 'offline');
+    await expect.poll(() => page.locator('[data-offline-note]').count(), { timeout: 10_000 }).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it('/summary with nothing saved on this device says the selection is kept, never "Loading…"', async () => {
     const { context, page, problems } = await memberPhone([{ code: 'MABD', qty: 1 }], true, width);

@@ -418,18 +418,18 @@ describe('the words', () => {
       expect(problems).toEqual([]);
       await context.close();
     }
-    for (const width of WIDTHS) {
-      const { page, problems, context } = await open(width);
+    for (const [width, locale] of WIDTHS.flatMap((w) => LOCALES.map((l) => [w, l] as const))) {
+      const { page, problems, context } = await open(width, locale);
       await page.goto('/login');
-      const note = page.getByText('You can log in now, before you verify your email address.');
+      const note = page.getByText(words(locale, 'login.unverified'));
       await note.waitFor();
       // on screen with the form, not under the bar or beside the screen
       const box = (await note.boundingBox())!;
-      expect(box.x, `${width}`).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width, `${width}`).toBeLessThanOrEqual(width);
-      expect(box.y + box.height, `${width}`).toBeLessThanOrEqual(width === 390 ? 844 : 800);
+      expect(box.x, `${width} ${locale}`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${width} ${locale}`).toBeLessThanOrEqual(width);
+      expect(box.y + box.height, `${width} ${locale}`).toBeLessThanOrEqual(width === 390 ? 844 : 800);
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/phone-words-login-${width}.png` });
+      await page.screenshot({ path: `/tmp/phone-words-login-${locale}-${width}.png` });
       expect(problems).toEqual([]);
       await context.close();
     }
