@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787';
 
@@ -256,4 +259,26 @@ export function coveredByToasts(page: Page): Promise<string[]> {
       )
       .map(([name]) => name);
   });
+}
+
+// Evaluated through the DevTools protocol: the site's CSP (rightly) refuses injected <script> tags.
+let axeSource: string | null = null;
+
+/**
+ * The screen as it is now passes axe (WCAG 2 A/AA: no serious or critical violation) and has no sideways scroll.
+ * An open dialog is checked with the page under it.
+ */
+export async function expectAccessible(page: Page) {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: any[] }> } }).axe;
+    const r = await axe.run({ runOnly: ['wcag2a', 'wcag2aa'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n: { target: string[] }) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations, page.url()).toEqual([]);
+  const width = page.viewportSize()?.width ?? 390;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), page.url()).toBeLessThanOrEqual(width);
 }

@@ -1,10 +1,13 @@
 // Checkout with no connection (issue 23 item 4, docs/decisions/151): /summary and /dpsummary say that the selection
 // is kept and that payment waits for the network, show the cart saved on this device, never wait on "Loading…", and
-// go on when requests get through again. Offline and on lie-fi, with navigator.onLine truthful or stuck at true.
+// go on when requests get through again. Offline and on lie-fi, with navigator.onLine truthful or stuck at true; on a
+// 390 px phone and a 1280 px laptop, axe-clean; screenshots in /tmp/offline-*.png.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutBn } from '../../core/messages/areas/checkout.bn';
 import {
   BASE,
+  expectAccessible,
   launch,
   lieAboutOnline,
   loseNetwork,
@@ -23,11 +26,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A phone with the service worker (a reload offline needs it), a fresh member and a server cart. */
-async function memberPhone(picks: { code: string; qty: number }[], lying: boolean) {
+/** A phone (or a laptop) with the service worker (a reload offline needs it), a fresh member and a server cart. */
+async function memberPhone(
+  picks: { code: string; qty: number }[],
+  lying: boolean,
+  width: number,
+  lang: 'en' | 'bn-IN' = 'en',
+) {
   const context: BrowserContext = await browser.newContext({
     baseURL: BASE,
-    viewport: { width: 390, height: 844 },
+    viewport: { width, height: width === 390 ? 844 : 800 },
     serviceWorkers: 'allow',
   });
   if (lying) await lieAboutOnline(context);
@@ -48,7 +56,13 @@ async function memberPhone(picks: { code: string; qty: number }[], lying: boolea
     productQtys[all.find((x: { code: string }) => x.code === p.code).id] = { qty: p.qty, code: p.code };
   await post('addToCart', { productQtys }, info.session);
   await page.goto('/index');
-  await page.evaluate((i) => localStorage.setItem('user-info', JSON.stringify(i)), info);
+  await page.evaluate(
+    ([i, l]) => {
+      localStorage.setItem('user-info', JSON.stringify({ ...i, lang: l }));
+      localStorage.setItem('samiti-lang', l);
+    },
+    [info, lang] as const,
+  );
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return;
@@ -60,7 +74,7 @@ async function memberPhone(picks: { code: string; qty: number }[], lying: boolea
 const note = (page: Page) =>
   page.locator('[data-offline-note]').filter({ hasText: 'Your selection is kept on this device' });
 
-describe('checkout with no connection', () => {
+describe.each([390, 1280])('checkout with no connection at %i px', (width) => {
   const cases: [NetworkLoss, boolean][] = [
     ['offline', false],
     ['offline', true],
@@ -70,7 +84,7 @@ describe('checkout with no connection', () => {
   it.each(cases)(
     '/dpsummary keeps the cart and waits to pay (%s; navigator.onLine forced true: %s), then goes on',
     async (loss, lying) => {
-      const { context, page, problems } = await memberPhone([{ code: 'DPDY', qty: 2 }], lying);
+      const { context, page, problems } = await memberPhone([{ code: 'DPDY', qty: 2 }], lying, width);
       await page.goto('/dpsummary');
       await page.getByTestId('summary-total').waitFor();
       const total = await page.getByTestId('summary-total').textContent();
@@ -89,7 +103,8 @@ describe('checkout with no connection', () => {
       await expect
         .poll(() => page.locator('.offline-banner, [data-offline-note]').filter({ visible: true }).count())
         .toBe(1);
-      await page.screenshot({ path: `/tmp/offline-dpsummary-${loss.replace(/\W+/g, '-')}-${lying}.png` });
+      await expectAccessible(page);
+      await page.screenshot({ path: `/tmp/offline-dpsummary-${loss.replace(/\W+/g, '-')}-${lying}-${width}.png` });
 
       // requests get through again: the page loads afresh and payment can go on. A browser that tells the truth
       // says so; otherwise the buyer's "Try again now" is the next request.
@@ -107,7 +122,7 @@ describe('checkout with no connection', () => {
   );
 
   it('a tap on Pay that gets nothing through (lie-fi, navigator.onLine true) says payment waits, keeping the cart', async () => {
-    const { context, page, problems } = await memberPhone([{ code: 'DPDY', qty: 1 }], true);
+    const { context, page, problems } = await memberPhone([{ code: 'DPDY', qty: 1 }], true, width);
     await page.goto('/dpsummary');
     await page.getByTestId('summary-total').waitFor();
     const total = await page.getByTestId('summary-total').textContent();
@@ -117,6 +132,7 @@ describe('checkout with no connection', () => {
     await note(page).waitFor();
     expect(await page.getByTestId('summary-total').textContent()).toBe(total);
     await expect.poll(() => page.getByRole('button', { name: /^Direct Transfer/ }).isDisabled()).toBe(true);
+    await expectAccessible(page);
     // the store asks again by itself (at most 15 s apart): no tap needed for the page to go on
     await restoreNetwork(context, 'lie-fi, requests fail');
     await expect.poll(() => note(page).count(), { timeout: 25_000 }).toBe(0);
@@ -125,8 +141,30 @@ describe('checkout with no connection', () => {
     await context.close();
   }, 60_000);
 
+  it("/dpsummary with no connection, in Bengali: the same note in the reader's words, nothing to pay with", async () => {
+    const { context, page, problems } = await memberPhone([{ code: 'DPDY', qty: 2 }], false, width, 'bn-IN');
+    await page.goto('/dpsummary');
+    await page.getByTestId('summary-total').waitFor();
+    const total = await page.getByTestId('summary-total').textContent();
+    await loseNetwork(context, 'offline');
+    await page.reload();
+    await page.getByTestId('summary-total').waitFor({ timeout: 6_000 });
+    expect(await page.getByTestId('summary-total').textContent()).toBe(total);
+    await page.locator('[data-offline-note]').getByText(checkoutBn['checkout.offlineKept']).waitFor();
+    await page.getByRole('button', { name: checkoutBn['checkout.offlineRetry'] }).waitFor();
+    const pay = page.locator('.pay-card button');
+    expect(await pay.count()).toBeGreaterThan(0);
+    for (const b of await pay.all()) expect(await b.isDisabled()).toBe(true);
+    await expectAccessible(page);
+    await page.screenshot({ path: `/tmp/offline-dpsummary-bn-${width}.png` });
+    await restoreNetwork(context, 'offline');
+    await expect.poll(() => page.locator('[data-offline-note]').count(), { timeout: 10_000 }).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('/summary with nothing saved on this device says the selection is kept, never "Loading…"', async () => {
-    const { context, page, problems } = await memberPhone([{ code: 'MABD', qty: 1 }], true);
+    const { context, page, problems } = await memberPhone([{ code: 'MABD', qty: 1 }], true, width);
     // the cart was chosen, but this device never showed it: nothing saved
     await loseNetwork(context, 'lie-fi, requests fail');
     await page.goto('/summary');
@@ -134,6 +172,8 @@ describe('checkout with no connection', () => {
     await note(page).waitFor();
     await page.getByRole('link', { name: 'See your selection' }).waitFor();
     expect(await page.getByText('Loading…').count()).toBe(0);
+    await expectAccessible(page);
+    await page.screenshot({ path: `/tmp/offline-summary-nothing-saved-${width}.png` });
     await restoreNetwork(context, 'lie-fi, requests fail');
     await page.getByRole('button', { name: 'Try again now' }).click();
     await page.getByTestId('summary-total').waitFor();

@@ -4,8 +4,26 @@
 // that looks current (165). Screenshots go to /tmp/phone-words-*.png for a person to look at.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTabNames, BASE, coveredByToasts, launch, openAdminTab, post, uniqueEmail, watch } from './browser';
+import { contributeEn } from '../../core/messages/areas/contribute.en';
+import { contributeBn } from '../../core/messages/areas/contribute.bn';
+import { membershipBn } from '../../core/messages/areas/membership.bn';
+import { membershipEn } from '../../core/messages/areas/membership.en';
+import { bn } from '../../core/messages/bn';
+import { en } from '../../core/messages/en';
+import { memberBn } from '../../core/messages/member.bn';
+import { memberEn } from '../../core/messages/member.en';
 import { newUtr } from '../fixtures/bank-statements';
+import {
+  adminTabNames,
+  BASE,
+  coveredByToasts,
+  expectAccessible,
+  launch,
+  openAdminTab,
+  post,
+  uniqueEmail,
+  watch,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,6 +34,21 @@ afterAll(async () => {
 });
 
 const WIDTHS = [390, 1280] as const;
+const LOCALES = ['en-US', 'bn-IN'] as const;
+type Locale = (typeof LOCALES)[number];
+
+/** The screens' words in each language, from the catalogues themselves (core/messages), not guessed here. */
+const CATALOGUE = {
+  'en-US': { ...en, ...contributeEn, ...membershipEn, ...memberEn },
+  'bn-IN': { ...bn, ...contributeBn, ...membershipBn, ...memberBn },
+};
+type Key = keyof (typeof CATALOGUE)['en-US'];
+function words(locale: Locale, key: Key, params: Record<string, string> = {}): string {
+  return CATALOGUE[locale][key].replace(/\{(\w+)\}/g, (all, name: string) => params[name] ?? all);
+}
+/** A message's words up to its first placeholder (what comes after depends on the cart). */
+const wordsBefore = (locale: Locale, key: Key) => CATALOGUE[locale][key].split('{')[0]!;
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function open(width: number, locale = 'en-US') {
   const context: BrowserContext = await browser.newContext({
@@ -29,7 +62,8 @@ async function open(width: number, locale = 'en-US') {
   return { context, page, problems };
 }
 
-async function member(page: Page, tag = 'words') {
+/** A fresh member, signed in on `page`; in Bengali when `locale` says so (the device's and the account's choice). */
+async function member(page: Page, tag = 'words', locale: Locale = 'en-US') {
   const email = uniqueEmail(tag);
   const info = await post('signUpAndLogin', {
     name: 'Mitali Sen',
@@ -38,8 +72,16 @@ async function member(page: Page, tag = 'words') {
     password: 'kali-puja-2026',
     iid: crypto.randomUUID(),
   });
+  const lang = locale === 'bn-IN' ? 'bn-IN' : 'en';
+  if (lang !== 'en') await post('setLanguage', { lang }, info.session);
   await page.goto('/tnc');
-  await page.evaluate((i) => localStorage.setItem('user-info', JSON.stringify(i)), info);
+  await page.evaluate(
+    ([i, l]) => {
+      localStorage.setItem('user-info', JSON.stringify({ ...i, lang: l }));
+      localStorage.setItem('samiti-lang', l);
+    },
+    [info, lang] as const,
+  );
   return { email, token: info.session as string };
 }
 
@@ -50,6 +92,21 @@ async function cart(token: string, items: { code: string; qty: number }[]) {
     items.map((i) => [String(all.find((p) => p.code === i.code)!.id), { qty: i.qty, code: i.code }]),
   );
   await post('addToCart', { productQtys }, token);
+}
+
+/** The faces Chromium drew the first element matching `selector` in (the devtools protocol's platform fonts). */
+async function drawnIn(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((f) => f.familyName);
+  } finally {
+    await cdp.detach();
+  }
 }
 
 async function expectFieldError(page: Page, field: string, text: string | RegExp) {
@@ -69,24 +126,39 @@ async function expectFieldError(page: Page, field: string, text: string | RegExp
 
 describe('toasts cover nothing and do not outlive their page', () => {
   for (const width of WIDTHS) {
-    it(`at ${width} px: one benefit note at a time in the total bar, not over "Proceed for Sponsorship"`, async () => {
-      const { page, problems, context } = await open(width);
-      await member(page);
-      await page.goto('/membership');
-      const plus = page.getByRole('button', { name: 'Add one UTSAV' });
-      for (let i = 0; i < 4; i++) await plus.click();
-      await page.getByText('10% benefit added').waitFor();
-      // the 5% note of the third click is replaced by the 10% one, not stacked under it
-      expect(await page.locator('.toast').count()).toBe(1);
-      expect(await page.locator('.ct-bar .toast').count()).toBe(1);
-      expect(await coveredByToasts(page)).toEqual([]);
-      const proceed = (await page.getByRole('button', { name: 'Proceed for Sponsorship' }).boundingBox())!;
-      const note = (await page.locator('.toast').boundingBox())!;
-      expect(note.y + note.height).toBeLessThanOrEqual(proceed.y + 1);
-      await page.screenshot({ path: `/tmp/phone-words-benefit-${width}.png` });
-      expect(problems).toEqual([]);
-      await context.close();
-    });
+    for (const locale of LOCALES) {
+      it(`at ${width} px in ${locale}: one benefit note at a time in the total bar, not over "Proceed for Sponsorship"`, async () => {
+        const { page, problems, context } = await open(width, locale);
+        const { token } = await member(page, 'words', locale);
+        // the plan's name as the screen says it: the product's own Bengali name where it has one
+        const plans = (await post('getProducts', {}, token)).productsResponses.MEMBERSHIP as {
+          name: string;
+          nameBn?: string;
+        }[];
+        const utsav = plans.find((p) => p.name === 'UTSAV')!;
+        const plan = locale === 'bn-IN' ? (utsav.nameBn ?? utsav.name) : utsav.name;
+        await page.goto('/membership');
+        const plus = page.getByRole('button', { name: words(locale, 'stepper.add', { name: plan }) });
+        for (let i = 0; i < 4; i++) await plus.click();
+        await page.getByText(wordsBefore(locale, 'utsav.ten')).waitFor();
+        // the 5% note of the third click is replaced by the 10% one, not stacked under it
+        expect(await page.locator('.toast').count()).toBe(1);
+        expect(await page.locator('.ct-bar .toast').count()).toBe(1);
+        expect(await coveredByToasts(page)).toEqual([]);
+        const proceed = (await page
+          .getByRole('button', { name: words(locale, 'contribute.proceedSponsorship') })
+          .boundingBox())!;
+        const note = (await page.locator('.toast').boundingBox())!;
+        expect(note.y + note.height).toBeLessThanOrEqual(proceed.y + 1);
+        // the note and the bar within the screen, side by side with nothing cut off
+        expect(note.x).toBeGreaterThanOrEqual(0);
+        expect(note.x + note.width).toBeLessThanOrEqual(width);
+        await expectAccessible(page);
+        await page.screenshot({ path: `/tmp/phone-words-benefit-${locale}-${width}.png` });
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
 
     it(`at ${width} px: the extra contribution is checked at its field, and nothing follows the buyer to /dpsummary`, async () => {
       const { page, problems, context } = await open(width);
@@ -102,6 +174,7 @@ describe('toasts cover nothing and do not outlive their page', () => {
       await dialog.getByRole('button', { name: 'Proceed with Contribution' }).click();
       await expectFieldError(page, 'extraContribution', /whole number of rupees/);
       expect(await page.locator('.toast').count()).toBe(0);
+      await expectAccessible(page);
       await page.screenshot({ path: `/tmp/phone-words-extra-${width}.png` });
       await dialog.getByLabel('Contribution amount (₹)').fill('101');
       await dialog.getByRole('button', { name: 'Proceed with Contribution' }).click();
@@ -127,6 +200,8 @@ describe('toasts cover nothing and do not outlive their page', () => {
       expect((await toast.boundingBox())!.y + (await toast.boundingBox())!.height).toBeLessThanOrEqual(
         (await pay.boundingBox())!.y + 1,
       );
+      await expectAccessible(page);
+      await page.screenshot({ path: `/tmp/phone-words-refusal-${width}.png` });
       // at once to another page: the error stays behind
       await page.getByRole('link', { name: 'Coupons | Offering' }).click();
       await page.waitForURL('**/dmPass');
@@ -167,6 +242,7 @@ describe('toasts cover nothing and do not outlive their page', () => {
       await expectFieldError(page, 'offlineTxnId', /already been shared/);
       expect(await coveredByToasts(page)).toEqual([]);
       expect(await page.locator('.toast').count()).toBe(0);
+      await expectAccessible(page);
       await page.screenshot({ path: `/tmp/phone-words-transfer-${width}.png` });
       expect(problems).toEqual([]);
       await context.close();
@@ -192,6 +268,7 @@ describe('toasts cover nothing and do not outlive their page', () => {
       await dialog.getByRole('button', { name: 'Register and Proceed' }).click();
       await expectFieldError(page, 'email', /already exists/);
       expect(await page.locator('.toast').count()).toBe(0);
+      await expectAccessible(page);
       await page.screenshot({ path: `/tmp/phone-words-register-${width}.png` });
       expect(problems).toEqual([]);
       await context.close();
@@ -207,6 +284,7 @@ describe('toasts cover nothing and do not outlive their page', () => {
       await page.getByRole('button', { name: 'Send Email Verification Link' }).click();
       await page.locator('.toast').getByText('We have sent verification link, please check your Mail!').waitFor();
       expect(await coveredByToasts(page), `${width}`).toEqual([]);
+      await expectAccessible(page);
       // the message of /profile does not follow to the next page
       await page.getByRole('link', { name: 'Coupons | Offering' }).click();
       await page.getByRole('heading', { level: 1, name: 'Coupons | Offering' }).waitFor();
@@ -219,6 +297,7 @@ describe('toasts cover nothing and do not outlive their page', () => {
       await page.getByRole('button', { name: 'Save Settings' }).click();
       await page.locator('.toast').getByText('Settings saved.').waitFor();
       expect(await coveredByToasts(page), `${width} admin`).toEqual([]);
+      await expectAccessible(page);
       await page.screenshot({ path: `/tmp/phone-words-admin-toast-${width}.png` });
       expect(problems).toEqual([]);
       await context.close();
@@ -237,6 +316,7 @@ describe('the bar and the scroll position', () => {
       await page.mouse.wheel(0, 24);
       await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
       await expect.poll(background).toBe('rgb(255, 255, 255)');
+      await page.screenshot({ path: `/tmp/phone-words-bar-${width}.png` });
       expect(problems).toEqual([]);
       await context.close();
     }
@@ -270,32 +350,43 @@ describe('the bar and the scroll position', () => {
 
 describe('Start Over on the summary', () => {
   for (const width of WIDTHS) {
-    it(`at ${width} px: sits away from the pay buttons and asks before it empties the cart`, async () => {
-      const { page, problems, context } = await open(width);
-      const { token } = await member(page);
-      await cart(token, [{ code: 'MABD', qty: 1 }]);
-      await page.goto('/summary');
-      const startOver = page.getByRole('button', { name: 'Start Over' });
-      await startOver.waitFor();
-      expect(await page.locator('.pay-card').getByRole('button', { name: 'Start Over' }).count()).toBe(0);
-      const so = (await startOver.boundingBox())!;
-      const pay = (await page.getByRole('button', { name: /^Pay ₹.* Online$/ }).boundingBox())!;
-      expect(pay.y - (so.y + so.height)).toBeGreaterThan(150);
-      await startOver.click();
-      const ask = page.getByRole('dialog', { name: 'Start over?' });
-      await ask.getByText('This empties your selection (₹1,500.00)').waitFor();
-      // the safe answer is first and has the focus
-      const keep = ask.getByRole('button', { name: 'Keep my selection' });
-      await expect.poll(() => keep.evaluate((el) => el === document.activeElement)).toBe(true);
-      await keep.click();
-      expect((await post('getCartDetails', {}, token)).selectedProducts).toHaveLength(1);
-      await startOver.click();
-      await page.getByRole('dialog', { name: 'Start over?' }).getByRole('button', { name: 'Yes, start over' }).click();
-      await page.waitForURL('**/membership');
-      expect((await post('getCartDetails', {}, token))?.selectedProducts ?? []).toHaveLength(0);
-      expect(problems).toEqual([]);
-      await context.close();
-    });
+    for (const locale of LOCALES) {
+      it(`at ${width} px in ${locale}: sits away from the pay buttons and asks before it empties the cart`, async () => {
+        const { page, problems, context } = await open(width, locale);
+        const { token } = await member(page, 'words', locale);
+        await cart(token, [{ code: 'MABD', qty: 1 }]);
+        await page.goto('/summary');
+        const name = words(locale, 'ck.startOver');
+        const startOver = page.getByRole('button', { name });
+        await startOver.waitFor();
+        expect(await page.locator('.pay-card').getByRole('button', { name }).count()).toBe(0);
+        const so = (await startOver.boundingBox())!;
+        const [payBefore, payAfter] = words(locale, 'ck.payOnline').split('{amount}') as [string, string];
+        const pay = (await page
+          .getByRole('button', { name: new RegExp(`^${literal(payBefore)}.*${literal(payAfter)}$`) })
+          .boundingBox())!;
+        expect(pay.y - (so.y + so.height)).toBeGreaterThan(150);
+        await startOver.click();
+        const ask = page.getByRole('dialog', { name: words(locale, 'ck.startOverTitle') });
+        await ask.getByText(wordsBefore(locale, 'ck.startOverBody') + '₹1,500.00').waitFor();
+        // the safe answer is first and has the focus
+        const keep = ask.getByRole('button', { name: words(locale, 'ck.startOverNo') });
+        await expect.poll(() => keep.evaluate((el) => el === document.activeElement)).toBe(true);
+        await expectAccessible(page);
+        await page.screenshot({ path: `/tmp/phone-words-start-over-${locale}-${width}.png` });
+        await keep.click();
+        expect((await post('getCartDetails', {}, token)).selectedProducts).toHaveLength(1);
+        await startOver.click();
+        await page
+          .getByRole('dialog', { name: words(locale, 'ck.startOverTitle') })
+          .getByRole('button', { name: words(locale, 'ck.startOverYes') })
+          .click();
+        await page.waitForURL('**/membership');
+        expect((await post('getCartDetails', {}, token))?.selectedProducts ?? []).toHaveLength(0);
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
   }
 });
 
@@ -342,11 +433,27 @@ describe('the words', () => {
       expect(problems).toEqual([]);
       await context.close();
     }
-    const { page, problems, context } = await open(390);
-    await page.goto('/login');
-    await page.getByText('You can log in now, before you verify your email address.').waitFor();
-    expect(problems).toEqual([]);
-    await context.close();
+    for (const [width, locale] of WIDTHS.flatMap((w) => LOCALES.map((l) => [w, l] as const))) {
+      const { page, problems, context } = await open(width, locale);
+      await page.goto('/login');
+      const note = page.getByText(words(locale, 'login.unverified'));
+      await note.waitFor();
+      // on screen with the form, not under the bar or beside the screen
+      const box = (await note.boundingBox())!;
+      expect(box.x, `${width} ${locale}`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${width} ${locale}`).toBeLessThanOrEqual(width);
+      expect(box.y + box.height, `${width} ${locale}`).toBeLessThanOrEqual(width === 390 ? 844 : 800);
+      if (locale === 'en-US') {
+        // the switch's one Bengali word in our Bengali face, not boxes (this machine has no Bengali font of its own)
+        if (width === 390) await page.getByRole('button', { name: 'Menu' }).click();
+        const sw = width === 390 ? '.menu-lang' : '.nav-actions .lang-switch';
+        await expect.poll(() => drawnIn(page, sw), { message: `${width}` }).toEqual(['Noto Sans Bengali']);
+      }
+      await expectAccessible(page);
+      await page.screenshot({ path: `/tmp/phone-words-login-${locale}-${width}.png` });
+      expect(problems).toEqual([]);
+      await context.close();
+    }
   });
 });
 

@@ -2,12 +2,13 @@
 // it starts with nothing chosen, shows a line that cannot be refunded disabled with the reason in place (refunded
 // already, refund pending, carried over, passes collected), asks "Refund ₹X to <method>?" before anything is sent,
 // after a partial refund offers only what is left, and offers retry or a record by hand for a refund that failed.
-// On a 390 px phone and a 1280 px laptop; screenshots in /tmp (refund-dialog-*.png), English and Bengali.
+// On a 390 px phone and a 1280 px laptop, axe-clean with the dialog open; screenshots in /tmp (refund-dialog-*.png),
+// English and Bengali.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleBn } from '../../core/messages/areas/console.bn';
 import { newUtr } from '../fixtures/bank-statements';
-import { api, launch, newPage, openAdminTab, post, signIn, uniqueEmail } from './browser';
+import { api, expectAccessible, launch, newPage, openAdminTab, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 let admin: string;
@@ -234,6 +235,7 @@ describe.each([390, 1280])('the refund dialog at %i px', (width) => {
       .waitFor();
     await shot(page, 'reasons');
     expect(await fits(page)).toBe(true);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Close' }).last().click();
 
     const carried = await openDialog(page, c.email, c.orderRcptId);
@@ -255,6 +257,7 @@ describe.each([390, 1280])('the refund dialog at %i px', (width) => {
     expect(await dialog.getByRole('button', { name: /^Refund ₹/ }).isDisabled()).toBe(true);
     await shot(page, 'initial');
     expect(await fits(page)).toBe(true);
+    await expectAccessible(page);
     await first.fill('1');
     await dialog.getByLabel("Reason (goes into the member's email)").fill('One guest less');
     await dialog.getByLabel('Bank/UPI reference of the money sent back').fill(`NEFT ${Date.now()}`);
@@ -265,6 +268,7 @@ describe.each([390, 1280])('the refund dialog at %i px', (width) => {
     expect((await refundsOf(o.orderPkId)).refunds).toHaveLength(0);
     await shot(page, 'confirm');
     expect(await fits(page)).toBe(true);
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Go back' }).click();
     await dialog.getByRole('button', { name: `Refund ${amount}` }).click();
     await dialog.getByRole('button', { name: 'Yes, refund' }).click();
@@ -306,6 +310,7 @@ describe.each([390, 1280])('the refund dialog at %i px', (width) => {
     await bn.getByRole('button', { name: consoleBn['refund.manual'] }).waitFor();
     await page.screenshot({ path: `/tmp/refund-dialog-failed-bn-${width}.png` });
     expect(await fits(page)).toBe(true);
+    await expectAccessible(page);
     await page.goto('/admin');
     await switchLanguage(page, /Switch to English/);
 
@@ -317,6 +322,7 @@ describe.each([390, 1280])('the refund dialog at %i px', (width) => {
       .fill(`CASH ${width}${Date.now()}`);
     await shot(page, 'failed');
     expect(await fits(page)).toBe(true);
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Record refund' }).click();
     await page.getByText(/^Refund of ₹.* recorded \(reference CASH/).waitFor();
     await dialog.getByText(/replaced by refund #\d+/).waitFor();

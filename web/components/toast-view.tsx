@@ -134,6 +134,9 @@ export function placeToasts(region: HTMLElement, position: ToastPosition) {
   const phone = vw <= 600;
   const width = phone ? vw - 2 * 12 : Math.min(420, vw - 32);
   const left = phone ? 12 : position === 'bottom-center' ? (vw - width) / 2 : vw - 16 - width;
+  // measured at the width it will have: a first toast, laid out wider, was measured a line short and then covered
+  // the button under its band (the venue card's Undo)
+  region.style.width = `${width}px`;
   const height = region.offsetHeight;
   const bar = document.querySelector('header.nav')?.getBoundingClientRect();
   const top = Math.max(0, bar?.bottom ?? 0) + GAP;
