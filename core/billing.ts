@@ -1,4 +1,4 @@
-// Billing details a sponsor's books want on a receipt (issue 25, docs/decisions/261): a billing name, a PAN and a
+// Billing details a sponsor's books want on a receipt (docs/decisions/261): a billing name, a PAN and a
 // GSTIN, each optional and checked for shape. A GSTIN is 2 digits of state code, the holder's PAN, an entity
 // number, a 'Z' by default and a check character: the mod-36 Luhn-style checksum of the first 14 (CBIC's rule).
 

@@ -1,4 +1,4 @@
-// Capacity per product (issue 24, docs/decisions/245): what a buyer is told about the units left. Pure: the server
+// Capacity per product (docs/decisions/245): what a buyer is told about the units left. Pure: the server
 // answers it with the catalogue, the screens show it.
 
 /** "Only N left" from this many units left: 10, or a tenth of a larger capacity (80 of 800 plates). */

@@ -1,4 +1,4 @@
-// Channels beside email (issue 26, docs/decisions/230-233): which kinds of message exist, which channels may
+// Channels beside email (docs/decisions/230-233): which kinds of message exist, which channels may
 // carry them, what a member gets before choosing, and the WhatsApp templates the association submits to Meta.
 // Shared by the Worker (consent, sending), its local stand-ins (which refuse what Meta refuses) and the screens.
 

@@ -7,7 +7,7 @@ import './messages/areas/server';
 export * from './i18n-core';
 
 /**
- * The two languages (issue 16, docs/decisions/120) and the catalogue by area (docs/decisions/115). English is the
+ * The two languages (docs/decisions/120) and the catalogue by area (docs/decisions/115). English is the
  * default and the fallback. t(key) finds every key of every area registered so far: the shared strings (nav,
  * forms, validation: core/messages/en.ts) from here, each other area when a screen imports it
  * (core/messages/areas/<area>.ts), so a screen ships only its own strings. The Bengali catalogue, every area at

@@ -298,7 +298,7 @@ describe('membership fee waiver for sponsoring families', () => {
   });
 });
 
-describe('rules stored per product (issue 24, docs/decisions/240)', () => {
+describe('rules stored per product (docs/decisions/240)', () => {
   const withRules = (p: PricingProduct, rules: PricingRules): PricingProduct => ({ ...p, rules });
 
   it("prices every product and quantity the same with its code's defaults written out as without rules", () => {

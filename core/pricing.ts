@@ -17,7 +17,7 @@ export type ProductType = 'MEMBERSHIP' | 'SPONSORSHIP' | 'DAILY_PASS';
 export type QtyTier = { minQty: number; basisPoints: number };
 
 /**
- * A product's pricing rules (issue 24, docs/decisions/240), stored per product in D1 (`products.rules`); a product
+ * A product's pricing rules (docs/decisions/240), stored per product in D1 (`products.rules`); a product
  * without stored rules has the defaults of its code, which are the rules DECISIONS.md names.
  * - qtyTiers: quantity discounts on the whole line (UTSAV 5% at 3, 10% at 4+; Dandiya 10% at 4+);
  * - memberPrice: a daily pass whose coPrice differs from its price sells at coPrice to UTSAV members' households;

@@ -24,7 +24,7 @@ export const cartLines = sqliteTable(
     qty: integer('qty').notNull(),
     fullSponsor: integer('full_sponsor', { mode: 'boolean' }), // sponsorship only: true full, false co-sponsor
     amountPaise: integer('amount_paise'), // the extra contribution's chosen amount
-    // issue 24 (0240): the product's price and co-price when the line was added; a change shows on the next view
+    // migration 0240: the product's price and co-price when the line was added; a change shows on the next view
     unitPricePaise: integer('unit_price_paise'),
     coPricePaise: integer('co_price_paise'),
   },

@@ -6,7 +6,7 @@ import { users } from './users';
 const now = sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`;
 
 /**
- * A pass sold by a volunteer at the gate (issue 24 item 5, docs/decisions/250): the order it made (paid and
+ * A pass sold by a volunteer at the gate (docs/decisions/250): the order it made (paid and
  * collected at once), who sold it, how it was paid and on which festival day. The phone's nonce is unique: a
  * replayed or double-tapped sale finds its row and makes no second order.
  */

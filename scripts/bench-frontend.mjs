@@ -214,7 +214,7 @@ export function summarize(runs) {
 async function lighthouseOnce(lighthouse, baseUrl, { path: urlPath, userInfo, lang }, keepFile) {
   const chrome = await startChrome();
   try {
-    // a session, or the language chosen on this device (issue 16: 'samiti-lang'), set before Lighthouse starts
+    // a session, or the language chosen on this device ('samiti-lang'), set before Lighthouse starts
     if (userInfo || lang) {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await browser.contexts()[0].newPage();

@@ -1,4 +1,4 @@
-// The gate's speed (issue 21 item 9, docs/decisions/152): a volunteer's lookups and collections among 40,000 synced
+// The gate's speed (docs/decisions/152): a volunteer's lookups and collections among 40,000 synced
 // passes, on a phone whose CPU is 4x slower than this machine's (CDP Emulation.setCPUThrottlingRate), from the
 // keystroke or tap to the answer painted on screen, online and offline. Targets: a lookup under 100 ms, a scan to
 // "collected" under 1 s. Part of `npm run bench` (its own section; --skip-gate leaves it out), or alone:

@@ -40,7 +40,7 @@ const CFG = {
   benchUsers: QUICK ? 60 : 200, // accounts that fill carts and start orders (one order each)
   collectMax: QUICK ? 300 : 1_000, // markCouponCollected: one request per distinct uncollected pass
   lighthouseRuns: Number(opt('lighthouse-runs', 3)),
-  // the venue's local copy while the screens are measured: the festival year's pass orders (issue 27)
+  // the venue's local copy while the screens are measured: the festival year's pass orders
   venuePasses: 40_000,
 };
 const TARGETS = {
@@ -48,9 +48,9 @@ const TARGETS = {
   p99xFloor: 5,
   scaleRatio: 1.5,
   jsGzipBytes: 150_000,
-  // public pages and the contribution pages (issue 15); member, admin and venue screens keep jsGzipBytes
+  // public pages and the contribution pages; member, admin and venue screens keep jsGzipBytes
   jsGzipBytesPublic: 100_000,
-  // Lighthouse, median of `lighthouseRuns` (issue 27): performance, TBT beyond the floor page, LCP
+  // Lighthouse, median of `lighthouseRuns`: performance, TBT beyond the floor page, LCP
   lighthouse: 95,
   lighthouseAccessibility: 100,
   tbtOverFloorMs: 200,
@@ -534,7 +534,7 @@ try {
         bodies: [{ orderTSCursor: 1e18 }],
         tokens: [admin.session],
       },
-      // the renewal reminder's audience (issue 17): members of last year not renewed, from the memberships index
+      // the renewal reminder's audience: members of last year not renewed, from the memberships index
       { name: 'getReminderAudience', path: '/getReminderAudience', bodies: [{}], tokens: [admin.session] },
       {
         name: 'markCouponCollected',
@@ -635,7 +635,7 @@ try {
   }
 
   if (!flag('skip-frontend') && !flag('skip-lighthouse')) {
-    // the same data whatever ran before: the venue holds CFG.venuePasses pass orders (issue 27)
+    // the same data whatever ran before: the venue holds CFG.venuePasses pass orders
     const passes = topUpPasses(server.dir, CFG.venuePasses);
     const floors = writeFloorPages(DIST, ['/index', '/membership', '/venue']);
     try {
@@ -644,7 +644,7 @@ try {
         BASE,
         [
           { route: '/index', userInfo: null, floor: floors.pages['/index'] },
-          // issue 16: Bengali beside English; its floor is the same English HTML without script
+          // Bengali beside English; its floor is the same English HTML without script
           { route: '/index', userInfo: null, lang: 'bn-IN', label: '/index (bn)', floor: floors.pages['/index'] },
           { route: '/membership', userInfo: member, floor: floors.pages['/membership'] },
           { route: '/venue', userInfo: volunteer, floor: floors.pages['/venue'] },

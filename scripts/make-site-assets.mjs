@@ -59,7 +59,7 @@ const PALETTES = [
   },
 ];
 
-/** What the picture shows follows its caption (issue 12): 0 lamps, 1 pandal, 2 stage and crowd, 3 dandiya. */
+/** What the picture shows follows its caption: 0 lamps, 1 pandal, 2 stage and crowd, 3 dandiya. */
 function kindOf(alt, n) {
   const a = alt.toLowerCase();
   if (/dandiya/.test(a)) return 3;

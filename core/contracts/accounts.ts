@@ -8,7 +8,7 @@ const iid = z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars').
 
 export const loginRequest = z.object({ email, password: text(), iid });
 
-/** A language code; anything but Bengali means English (issue 16). Absent at sign-up: the X-Samiti-Lang header. */
+/** A language code; anything but Bengali means English. Absent at sign-up: the X-Samiti-Lang header. */
 export const lang = z
   .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
   .max(35, 'input.maxChars')
@@ -26,7 +26,7 @@ export const changePasswdRequest = z.object({ email, tempPasswd: text(), newPass
 
 export const verifyEmailRequest = z.object({ token: text(200) });
 
-// ---- a member's own data (issue 25 item 5, docs/decisions/265-267) ----
+// ---- a member's own data (docs/decisions/265-267) ----
 
 /** /updateUserProfile: name and mobile, checked as at sign-up. */
 export const updateUserProfileRequest = z.object({ name: text(100), mobile });
@@ -110,7 +110,7 @@ export type UserInfo = {
    * the client refreshes them from /isMembershipLive and /isDailyPassLive at navigation load. */
   membershipLive?: boolean;
   dailyPassLive?: boolean;
-  /** The account's language (issue 16): 'en' or 'bn-IN'; absent until the member chooses one. */
+  /** The account's language: 'en' or 'bn-IN'; absent until the member chooses one. */
   lang?: string | null;
 };
 

@@ -160,13 +160,13 @@ export const addProductRequest = z
     dailyMembership: z.boolean({ error: 'input.boolean' }).optional().default(false),
     fullSponsorOnly: z.boolean({ error: 'input.boolean' }).optional().default(false),
     desc: optionalText(500),
-    nameBn: optionalText(100), // issue 16: the Bengali name and description, optional
+    nameBn: optionalText(100), // the Bengali name and description, optional
     descBn: optionalText(500),
-    /** issue 24: the festival year it is for; absent = the live catalogue's; a later year's product is a draft */
+    /** the festival year it is for; absent = the live catalogue's; a later year's product is a draft */
     festivalYear: festivalYearField.optional(),
-    /** issue 24: created capped in one step; absent or null = unlimited (docs/decisions/245) */
+    /** created capped in one step; absent or null = unlimited (docs/decisions/245) */
     capacity: capacityField.optional(),
-    /** issue 24: the waiting list on from the start (it matters once a capacity sells out) */
+    /** the waiting list on from the start (it matters once a capacity sells out) */
     waitlist: waitlistField.optional().default(false),
   })
   .superRefine((v, ctx) => {
@@ -219,7 +219,7 @@ export const addProductRequest = z
 /** Text that may be cleared with '': absent = unchanged. */
 const editableText = (max: number) => z.string({ error: 'input.text' }).trim().max(max, 'input.maxChars').optional();
 
-/** Issue 24: a product's pricing rules as an admin edits them (ProductRulesView); a part left out is unchanged. */
+/** A product's pricing rules as an admin edits them (ProductRulesView); a part left out is unchanged. */
 export const productRulesInput = z
   .object({
     qtyDiscounts: z
@@ -249,7 +249,7 @@ export const productRulesInput = z
   .partial();
 
 /**
- * /updateProduct (issue 24): any of price, co-price, names, descriptions and rules; left out = unchanged. Applies to
+ * /updateProduct: any of price, co-price, names, descriptions and rules; left out = unchanged. Applies to
  * carts priced after it; orders keep the price they were sold at.
  */
 const PHOTO_PATH = /^\/[A-Za-z0-9._\-/]+\.(png|jpe?g|webp|svg)$/;
@@ -306,7 +306,7 @@ export const markProductAvailableRequest = z.object({ id: id(), available: flag 
 export const markProductFullSponsorRequest = z.object({ id: id(), fullSponsorOnly: flag });
 export const blockProductRequest = z.object({ id: id(), blockedByName: text(100), blockedByEmail: email });
 export const unblockProductRequest = z.object({ id: id() });
-/** All Products: a product's Bengali name and description (issue 16); empty clears them. */
+/** All Products: a product's Bengali name and description; empty clears them. */
 export const setProductBengaliRequest = z.object({ id: id(), nameBn: optionalText(100), descBn: optionalText(500) });
 
 export const bankDetails = z.object({
@@ -393,7 +393,7 @@ export const updateSettingsRequest = z
       .refine(isRupeeAmount, 'input.twoDecimals')
       .optional(),
     membershipWaiver: membershipWaiverInput.optional(),
-    /** issue 25: the 80G registration receipts print (number and validity); empty or null: none */
+    /** the 80G registration receipts print (number and validity); empty or null: none */
     eightyG: z.string({ error: 'input.text' }).trim().max(300, 'input.maxChars').nullable().optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change', path: [] });
@@ -445,17 +445,17 @@ export type AdminProduct = {
   sponsoredBy: string | null;
   sponsoredByEmail: string | null;
   blocked: boolean;
-  /** issue 24: units that may be held or sold (null: unlimited), held or sold now, forced past it; waiting list */
+  /** units that may be held or sold (null: unlimited), held or sold now, forced past it; waiting list */
   capacity: number | null;
   taken: number;
   oversold: number;
   waitlist: boolean;
   /** members waiting in line for it */
   waiting: number;
-  /** issue 16: absent when empty, so the answer of a catalogue without Bengali names is unchanged */
+  /** absent when empty, so the answer of a catalogue without Bengali names is unchanged */
   nameBn?: string;
   descBn?: string;
-  /** issue 24: the English description, the pricing rules, the festival year and when members see it */
+  /** the English description, the pricing rules, the festival year and when members see it */
   desc: string;
   rules: ProductRulesView;
   /** a picture of the site shown on the product's card; absent when none */
@@ -483,7 +483,7 @@ export type AdminSettings = {
   convenienceChargePercent: number;
   /** the membership fee waiver for sponsoring families: thresholds in rupees of full sponsorships */
   membershipWaiver: MembershipWaiverView;
-  /** issue 25: the association's 80G registration printed on receipts; null: none */
+  /** the association's 80G registration printed on receipts; null: none */
   eightyG: string | null;
 };
 
@@ -513,7 +513,7 @@ export type Overview = {
     net: number;
   };
   collectionsPerHour: { day: string; hour: number; collected: number }[];
-  /** issue 25: the year's receipts and credit notes per mode, which the register (/getReceiptRegister) adds up to */
+  /** the year's receipts and credit notes per mode, which the register (/getReceiptRegister) adds up to */
   receipts: ReceiptTotals[];
 };
 

@@ -1,4 +1,4 @@
-// The call map (issue 14 item 5, docs/decisions/079): every API call the web makes, its body (the zod
+// The call map (docs/decisions/079): every API call the web makes, its body (the zod
 // contract's input type) and its answer's `data`, declared once. Types only: nothing here reaches a bundle.
 // web/lib/api-client.ts `api(path, body)` takes both from the path; tests/types/calls.ts checks the map
 // against the worker's routes (path, body schema and answer), so a change on either side fails `tsc`.
@@ -95,7 +95,7 @@ export type ApiCalls = {
   getUserProfile: NoBody<UserProfile>;
   sendVerificationEmail: NoBody<Message>;
   verifyEmail: Call<typeof accounts.verifyEmailRequest, Message>;
-  // a member's own data (issue 25 item 5)
+  // a member's own data
   updateUserProfile: Call<typeof accounts.updateUserProfileRequest, { name: string; mobile: string; message: string }>;
   changeEmail: Call<typeof accounts.changeEmailRequest, Message>;
   getMyData: NoBody<MyData>;
@@ -200,14 +200,14 @@ export type ApiCalls = {
   searchVenuePasses: Call<typeof venue.venueSearchRequest, VenuePass[]>;
   getCollectionConflicts: Call<typeof venue.collectionConflictsRequest, CollectionConflict[]>;
 
-  // ---- gate sales (issue 24 item 5) ----
+  // ---- gate sales ----
   getGateProducts: Call<typeof gate.gateProductsRequest, GateProductsResponse>;
   recordGateSale: Call<typeof gate.recordGateSaleRequest, RecordGateSaleResponse>;
   getGateSales: Call<typeof gate.gateSalesRequest, GateSalesResponse>;
   recordCashHandover: Call<typeof gate.recordCashHandoverRequest, GateDayRow>;
   resolveGateConflict: Call<typeof gate.resolveGateConflictRequest, Message>;
 
-  // ---- channels beside email and announcements (issue 26) ----
+  // ---- channels beside email and announcements ----
   getChannelPrefs: NoBody<ChannelPrefs>;
   setChannelPrefs: Call<typeof channels.channelPrefsRequest, ChannelPrefs & Message>;
   savePushSubscription: Call<typeof channels.pushSubscriptionRequest, ChannelPrefs & Message>;
@@ -220,7 +220,7 @@ export type ApiCalls = {
   getMemberDeliveries: Call<typeof channels.memberDeliveriesRequest, MemberDeliveries>;
   getVenueNotices: NoBody<VenueNotice[]>;
 
-  // ---- capacity and waiting lists (issue 24 items 3-4) ----
+  // ---- capacity and waiting lists ----
   setProductCapacity: Call<typeof capacity.setProductCapacityRequest, CapacityView & Message>;
   setProductWaitlist: Call<typeof capacity.setProductWaitlistRequest, CapacityView & Message>;
   getWaitlist: Call<typeof capacity.waitlistRequest, AdminWaitlist>;
@@ -229,7 +229,7 @@ export type ApiCalls = {
   leaveWaitlist: Call<typeof capacity.leaveWaitlistRequest, Message>;
   getMyWaitlist: NoBody<MyWaitlist>;
   acceptWaitlistOffer: Call<typeof capacity.acceptWaitlistOfferRequest, AcceptedOffer>;
-  // ---- receipts, credit notes and the register (issue 25) ----
+  // ---- receipts, credit notes and the register ----
   getReceipt: Call<typeof receipts.receiptRequest, ReceiptView>;
   setReceiptBilling: Call<typeof receipts.receiptBillingRequest, ReceiptBillingResult>;
   resendReceipt: Call<typeof receipts.resendReceiptRequest, Message>;

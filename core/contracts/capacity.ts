@@ -1,4 +1,4 @@
-// Contracts of capacity and the waiting list (issue 24 items 3-4, docs/decisions/245-247).
+// Contracts of capacity and the waiting list (docs/decisions/245-247).
 import * as z from 'zod';
 import type { Message } from './common';
 

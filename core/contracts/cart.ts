@@ -70,7 +70,7 @@ export type CartWaiver = {
 };
 
 /**
- * A price an admin changed after the line went into the cart (issue 24): the unit price (or, for a co-sponsor and a
+ * A price an admin changed after the line went into the cart: the unit price (or, for a co-sponsor and a
  * member-priced pass, the co-price) then and now, in rupees. The cart is priced at `newPrice`.
  */
 export type CartPriceChange = {
@@ -88,7 +88,7 @@ export type CartDetails = {
   selectedProducts: CartLineView[];
   totalMaxPrice: number;
   totalSellPrice: number;
-  /** issue 24: only when a price changed since the lines were added (absent otherwise) */
+  /** only when a price changed since the lines were added (absent otherwise) */
   priceChanges?: CartPriceChange[];
   /** the membership fee waiver applied (absent when none) */
   waiver?: CartWaiver;

@@ -13,13 +13,13 @@ export type ProductView = {
   coSponsored: boolean;
   fullSponsorOnly: boolean;
   desc: string;
-  /** the Bengali name and description (issue 16); absent when the admins wrote none: show the English ones */
+  /** the Bengali name and description; absent when the admins wrote none: show the English ones */
   nameBn?: string;
   descBn?: string;
   /** sponsorship: the full sponsor's name once paid, or the name it is reserved for; else null */
   sponsoredBy: string | null;
   /**
-   * Capacity (issue 24, docs/decisions/245): present only for a product with a capacity, so that the answer for
+   * Capacity (docs/decisions/245): present only for a product with a capacity, so that the answer for
    * the others keeps its shape. unitsLeft: units still to be had; soldOut: none left; fewLeft: say "only N left".
    */
   capacity?: number;
@@ -28,9 +28,9 @@ export type ProductView = {
   fewLeft?: boolean;
   /** a waiting list may be joined when it is sold out (present only when on) */
   waitlist?: boolean;
-  /** issue 24: a picture of the site for the card, only when the product has one */
+  /** a picture of the site for the card, only when the product has one */
   photo?: string;
-  /** issue 24: the pricing rules, only when an admin changed them from the code's defaults */
+  /** the pricing rules, only when an admin changed them from the code's defaults */
   rules?: ProductRulesView;
 };
 
@@ -86,7 +86,7 @@ export type CountResponse = { count: number };
 export type LiveFlag = { available: boolean };
 
 /**
- * /getPlans (public, issue 24): the membership plans of the live catalogue for the home page's plans table, names
+ * /getPlans (public): the membership plans of the live catalogue for the home page's plans table, names
  * in both languages and the price per person in rupees, so that the table and the shop have one source.
  */
 export type PlanView = { id: number; code: string; name: string; nameBn?: string; price: number };

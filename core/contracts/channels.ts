@@ -1,4 +1,4 @@
-// Channels beside email (issue 26): a member's choices and consent per kind of message and channel, web push
+// Channels beside email: a member's choices and consent per kind of message and channel, web push
 // subscriptions, the admins' announcements and delivery records. Unknown keys are stripped, wrong types refused.
 import * as z from 'zod';
 import {

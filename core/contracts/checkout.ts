@@ -11,7 +11,7 @@ export const startOrderRequest = z.object({
   offline: z.boolean({
     error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.boolean'),
   }),
-  // issue 25: optional billing details for the receipt (billingName, pan, gstin), shape-checked
+  // optional billing details for the receipt (billingName, pan, gstin), shape-checked
   ...billingFields,
 });
 

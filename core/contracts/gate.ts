@@ -5,7 +5,7 @@ import { isPaymentReference, normalizeReference } from '../references';
 import { EMAIL_PATTERN, mobile, optionalText, text } from './common';
 import type { VenuePass } from './venue';
 
-// Gate sales by volunteers (issue 24 item 5, docs/decisions/250-252): a walk-in buys passes from a volunteer at the
+// Gate sales by volunteers (docs/decisions/250-252): a walk-in buys passes from a volunteer at the
 // venue for cash or UPI; the pass is issued and collected at once. Times are epoch milliseconds, money in rupees
 // unless the field says InPaisa.
 

@@ -1,4 +1,4 @@
-// Contracts of numbered receipts, credit notes, billing details and the register (issue 25, docs/decisions/260-263).
+// Contracts of numbered receipts, credit notes, billing details and the register (docs/decisions/260-263).
 import * as z from 'zod';
 import { gstinProblem, isValidPan, normalizeTaxId } from '../billing';
 import { type Message, optionalText, text } from './common';

@@ -1,4 +1,4 @@
-// Contracts of the refund calls (issue 13, docs/decisions/080-refunds.md). Admins only; the amount is never
+// Contracts of the refund calls (docs/decisions/080-refunds.md). Admins only; the amount is never
 // sent by the client: the server computes it from the lines chosen.
 import * as z from 'zod';
 import type { OrderStatus, PaymentType, RefundMethod, RefundState, RefundStatus } from '../orders';

@@ -1,4 +1,4 @@
-// The membership year (issue 17): renewal, reminder campaigns, unsubscribe and the renewal report.
+// The membership year: renewal, reminder campaigns, unsubscribe and the renewal report.
 // Unknown keys are stripped, wrong types refused (docs/decisions/073).
 import * as z from 'zod';
 

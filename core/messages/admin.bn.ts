@@ -1,4 +1,4 @@
-// The admin console's columns, forms and labels (issue 16). In Bengali, with exactly the keys of admin.en.ts (core/messages/catalogues.test.ts).
+// The admin console's columns, forms and labels. In Bengali, with exactly the keys of admin.en.ts (core/messages/catalogues.test.ts).
 import type { AdminKey } from './admin.en';
 
 export const adminBn: Record<AdminKey, string> = {
@@ -223,7 +223,7 @@ export const adminBn: Record<AdminKey, string> = {
   'audit.campaignYearEnded': 'উৎসব-বছর শেষ হওয়ায় নবীকরণের রিমাইন্ডার শেষ হল।',
   'audit.campaignDone': 'নবীকরণের রিমাইন্ডার সবাইকে পাঠানো হল।',
   'audit.fallback': '{action}: {subject}।',
-  // receipts (issue 25)
+  // receipts
   'rcpt.open': 'রসিদ খুলুন',
   'rcpt.resend': 'রসিদ আবার পাঠান',
   'rcpt.title': 'মাধ্যম অনুযায়ী রসিদ ও ক্রেডিট নোট',

@@ -1,4 +1,4 @@
-// The admin console's columns, forms and labels (issue 16).
+// The admin console's columns, forms and labels.
 // A catalogue of its own beside en.ts, shipped only with the screens that show it (as core/renewals does,
 // docs/decisions/094), so that the public pages' first load stays small. Bengali: admin.bn.ts, same keys.
 import { catalogueFn } from '../i18n-core';
@@ -13,7 +13,7 @@ export const adminEn = {
     'Members reading in Bengali see these; left empty, they see the English name and description.',
   'admin.products.save': 'Save',
   'admin.products.cancel': 'Cancel',
-  // capacity and waiting lists (issue 24)
+  // capacity and waiting lists
   'col.capacity': 'Capacity',
   'capacity.unlimited': 'Unlimited',
   'capacity.summary': '{taken} of {capacity} held or sold, {left} left',
@@ -231,7 +231,7 @@ export const adminEn = {
   'audit.campaignYearEnded': 'Renewal reminder ended with the festival year.',
   'audit.campaignDone': 'Renewal reminder sent to everyone.',
   'audit.fallback': '{action}: {subject}.',
-  // receipts (issue 25)
+  // receipts
   'rcpt.open': 'Open receipt',
   'rcpt.resend': 'Re-send receipt',
   'rcpt.title': 'Receipts and credit notes by mode',

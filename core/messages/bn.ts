@@ -36,7 +36,7 @@ export const bn: Record<SharedKey, string> = {
   'venue.badRcptId': 'orderRcptId অনুদানের আইডি নয় (যেমন SMT000042)',
   'pass.qrTitle': 'আপনার পাস',
   'pass.qrHint': 'মণ্ডপে পাস নিতে এই QR কোডটি দেখান।',
-  // billing details on a receipt (issue 25)
+  // billing details on a receipt
   'billing.panInvalid': 'PAN দেখতে ABCPE1234F-এর মতো হবে (5টি অক্ষর, 4টি সংখ্যা, একটি অক্ষর)।',
   'billing.gstinInvalid': 'GSTIN দেখতে 27ABCPE1234F1ZB-এর মতো হবে (রাজ্য কোড, PAN, সত্তা, Z, যাচাই অক্ষর)।',
   'billing.gstinCheck': 'GSTIN-এর যাচাই অক্ষর মিলছে না: টাইপ করতে ভুল হয়েছে কি না দেখুন।',

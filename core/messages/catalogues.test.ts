@@ -1,4 +1,4 @@
-// The catalogue-completeness check (issue 16): every key in every language, with the same placeholders.
+// The catalogue-completeness check: every key in every language, with the same placeholders.
 import { describe, expect, it } from 'vitest';
 import { format, getLocale, loadLocale, parseLocale, registerCatalogue, setLocale, t, tIn } from '../i18n';
 import '../i18n-all';

@@ -1,4 +1,4 @@
-// The screens of the channels beside email (issue 26): the profile's message choices and this phone's notifications,
+// The screens of the channels beside email: the profile's message choices and this phone's notifications,
 // the admin's Messages tab (announcements, the phone preview, what reached a member) and the news on /venue. A
 // catalogue of its own, shipped only with those screens (as admin.en.ts). Bengali: channels.bn.ts, same keys.
 import { catalogueFn } from '../i18n-core';

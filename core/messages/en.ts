@@ -36,7 +36,7 @@ export const en = {
   'venue.badRcptId': 'orderRcptId is not a contribution id (such as SMT000042)',
   'pass.qrTitle': 'Your pass',
   'pass.qrHint': 'Show this QR code at the venue to collect your passes.',
-  // billing details on a receipt (issue 25)
+  // billing details on a receipt
   'billing.panInvalid': 'PAN must look like ABCPE1234F (5 letters, 4 digits, a letter).',
   'billing.gstinInvalid': 'GSTIN must look like 27ABCPE1234F1ZB (state code, PAN, entity, Z, check character).',
   'billing.gstinCheck': 'GSTIN check character does not match: please check the number for a typing mistake.',

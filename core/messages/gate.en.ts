@@ -1,4 +1,4 @@
-// The admins' Gate sales tab (web/features/admin/GateSalesTab.tsx, issue 24 item 5). A catalogue of its own, shipped
+// The admins' Gate sales tab (web/features/admin/GateSalesTab.tsx). A catalogue of its own, shipped
 // only with that tab (as channels.en.ts), so that the admin page's first load stays as it was. Bengali: gate.bn.ts.
 import { catalogueFn } from '../i18n-core';
 

@@ -1,4 +1,4 @@
-// The emails' sentences in English (issue 16, docs/decisions/120, 195). A service writes each email by key in its
+// The emails' sentences in English (docs/decisions/120, 195). A service writes each email by key in its
 // reader's language (worker/lib/mail.ts: sendMail's `write` gets the words of that language), Bengali from
 // mail.bn.ts; names, codes, amounts and an admin's own words go in as parameters.
 export const mailEn = {
@@ -84,22 +84,22 @@ export const mailEn = {
   // the pass QR block of the confirmation email (worker/lib/pass-qr.ts, from core/messages/en.ts)
   'passMail.qrTitle': 'Your pass',
   'passMail.qrHint': 'Show this QR code at the venue to collect your passes.',
-  // waiting lists (worker/services/waitlist.ts, issue 24)
+  // waiting lists (worker/services/waitlist.ts)
   'waitlist.offerSubject': 'Your turn on the waiting list: {name}',
   'waitlist.offerBody': '{qty} of "{name}" are free again and held for you until {time}.',
   'waitlist.offerHow':
     'Open the link below to buy them. If they are not bought by then, they go to the next person in line.',
   'waitlist.offerLink': 'Buy them now',
-  // announcements by email (worker/services/deliveries.ts, issue 26)
+  // announcements by email (worker/services/deliveries.ts)
   'announce.footer': 'You get news from the Puja committee as a member of the association. To stop these emails: {url}',
   'announce.stop': 'Stop these emails',
-  // receipts (issue 25, worker/services/receipts.ts)
+  // receipts (worker/services/receipts.ts)
   'receiptMail.number': 'Your receipt number is {number}.',
   'receiptMail.link': 'Open or print your receipt',
   'receiptMail.subject': 'Your receipt {number}: {rcpt}',
   'receiptMail.here': 'Here is the receipt of your contribution {rcpt} ({amount}).',
   'receiptMail.creditNote': 'Credit note {number} against receipt {receipt} records this refund.',
-  // a gate sale's receipt (issue 24, worker/services/gate.ts)
+  // a gate sale's receipt (worker/services/gate.ts)
   'gateMail.subject': 'Receipt for your passes: {rcpt}',
   'gateMail.thanks': 'Thank you for your contribution {rcpt} for the festival year {year}.',
   'gateMail.cash': 'Paid in cash at the gate: {amount}.',

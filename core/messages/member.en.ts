@@ -131,7 +131,7 @@ export const memberEn = {
   'bank.qrAlt': 'UPI QR code: pay {amount} to {payee}',
   'bank.scan': 'Scan with any UPI app: {amount} to',
   'bank.scanNote': ', note {note}',
-  // a member's own data (issue 25 item 5, docs/decisions/265-267)
+  // a member's own data (docs/decisions/265-267)
   'data.title': 'Your data',
   'data.intro':
     'Correct your details, take a copy of everything we hold about you, or delete your account. Your choices of messages are above.',

@@ -1,4 +1,4 @@
-// The texts of messages on WhatsApp and web push (issue 26, docs/decisions/231): per topic a title (the push
+// The texts of messages on WhatsApp and web push (docs/decisions/231): per topic a title (the push
 // notification's), a body (the WhatsApp template's text and the notification's; {params} in the order of
 // core/channels.ts WA_TEMPLATES) and the label of the link's button. The Worker writes push notifications from
 // these (Bengali from the static asset, core/i18n-all.ts); WhatsApp fills the approved template itself, so the

@@ -1,4 +1,4 @@
-// The membership year's strings (issue 17): renewal offer, reminder emails, unsubscribe, email choices and the
+// The membership year's strings: renewal offer, reminder emails, unsubscribe, email choices and the
 // admin's Renewals tab. A catalogue of its own beside core/messages/en.ts, outside the chunk that every screen
 // loads, so that screens without renewals do not ship them (docs/decisions/094). A language adds
 // messages.<lang>.ts here with the same keys, as it adds one beside en.ts.

@@ -1,5 +1,5 @@
 // A payment captured after its order was given up, whose item went to someone else meanwhile, is shown to
-// the admin in Pending Orders until it is marked handled (issue 11), on a 390 px phone.
+// the admin in Pending Orders until it is marked handled, on a 390 px phone.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowServerError, launch, newPage, openAdminTab, post, signIn, uniqueEmail } from './browser';

@@ -1,4 +1,4 @@
-// Every admin action is audited once (issue 21 item 4): the audit row is written in the same batch as the change it
+// Every admin action is audited once: the audit row is written in the same batch as the change it
 // records, and only when that change was made. Fired as real parallel requests against `wrangler dev` (requests
 // interleave here, not in the worker tier): a double click, a retry or two admins at once leave one change and one
 // audit row per kind of action. Moving a kind's audit row out of its guarded batch makes its case fail.

@@ -1,4 +1,4 @@
-// Bengali and English (issue 16) on a phone: the nav's switch, the first visit following the browser's
+// Bengali and English on a phone: the nav's switch, the first visit following the browser's
 // language, <html lang>, the choice kept on the device and on the account, and signing up in Bengali with
 // the verification email in Bengali. Screenshots of the Bengali pages go to /tmp/bn-*.png for a person to look at.
 import type { Browser, Page } from 'playwright-core';
@@ -196,7 +196,7 @@ describe('Bengali on a phone', () => {
   });
 
   it('walks a membership by direct transfer, the profile and the venue in Bengali, with the emails in Bengali', async () => {
-    // the admins have written the plans' Bengali descriptions (All Products, issue 16)
+    // the admins have written the plans' Bengali descriptions (All Products)
     const admin = await post('login', { email: 'admin@example.org', password: 'admin-demo-123' });
     const all = (await post('getUnGropedProducts', {}, admin.session)) as { id: number; code: string }[];
     const descBn: Record<string, string> = {

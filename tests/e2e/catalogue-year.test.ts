@@ -1,4 +1,4 @@
-// Issue 24 items 1 and 2 on a 390 px phone: an admin adds a pass, edits its price (a member holding it is told on
+// Editing and rolling over the catalogue on a 390 px phone: an admin adds a pass, edits its price (a member holding it is told on
 // the summary), prepares next year's catalogue, edits the draft's price and publishes it; the member sees the new
 // price. Note: the run's catalogue is next year's after this file (the copies keep every code, name and price).
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Channels beside email (issue 26) as people walk through them, on a 390 px phone: a member turns on
+// Channels beside email as people walk through them, on a 390 px phone: a member turns on
 // notifications after paying and chooses WhatsApp for announcements on the profile; an admin sends a Bengali
 // announcement to a day's pass holders; the stand-ins (WhatsApp's Cloud API, the push service, the email outbox)
 // show it exactly once per member, on the channels each chose. The push body is decrypted here with node:crypto.

@@ -1,4 +1,4 @@
-// Gate sales on a 390 px phone (issue 24 item 5, docs/decisions/250-252): a volunteer sells passes with the
+// Gate sales on a 390 px phone (docs/decisions/250-252): a volunteer sells passes with the
 // network lost, the phone reloads, the network returns and the sale uploads once; an admin sees the day's totals,
 // records the cash handed over and the difference.
 import type { Browser, BrowserContext, Page } from 'playwright-core';

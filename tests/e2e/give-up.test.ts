@@ -1,5 +1,5 @@
 // A member cancels an unpaid direct transfer that holds a sponsorship item from the profile, on a 390 px
-// phone; the item is free for the next buyer at once (issue 11: no dead end after an abandoned checkout).
+// phone; the item is free for the next buyer at once (no dead end after an abandoned checkout).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, launch, newPage, signIn, uniqueEmail } from './browser';

@@ -1,4 +1,4 @@
-// Checkout with no connection (issue 23 item 4, docs/decisions/151): /summary and /dpsummary say that the selection
+// Checkout with no connection (docs/decisions/151): /summary and /dpsummary say that the selection
 // is kept and that payment waits for the network, show the cart saved on this device, never wait on "Loading…", and
 // go on when requests get through again. Offline and on lie-fi, with navigator.onLine truthful or stuck at true; on a
 // 390 px phone and a 1280 px laptop, axe-clean; screenshots in /tmp/offline-*.png.

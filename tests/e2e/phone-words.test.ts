@@ -1,4 +1,4 @@
-// Issue 23 at 390 px and 1280 px, in English and Bengali: toasts that cover no control and do not outlive their
+// The phone's words at 390 px and 1280 px, in English and Bengali: toasts that cover no control and do not outlive their
 // page, problems said at the field (docs/decisions/160); the bar opaque after a small scroll and a reload that does
 // not land below the page (161); Start Over that asks (162); the words (163); the admin's language (164); the site
 // that looks current (165). Screenshots go to /tmp/phone-words-*.png for a person to look at.

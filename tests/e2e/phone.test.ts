@@ -1,4 +1,4 @@
-// Issue 12 on a 390 px (and 360 px) phone: the menu inside the screen, a one-row bar, no sideways scrolling on
+// On a 390 px (and 360 px) phone: the menu inside the screen, a one-row bar, no sideways scrolling on
 // any screen, every navigation at the top, the landing after login, and direct transfer by UPI app.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A member's own data (issue 25 item 5) as a person walks through it on a 390 px phone: correct the name and mobile,
+// A member's own data as a person walks through it on a 390 px phone: correct the name and mobile,
 // download everything (JSON) and read it as a page, ask for an email change, delete the account with the password,
 // and then fail to log in. Screenshots go to /tmp/privacy-*.png for a person to look at.
 import { readFileSync } from 'node:fs';

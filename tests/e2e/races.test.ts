@@ -1,4 +1,4 @@
-// Races over HTTP against `wrangler dev` (issue 11): here requests really interleave, as they do in
+// Races over HTTP against `wrangler dev`: here requests really interleave, as they do in
 // production; in the worker tier they run one after the other, so the guards are also tested directly
 // there (tests/worker/hardening.test.ts). No browser: plain parallel fetches, as an attacker would.
 import { describe, expect, it } from 'vitest';

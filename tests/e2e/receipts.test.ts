@@ -1,4 +1,4 @@
-// Receipts (issue 25) in the browser: the receipt page from the profile on a 390 px phone and at A4 print size, in
+// Receipts in the browser: the receipt page from the profile on a 390 px phone and at A4 print size, in
 // English and in Bengali (the browser's own shaping of conjuncts: screenshots /tmp/receipt-*.png for a person to
 // look at), billing details added on the receipt with the problem said at its field, and the admin's order dialog
 // (open, re-send) and Overview (totals by mode, register export).

@@ -1,4 +1,4 @@
-// The refund dialog makes money hard to send back by mistake (issue 23 item 3, issue 21 item 3; docs/decisions/145):
+// The refund dialog makes money hard to send back by mistake (docs/decisions/145):
 // it starts with nothing chosen, shows a line that cannot be refunded disabled with the reason in place (refunded
 // already, refund pending, carried over, passes collected), asks "Refund ₹X to <method>?" before anything is sent,
 // after a partial refund offers only what is left, and offers retry or a record by hand for a refund that failed.

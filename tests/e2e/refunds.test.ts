@@ -1,4 +1,4 @@
-// Refunds in the browser (issue 13): an admin refunds an online order (through the test gateway's Refunds API
+// Refunds in the browser: an admin refunds an online order (through the test gateway's Refunds API
 // and its webhooks) and a direct transfer (with the reference of the money sent back) from the order's
 // details dialog; the venue phone then refuses the refunded pass, and the member sees the refund.
 import type { Browser } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 17: a member of last festival year gets the admins' renewal reminder and renews from its link, on
+// A member of last festival year gets the admins' renewal reminder and renews from its link, on
 // a phone; another member's link is refused with a reason; the email's unsubscribe link works.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 24's "Done when": a whole season from an empty, production-like database, driven from the admin console and
+// A whole season from an empty, production-like database, driven from the admin console and
 // /venue on a 390 px phone. This file starts its OWN server (DEMO_SEED=off: no demo accounts, no catalogue) and
 // talks only to it, so the shared server of the other e2e files (and the catalogue year they see) is untouched.
 // The first admin is made as the README says for production: sign up, then an UPDATE through `wrangler d1 execute`.

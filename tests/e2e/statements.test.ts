@@ -1,4 +1,4 @@
-// Bank statements and deciding a transfer in the browser (issue 21 items 1-2, issue 23 items 3 and 6): the member's
+// Bank statements and deciding a transfer in the browser: the member's
 // transfer form refuses an id that cannot identify a payment; the admin's Pending Orders dialog shows the amount,
 // the payer's transaction id and the statement's credit next to Approve, asks before approving and needs a stock
 // reason to reject; a statement imported again shows its still-open matches; a credit whose transfer was rejected

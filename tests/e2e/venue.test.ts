@@ -371,7 +371,7 @@ describe('a crowded gate', () => {
       expect((await serverPass(on.rcpt)).passCollected).toBe(1);
       const undo = card.getByRole('button', { name: 'Undo' });
       await undo.waitFor();
-      // the toast of the tap keeps off the card's buttons (issue 23 item 1)
+      // the toast of the tap keeps off the card's buttons
       await page.locator('.toast').getByText(`Pass collected for ${on.rcpt}`).waitFor();
       expect(await coveredByToasts(page), `${width}`).toEqual([]);
       await expectAccessible(page);

@@ -1,4 +1,4 @@
-// Capacity and the waiting list on a 390 px phone (issue 24 items 3-4): a pass sells out, a member joins its
+// Capacity and the waiting list on a 390 px phone: a pass sells out, a member joins its
 // waiting list on /dmPass, the units free up (the holder gives up), the member gets the email, follows its link
 // and buys the units it holds. The admin sets the capacity and turns the list on from All Products.
 import type { Browser } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Issue 24 item 6: the membership fee waiver for sponsoring families (docs/decisions/255) on a phone (390 px): the
+// The membership fee waiver for sponsoring families (docs/decisions/255) on a phone (390 px): the
 // summary's line that says why, a ₹0 order confirmed at once, and the rule in the admin console's Settings.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

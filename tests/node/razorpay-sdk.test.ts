@@ -1,4 +1,4 @@
-// The test gateway keeps Razorpay's shape (issue 21 item 10, docs/decisions/148): Razorpay's own Node SDK, pointed at
+// The test gateway keeps Razorpay's shape (docs/decisions/148): Razorpay's own Node SDK, pointed at
 // the stand-in's base URL (/dev/razorpay), creates and fetches orders, fetches and captures payments, creates, fetches
 // and lists refunds, gets Razorpay's error bodies through its calls, and accepts the stand-in's payment and webhook
 // signatures. The fields asserted are those of Razorpay's API reference (orders, payments, refunds entities; errors).

@@ -1,4 +1,4 @@
-// Messages by key everywhere (issue 22 item 3, docs/decisions/195): nothing turns English text back into a message.
+// Messages by key everywhere (docs/decisions/195): nothing turns English text back into a message.
 // The server answers `{error, desc, key, params}` and `data.messageKey`/`messageParams`; emails are written by key
 // in the reader's language. The reverse matcher of English templates (core/i18n-translate.ts, fromEnglish) is gone,
 // and this test keeps it gone: no source names it or anything like it.

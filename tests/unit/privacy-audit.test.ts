@@ -1,4 +1,4 @@
-// The admin's audit log says a member's own changes in sentences (issue 25 item 5), also once the account is
+// The admin's audit log says a member's own changes in sentences, also once the account is
 // deleted and the rows keep only that something changed (docs/decisions/266).
 import { describe, expect, it } from 'vitest';
 import type { AuditRow } from '../../core/contracts/admin';

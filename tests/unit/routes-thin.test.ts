@@ -1,4 +1,4 @@
-// Routes only parse, call one service and answer (issue 14, docs/decisions/135-service-shape.md): no database
+// Routes only parse, call one service and answer (docs/decisions/135-service-shape.md): no database
 // access, no batch, no settings read, no reshaping of a service's answer in worker/routes/*.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +55,7 @@ describe('routes stay thin: parse, call one service, answer', () => {
     expect(found).toEqual([]);
   });
 
-  // the routes as they were before issue 14: each must be caught
+  // the routes as they once were (logic in the route): each must be caught
   it('catches a batch, a settings read, a status check with its reshaping, and a map over results', () => {
     const before = `
 import { and } from 'drizzle-orm';

@@ -38,7 +38,7 @@ const ADMIN_ONLY: [string, object][] = [
   ['getConsoleCounts', {}],
   ['getAttentionOrders', {}],
   ['clearAttention', { orderPkId: 1 }],
-  // renewals (issue 17; startReminderCampaign answers 409 NoAudience here: tests/worker/renewals.test.ts)
+  // renewals (startReminderCampaign answers 409 NoAudience here: tests/worker/renewals.test.ts)
   ['getReminderAudience', {}],
   ['previewReminder', {}],
   ['sendReminderTest', {}],

@@ -556,7 +556,7 @@ describe('member is untouched by admin reads', () => {
   });
 });
 
-/** Overview columns of a year without refunds (issue 13): nothing refunded or carried over, net = amount. */
+/** Overview columns of a year without refunds: nothing refunded or carried over, net = amount. */
 function noRefunds(amount: number) {
   return { refunded: 0, carriedOver: 0, net: amount };
 }

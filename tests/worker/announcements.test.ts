@@ -1,4 +1,4 @@
-// Announcements (issue 26): composed in English and Bengali for an audience, sent by the cron in batches on each
+// Announcements: composed in English and Bengali for an audience, sent by the cron in batches on each
 // member's chosen channels, once per member under parallel runs; a report per channel; a test to oneself; send at
 // a time; stop; the operational ones on /venue; and what reached a member, for admins.
 import { sql } from 'drizzle-orm';

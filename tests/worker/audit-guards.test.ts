@@ -1,5 +1,5 @@
 // An admin action's audit row is written in the batch of the change it records, only when that change is made
-// (issue 21 item 4). Requests do not interleave in this tier (the parallel requests are in tests/e2e/audit-once.test.ts):
+//. Requests do not interleave in this tier (the parallel requests are in tests/e2e/audit-once.test.ts):
 // here each batch is built from a row as it was read and run after another write changed it, as in guards.test.ts.
 // Writing the audit row unconditionally (or outside the batch) makes these tests fail.
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Capacity per product (issue 24 item 3, docs/decisions/245): units held at /startOrder and sold, released with
+// Capacity per product (docs/decisions/245): units held at /startOrder and sold, released with
 // the order (given up, expired, rejected, refunded), refused by the database when the last ones are gone.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 24 item 1: an admin edits a product (price, co-price, names, descriptions, pricing rules). Carts priced after
+// An admin edits a product (price, co-price, names, descriptions, pricing rules). Carts priced after
 // it use the new values and say what changed; orders keep the price they were sold at; every change is audited.
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 24 item 2: the festival-year rollover. "Prepare next year's catalogue" copies the live year's products into
+// The festival-year rollover. "Prepare next year's catalogue" copies the live year's products into
 // the next year as drafts; the committee edits them and publishes them from a date it picks; members see drafts
 // only from then on; past years' products stay with their orders.
 import { and, eq, sql } from 'drizzle-orm';

@@ -30,7 +30,7 @@ describe('/getProducts', () => {
       coSponsored: false,
       fullSponsorOnly: false,
       desc: expect.stringContaining('gala dinner'),
-      // the demo seed names every product in Bengali too (issue 24 item 7)
+      // the demo seed names every product in Bengali too
       nameBn: 'উৎসব',
       descBn: expect.stringContaining('গালা ডিনার'),
       sponsoredBy: null,

@@ -1,4 +1,4 @@
-// A member's channels (issue 26): choices and consent with their time, the WhatsApp number, this phone's push
+// A member's channels: choices and consent with their time, the WhatsApp number, this phone's push
 // subscription, and the signed opt-out links of every channel.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The "collect once" guard run directly (issue 14 item 7, docs/decisions/070): the batch of an online tap,
+// The "collect once" guard run directly (docs/decisions/070): the batch of an online tap,
 // built as markCollected builds it from a pass read as collectable, is run after another statement changed the
 // pass. Requests hardly interleave in the worker tier, so only this order of events shows that the database
 // refuses the write: taking a guard out of the batch's statements makes these tests fail.

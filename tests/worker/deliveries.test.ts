@@ -1,4 +1,4 @@
-// Messages on WhatsApp and web push (issue 26) against the local stand-ins: the Cloud API's request shape and its
+// Messages on WhatsApp and web push against the local stand-ins: the Cloud API's request shape and its
 // refusals, push payloads encrypted per RFC 8291 with a VAPID JWT (decrypted here by the test's own code), retries
 // with backoff, once per member and event under parallel triggers, opt-out honoured, expired subscriptions removed.
 import { sql } from 'drizzle-orm';

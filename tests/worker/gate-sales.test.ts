@@ -1,4 +1,4 @@
-// Gate sales by volunteers (issue 24 item 5, docs/decisions/250-252): happy path, bad input, wrong role, the nonce
+// Gate sales by volunteers (docs/decisions/250-252): happy path, bad input, wrong role, the nonce
 // replay and parallel sync making one sale, the UTR rules, refunds, and the admins' day totals and cash difference.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 11: every check that guards a write holds when the requests arrive together. Each race test
+// Every check that guards a write holds when the requests arrive together. Each race test
 // fires real parallel requests (Promise.all) for several rounds; docs/decisions/070-atomic-checks.md.
 import { exports } from 'cloudflare:workers';
 import { and, eq, inArray, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Bengali and English (issue 16): the account's language, /setLanguage, and every email in the language on
+// Bengali and English: the account's language, /setLanguage, and every email in the language on
 // the member's account at sending time; Bengali names and emoji kept intact.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

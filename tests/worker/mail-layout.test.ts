@@ -1,4 +1,4 @@
-// Emails read on a phone (issue 12, docs/decisions/108): one column with a viewport, the association's colours.
+// Emails read on a phone (docs/decisions/108): one column with a viewport, the association's colours.
 import { describe, expect, it } from 'vitest';
 import { compose, emailDocument } from '../../worker/lib/mail';
 

@@ -1,4 +1,4 @@
-// Emails' links survive translation (issue 21 item 5): in every kind of email, in English and in Bengali, the links
+// Emails' links survive translation: in every kind of email, in English and in Bengali, the links
 // are read the way a mail client finds them in the text part (a URL runs up to the next whitespace) and each must be
 // exactly the intended link, alone on its line; in the HTML part every link is an <a href> with exactly that link,
 // and no URL is left as bare text. A label translated into Bengali never runs into its URL.

@@ -1,4 +1,4 @@
-// A member's own data (issue 25 item 5, docs/decisions/265-267): edit name and mobile, change the email through a
+// A member's own data (docs/decisions/265-267): edit name and mobile, change the email through a
 // link to the new address, download everything, delete the account confirmed by the password.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -315,7 +315,7 @@ describe('deleteAccount', () => {
         'Kotak',
         'Canara',
       ],
-      // the accounts keep a paid contribution's payer name: on the order and on its numbered receipt (issue 25)
+      // the accounts keep a paid contribution's payer name: on the order and on its numbered receipt
       (table, col, row) =>
         (table === 'orders' && col === 'user_name' && paidIds.has(Number(row.id))) ||
         (table === 'receipts' && col === 'payer_name' && paidIds.has(Number(row.order_id))),

@@ -1,4 +1,4 @@
-// Numbered receipts and credit notes (issue 25): issued with the transition to paid, without gaps or duplicates
+// Numbered receipts and credit notes: issued with the transition to paid, without gaps or duplicates
 // under parallel confirmations; credit notes on refunds; carry-over keeps its receipt; billing details (PAN, GSTIN
 // with its check character); the receipt page's call, the re-send, and the register whose totals the Overview shows.
 import { and, eq, sql } from 'drizzle-orm';

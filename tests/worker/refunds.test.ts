@@ -1,4 +1,4 @@
-// Cancellations and refunds (issue 13): server-computed amounts, the Razorpay Refunds API of the test
+// Cancellations and refunds: server-computed amounts, the Razorpay Refunds API of the test
 // gateway with its idempotency and webhooks, direct-transfer refunds, what a refund releases, and the
 // database guards under parallel requests.
 import { exports } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// The membership year (issue 17): renewal offer, reminder campaigns in cron batches, unsubscribe, report,
+// The membership year: renewal offer, reminder campaigns in cron batches, unsubscribe, report,
 // and the festival-year boundary.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';

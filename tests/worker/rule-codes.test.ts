@@ -1,5 +1,5 @@
 // The pricing rules' codes (DPDY1, DNP) can be typed in Add Product for a daily pass, and /getUProducts names the
-// extra contribution by its code, not by the seed's id 84 (issue 12, docs/decisions/109).
+// extra contribution by its code, not by the seed's id 84 (docs/decisions/109).
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, call, db, loginAs } from './helpers';

@@ -1,5 +1,5 @@
-// Issue 24's calls side by side (its Done-when: "worker tests for every new call: happy path, bad input, wrong role
-// and the capacity race"): one table of every call with a body a caller with the role would have sent, the bodies
+// The season's calls side by side (catalogue, capacity, waiting lists, gate sales, waiver): one table of every call
+// with a body a caller with the role would have sent, the bodies
 // that are refused and the field each refusal names. Each call is refused to the wrong caller before its body is read
 // (401 logged out, 403 without the role, as tests/worker/admin-access.test.ts expects of every admin call), and bad
 // input answers 400 naming the field; neither changes anything. The happy paths and races of the calls live beside
@@ -238,7 +238,7 @@ beforeAll(async () => {
 const send = (path: string, body: Record<string, unknown> | string, token?: string | null) =>
   typeof body === 'string' ? call(path, undefined, token, { raw: body }) : call(path, body, token);
 
-describe("issue 24's calls refuse the wrong caller before reading the body", () => {
+describe("the season's calls refuse the wrong caller before reading the body", () => {
   it('logged out: 401 InsufficientAccess for every call that needs a session, with a good or a bad body', async () => {
     const before = await everything();
     for (const r of rows.filter((x) => x.role !== 'public')) {
@@ -278,7 +278,7 @@ describe("issue 24's calls refuse the wrong caller before reading the body", () 
     expect(await everything()).toBe(before);
   });
 
-  it('the table covers every call of issue 24 (a new call without a row fails here)', () => {
+  it('the table covers every call of the season (a new call without a row fails here)', () => {
     expect(rows.map((r) => r.path).sort()).toEqual(
       [
         'updateProduct',
@@ -306,7 +306,7 @@ describe("issue 24's calls refuse the wrong caller before reading the body", () 
   });
 });
 
-describe("issue 24's calls answer bad input with 400 naming the field, and change nothing", () => {
+describe("the season's calls answer bad input with 400 naming the field, and change nothing", () => {
   it('for a caller with the role', async () => {
     const u = await newUser();
     const before = await everything();

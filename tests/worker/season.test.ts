@@ -1,4 +1,4 @@
-// Issues 24 and 25 where their parts meet: a gate sale is receipted like any confirmed payment; a deleted account
+// The season and the receipts where their parts meet: a gate sale is receipted like any confirmed payment; a deleted account
 // leaves its waiting lists; the rollover carries a product's capacity and waiting list into next year, with nothing
 // taken; the gate sells only the live catalogue, never next year's drafts.
 import { and, eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Bank statements (issue 21 items 1-2, issue 23 items 3 and 6; docs/decisions/140, 141): a shared id must be a
+// Bank statements (docs/decisions/140, 141): a shared id must be a
 // whole payment reference, matching takes whole reference tokens of real SBI, HDFC, ICICI and Axis export lines,
 // what fits two ways needs a person, "approve all matched" approves exact matches once and names the credit, a
 // statement imported again remembers, a credit follows its transfer when it is rejected or refunded by hand, and

@@ -1,4 +1,4 @@
-// Capacity's admin call and the waiting list (issue 24 items 3-4, docs/decisions/245-246): each call's happy path,
+// Capacity's admin call and the waiting list (docs/decisions/245-246): each call's happy path,
 // bad input and wrong role; an offer made once however many runs race for it; the offer's link used once.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

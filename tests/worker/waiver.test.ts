@@ -1,4 +1,4 @@
-// Issue 24 item 6: the membership fee waiver for sponsoring families (docs/decisions/255). The server applies it to
+// The membership fee waiver for sponsoring families (docs/decisions/255). The server applies it to
 // every cart it prices, from the rule an admin sets in Settings, counting full sponsorships of this cart and those
 // paid earlier this festival year; the database holds the year's waived memberships to the cap (trigger
 // membership_waiver_cap, migrations/0255) when checkouts run in parallel.

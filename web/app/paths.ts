@@ -3,7 +3,7 @@ export const paths = {
   home: '/index',
   responsibility: '/responsibitity',
   profile: '/profile',
-  myData: '/myData', // issue 25: everything held about the member, as a page
+  myData: '/myData', // everything held about the member, as a page
   forgot: '/forgotPasswd',
   change: '/changePasswd',
   login: '/login',
@@ -22,9 +22,9 @@ export const paths = {
   year2023: '/2023',
   dmPass: '/dmPass',
   venue: '/venue',
-  unsubscribe: '/unsubscribe', // issue 17: a reminder's signed unsubscribe link
-  receipt: '/receipt/:rcpt', // issue 25: a contribution's numbered receipt (receiptPath)
+  unsubscribe: '/unsubscribe', // a reminder's signed unsubscribe link
+  receipt: '/receipt/:rcpt', // a contribution's numbered receipt (receiptPath)
 } as const;
 
-/** The receipt page of a contribution (issue 25): the confirmation email links the same path. */
+/** The receipt page of a contribution: the confirmation email links the same path. */
 export const receiptPath = (orderRcptId: string) => `/receipt/${encodeURIComponent(orderRcptId)}`;

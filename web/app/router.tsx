@@ -46,7 +46,7 @@ const ProfilePage = lazy(() => import('../features/profile/ProfilePage').then((m
 const MyDataPage = lazy(() => import('../features/profile/MyDataPage').then((m) => ({ default: m.MyDataPage })));
 const AdminPage = lazy(() => import('./admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 const VenuePage = lazy(() => import('./venue/VenuePage').then((m) => ({ default: m.VenuePage })));
-// Choosing contributions (issue 3)
+// Choosing contributions
 const MembershipPage = lazy(() =>
   import('../features/contribute/MembershipPage').then((m) => ({ default: m.MembershipPage })),
 );
@@ -56,12 +56,12 @@ const SponsorshipPage = lazy(() =>
 const DailyPassPage = lazy(() =>
   import('../features/contribute/DailyPassPage').then((m) => ({ default: m.DailyPassPage })),
 );
-// Checkout (issue 4)
+// Checkout
 const SummaryPage = lazy(() => import('../features/checkout/CheckoutPage').then((m) => ({ default: m.SummaryPage })));
 const DpSummaryPage = lazy(() =>
   import('../features/checkout/CheckoutPage').then((m) => ({ default: m.DpSummaryPage })),
 );
-// Public site pages (issue 6)
+// Public site pages
 const ResponsibilityPage = lazy(() =>
   import('./public/ResponsibilityPage').then((m) => ({ default: m.ResponsibilityPage })),
 );
@@ -72,7 +72,7 @@ const Year2023Page = lazy(() => import('./public/PresentationsPage').then((m) =>
 const UnsubscribePage = lazy(() =>
   import('../features/renewals/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
 );
-// Receipts (issue 25): their own chunk, loaded only with the route
+// Receipts: their own chunk, loaded only with the route
 const ReceiptPage = lazy(() => import('../features/receipts/ReceiptPage').then((m) => ({ default: m.ReceiptPage })));
 const CorporatePage = lazy(() => import('./public/PresentationsPage').then((m) => ({ default: m.CorporatePage })));
 

@@ -108,7 +108,7 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
         headers: {
           'content-type': 'application/json',
           ...(session ? { 'X-Session-Token': session } : {}),
-          'X-Samiti-Lang': getLocale(), // the screens' language, for a new account's emails (issue 16)
+          'X-Samiti-Lang': getLocale(), // the screens' language, for a new account's emails
           ...bookmarkHeader(),
         },
         body: JSON.stringify(body),

@@ -1,4 +1,4 @@
-// The channels' calls (issue 26), shared by the profile, the admin's Messages tab and /venue.
+// The channels' calls, shared by the profile, the admin's Messages tab and /venue.
 import type { CallBody } from '../../core/contracts/calls';
 import { api } from './api-client';
 

@@ -1,4 +1,4 @@
-// The association's content in the screens' language (issue 16, docs/decisions/120). Each web/content/<name>.json
+// The association's content in the screens' language (docs/decisions/120). Each web/content/<name>.json
 // may have a Bengali overlay <name>.bn.json beside it, with the same shape but only the texts: objects merge by
 // key, lists by position, so photos, files, codes and names stay those of the English file. The overlays load
 // with the Bengali catalogue (web/lib/content-bn.ts), so English pages do not ship them.

@@ -1,4 +1,4 @@
-// Words the server sends as values (an order's status, a refund state) in the screens' language (issue 16).
+// Words the server sends as values (an order's status, a refund state) in the screens' language.
 // The server keeps sending the English values (old clients compare them); only what is shown changes.
 import { type MemberKey, tm } from '../../core/messages/member.en';
 import { ORDER_STATUS } from '../../core/orders';

@@ -1,4 +1,4 @@
-// The home page's plans table from the live catalogue (issue 24, docs/decisions/242): the prerendered HTML and the
+// The home page's plans table from the live catalogue (docs/decisions/242): the prerendered HTML and the
 // first render show the plans of web/content/plans.json (the page's shape, docs/decisions/112); once the page runs,
 // the live catalogue's plans (/getPlans: names in both languages, prices) replace them, so that the table says what
 // the shop sells. Without an answer (offline, an error) the table stays as drawn.

@@ -1,4 +1,4 @@
-// The language of the screens (issue 16, docs/decisions/120): English or Bengali, chosen in the nav, kept on
+// The language of the screens (docs/decisions/120): English or Bengali, chosen in the nav, kept on
 // this device (local storage, kept across logouts) and, for a signed-in member, on the account (/setLanguage).
 // The first visit follows the browser's language. URLs stay the same; <html lang> follows the choice.
 import { useSyncExternalStore } from 'react';

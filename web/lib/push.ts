@@ -1,4 +1,4 @@
-// Web push on this phone (issue 26): the browser's permission, its subscription with the push service (made with
+// Web push on this phone: the browser's permission, its subscription with the push service (made with
 // the app's VAPID key) through the service worker the PWA already registers (web/lib/pwa.ts), and the Worker's
 // record of it. The service worker shows what arrives (web/public/push-sw.js).
 import { ApiError } from './api-client';

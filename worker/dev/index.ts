@@ -25,7 +25,7 @@ export const localToolsApp = new Hono<AppEnv>()
     '/dev/razorpay',
     new Hono<AppEnv>().route('/', testGateway).route('/', gatewayRefundControls).route('/', gatewayRefundsApi),
   )
-  // the channels' stand-ins (issue 26): WhatsApp's Cloud API and a web push service, their pages and JSON
+  // the channels' stand-ins: WhatsApp's Cloud API and a web push service, their pages and JSON
   .route('/dev/whatsapp', whatsappPage)
   .route('/dev/whatsapp', whatsappStandIn)
   .route('/dev/push', pushPage)

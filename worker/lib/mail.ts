@@ -34,7 +34,7 @@ export type Words = (key: MailKey | RenewalsKey, params?: Record<string, string 
  */
 export type Letter = {
   to: string;
-  /** The reader's language; by default the language on the account of `to` at sending time (issue 16). */
+  /** The reader's language; by default the language on the account of `to` at sending time. */
   lang?: Locale;
   headers?: Record<string, string>;
   write: (words: Words, lang: Locale) => MailBody;

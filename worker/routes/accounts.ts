@@ -24,7 +24,7 @@ import { setLanguage } from '../services/language';
 import * as privacy from '../services/privacy';
 
 /**
- * The app's language at sign-up (issue 16): the web client sends its choice in X-Samiti-Lang
+ * The app's language at sign-up: the web client sends its choice in X-Samiti-Lang
  * (web/lib/api-client.ts), so the verification email is in it; a caller that sends none (or a `lang` field)
  * leaves the account's language unset, and its emails are English.
  */
@@ -71,7 +71,7 @@ export const accountsRoutes = new Hono<AppEnv>()
   .post('/verifyEmail', input(verifyEmailRequest), async (c) => {
     return c.json({ data: await privacy.openEmailLink(svc(c), c.req.valid('json')) });
   })
-  // ---- a member's own data (issue 25 item 5, docs/decisions/265-267) ----
+  // ---- a member's own data (docs/decisions/265-267) ----
   .post('/updateUserProfile', requireRole('user'), input(updateUserProfileRequest), async (c) => {
     return c.json({ data: await privacy.updateProfile(svc(c), actorOf(c), c.req.valid('json')) });
   })

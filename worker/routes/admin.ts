@@ -90,7 +90,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/addProduct', requireRole('admin'), input(addProductRequest), async (c) => {
     return c.json({ data: await catalogue.addProduct(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  // issue 24: edit a product; the festival-year rollover (docs/decisions/240, 241)
+  // edit a product; the festival-year rollover (docs/decisions/240, 241)
   .post('/updateProduct', requireRole('admin'), input(updateProductRequest), async (c) => {
     return c.json({ data: await catalogue.updateProduct(svc(c), actorOf(c), c.req.valid('json')) });
   })

@@ -1,4 +1,4 @@
-// Capacity and waiting lists (issue 24 items 3-4): the admins' settings and view of a product's line, the
+// Capacity and waiting lists: the admins' settings and view of a product's line, the
 // members' places. requireRole runs before input(): without the role a caller learns nothing.
 import { Hono } from 'hono/tiny';
 import {

@@ -16,7 +16,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
   .post('/getUProducts', input(emptyBody), async (c) => {
     return c.json({ data: await catalogue.uProducts(svc(c)) });
   })
-  // Public (issue 24): the live catalogue's membership plans, for the home page's plans table.
+  // Public: the live catalogue's membership plans, for the home page's plans table.
   .post('/getPlans', input(emptyBody), async (c) => {
     return c.json({ data: await catalogue.publicPlans(svc(c)) });
   })

@@ -1,4 +1,4 @@
-// Channels beside email (issue 26): a member's choices and phones, the admins' announcements and delivery records,
+// Channels beside email: a member's choices and phones, the admins' announcements and delivery records,
 // volunteers' notices, WhatsApp's webhook. requireRole runs before input(): without the role a caller learns nothing.
 import type { MiddlewareHandler } from 'hono';
 import { Hono } from 'hono/tiny';

@@ -14,7 +14,7 @@ import * as gate from '../services/gate';
 
 /**
  * /recordGateSale looks the session up in its own batch with its reads (SESSION_IN_BATCH, docs/decisions/111).
- * Gate sales (issue 24 item 5, docs/decisions/250): volunteers and admins ('staff') sell at the venue; admins read
+ * Gate sales (docs/decisions/250): volunteers and admins ('staff') sell at the venue; admins read
  * the day's totals, record the cash handed over and resolve the sales an offline phone oversold.
  */
 export const gateRoutes = new Hono<AppEnv>()

@@ -1,4 +1,4 @@
-// Receipt calls (issue 25): the member's own receipt and billing details; an admin's re-send and register.
+// Receipt calls: the member's own receipt and billing details; an admin's re-send and register.
 import { Hono } from 'hono/tiny';
 import {
   receiptBillingRequest,

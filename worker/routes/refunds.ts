@@ -1,4 +1,4 @@
-// Refund calls (issue 13): admins only, the role checked before the body is validated (DECISIONS.md).
+// Refund calls: admins only, the role checked before the body is validated (DECISIONS.md).
 import { Hono } from 'hono/tiny';
 import { emptyBody } from '../../core/contracts/common';
 import {

@@ -1,4 +1,4 @@
-// The membership year (issue 17): renewal offer, email choices, unsubscribe, reminder campaigns, report.
+// The membership year: renewal offer, email choices, unsubscribe, reminder campaigns, report.
 // requireRole runs before input(): without the role a caller learns nothing. The read calls send the session
 // lookup with their reads in one batch (SESSION_IN_BATCH, docs/decisions/111).
 import type { MiddlewareHandler } from 'hono';

@@ -108,7 +108,7 @@ function userInfo(user: UserRow, token: string, flags: { membershipLive: boolean
     emailVerified: user.emailVerified,
     membershipLive: flags.membershipLive,
     dailyPassLive: flags.dailyPassLive,
-    lang: user.lang ?? null, // issue 16: the account's language, null until chosen
+    lang: user.lang ?? null, // the account's language, null until chosen
   };
 }
 

@@ -71,7 +71,7 @@ export async function listProducts(s: Svc): Promise<AdminProduct[]> {
       oversold: p.oversold,
       waitlist: p.waitlist,
       waiting,
-      ...(p.nameBn ? { nameBn: p.nameBn } : {}), // issue 16: only when written
+      ...(p.nameBn ? { nameBn: p.nameBn } : {}), // only when written
       ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
       desc: p.description,
       rules: rulesToView(rulesOf(toPricing(p))),
@@ -91,7 +91,7 @@ async function productOrThrow(db: Db, id: number): Promise<ProductRow> {
 export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof addProductRequest>) {
   const { db } = s;
   const actorId = actor.userId;
-  // codes are unique per festival year (issue 24): a new product joins the live catalogue's year, or a later one as
+  // codes are unique per festival year: a new product joins the live catalogue's year, or a later one as
   // a draft (next year's catalogue being prepared); past years are closed
   const live = await liveYear(db);
   const year = input.festivalYear ?? live;
@@ -187,7 +187,7 @@ export async function markAvailable(s: Svc, actor: Actor, input: z.output<typeof
   return { id, available, ...told('product.availabilityUpdated') };
 }
 
-/** All Products: the Bengali name and description (issue 16), with an audit row in the same batch. */
+/** All Products: the Bengali name and description, with an audit row in the same batch. */
 export async function setBengaliTexts(s: Svc, actor: Actor, input: z.output<typeof setProductBengaliRequest>) {
   const { id } = input;
   const nameBn = input.nameBn ?? '';
@@ -312,7 +312,7 @@ function editedRules(row: ProductRow, input: UpdateInput['rules']): PricingRules
 }
 
 /**
- * /updateProduct (issue 24): price, co-price, names, descriptions and pricing rules, in one guarded update with its
+ * /updateProduct: price, co-price, names, descriptions and pricing rules, in one guarded update with its
  * audit row (before and after of what changed). Carts are priced from the catalogue on every view, so the change
  * applies to them from now on (their next view says so); orders keep the prices stored on their lines.
  */
@@ -369,7 +369,7 @@ export async function updateProduct(s: Svc, actor: Actor, input: UpdateInput): P
 }
 
 /**
- * "Prepare next year's catalogue" (issue 24, docs/decisions/241): copies the live year's products (not the extra
+ * "Prepare next year's catalogue" (docs/decisions/241): copies the live year's products (not the extra
  * contribution, which belongs to no year) into the next festival year as drafts, with the same prices and rules
  * for the committee to review. One INSERT ... SELECT that copies only the codes the next year does not have yet decides,
  * with its audit row in the same batch: a double click or two admins at once make one copy.

@@ -152,7 +152,7 @@ const collectionWhere = (collected: boolean, fiscalYear?: string) =>
   and(
     eq(orders.passCollected, collected ? 1 : 0),
     eq(orders.status, ORDER_STATUS.success),
-    // a pass whose every unit is refunded is void, not waiting to be collected (issue 13)
+    // a pass whose every unit is refunded is void, not waiting to be collected
     collected ? undefined : eq(orders.passVoid, 0),
     yearFilter(fiscalYear),
   );

@@ -221,7 +221,7 @@ function overviewQueries(db: Db, year: string, me: Me) {
     .groupBy(orderLines.type, orders.paymentType)
     .orderBy(orderLines.type, orders.paymentType)
     .limit(me.limit());
-  // refunds (issue 13) per category and payment type: money given back, and amounts carried to the next year
+  // refunds per category and payment type: money given back, and amounts carried to the next year
   const refundRowsQuery = db
     .select({
       category: orderLines.type,
@@ -258,7 +258,7 @@ function overviewQueries(db: Db, year: string, me: Me) {
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .limit(me.limit());
-  // the receipts and credit notes of the year per mode (issue 25): what the register adds up to
+  // the receipts and credit notes of the year per mode: what the register adds up to
   const receiptsQuery = receiptTotalsQuery(db, year).limit(me.limit());
   return [byCategoryQuery, refundRowsQuery, totalsRowsQuery, hoursQuery, receiptsQuery] as const;
 }

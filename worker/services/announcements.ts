@@ -1,4 +1,4 @@
-// Announcements (issue 26, docs/decisions/233): the committee's news in English and Bengali to an audience, on
+// Announcements (docs/decisions/233): the committee's news in English and Bengali to an audience, on
 // each member's chosen channels, sent by the cron in batches like renewal reminders; a report per channel; the
 // operational ones on /venue; and each member's deliveries for admins.
 import type * as z from 'zod';
@@ -281,7 +281,7 @@ export async function getAnnouncements(s: Svc): Promise<AnnouncementsView> {
         ),
         db.all<{ id: number; name: string; code: string }>(
           sqlOf(
-            // the live catalogue's passes (issue 24): after a rollover, last year's copies are not offered
+            // the live catalogue's passes: after a rollover, last year's copies are not offered
             `SELECT id, name, code FROM products WHERE type = 'DAILY_PASS' AND code <> 'DNP' AND publish_at <= ?
                AND festival_year = (SELECT max(lp.festival_year) FROM products lp WHERE lp.publish_at <= ? AND lp.code <> 'DNP')
              ORDER BY sort_order, id LIMIT ?`,

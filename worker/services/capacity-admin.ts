@@ -1,4 +1,4 @@
-// Admins' capacity and waiting-list settings of a product (issue 24 items 3-4, docs/decisions/245-246).
+// Admins' capacity and waiting-list settings of a product (docs/decisions/245-246).
 import { eq } from 'drizzle-orm';
 import { availability } from '../../core/capacity';
 import type { CapacityView } from '../../core/contracts/capacity';

@@ -1,4 +1,4 @@
-// Capacity per product (issue 24 item 3, docs/decisions/245): products.taken counts the units held (unpaid orders,
+// Capacity per product (docs/decisions/245): products.taken counts the units held (unpaid orders,
 // waiting-list offers) or sold; products.capacity (NULL: unlimited) bounds it. The database decides: the trigger
 // `products_capacity` (migrations/0245) aborts any statement that raises `taken` past `capacity` with
 // guard:sold_out, which rolls back the whole D1 batch it is in, unless the same statement records what it forces

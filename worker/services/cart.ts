@@ -462,7 +462,7 @@ export async function getCartDetails(s: Svc): Promise<CartDetails> {
 }
 
 /**
- * The prices an admin changed since the lines were added (issue 24): the line's own price, the co-price for a
+ * The prices an admin changed since the lines were added: the line's own price, the co-price for a
  * co-sponsor, and either for a member-priced pass. Lines added before 0240 remember no price and say nothing.
  */
 export function priceChangesOf(

@@ -161,7 +161,7 @@ const view = (p: ProductRow, over: Partial<ProductView> = {}): ProductView => ({
   coSponsored: false,
   fullSponsorOnly: p.fullSponsorOnly,
   desc: p.description,
-  ...(p.nameBn ? { nameBn: p.nameBn } : {}), // issue 16: only when written, so older answers keep their shape
+  ...(p.nameBn ? { nameBn: p.nameBn } : {}), // only when written, so older answers keep their shape
   ...(p.descriptionBn ? { descBn: p.descriptionBn } : {}),
   sponsoredBy: null,
   ...capacityOf(p),
@@ -170,7 +170,7 @@ const view = (p: ProductRow, over: Partial<ProductView> = {}): ProductView => ({
   ...over,
 });
 
-/** Issue 24: the capacity's fields, only for a product that has one (docs/decisions/245). */
+/** The capacity's fields, only for a product that has one (docs/decisions/245). */
 function capacityOf(p: ProductRow): Partial<ProductView> {
   const out: Partial<ProductView> = p.waitlist ? { waitlist: true } : {};
   if (p.capacity === null) return out;
@@ -178,7 +178,7 @@ function capacityOf(p: ProductRow): Partial<ProductView> {
   return { ...out, capacity: p.capacity, unitsLeft: a.unitsLeft ?? 0, soldOut: a.soldOut, fewLeft: a.fewLeft };
 }
 
-/** The rules when an admin changed them from the code's defaults (issue 24), so older answers keep their shape. */
+/** The rules when an admin changed them from the code's defaults, so older answers keep their shape. */
 function changedRules(p: ProductRow): { rules?: ProductView['rules'] } {
   const rules = parseRules(p.rules);
   if (!rules || rulesJson(rules) === rulesJson(defaultRules(p))) return {};

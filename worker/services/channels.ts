@@ -1,4 +1,4 @@
-// A member's channels (issue 26, docs/decisions/230): which channel carries which kind of message, the consent
+// A member's channels (docs/decisions/230): which channel carries which kind of message, the consent
 // behind each choice with its time (channel_prefs, and an audit row per change), the WhatsApp number, the web
 // push subscriptions of their phones, and the signed one-tap opt-out links every channel carries.
 import type * as z from 'zod';

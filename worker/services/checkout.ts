@@ -128,7 +128,7 @@ async function createOrder(
       city: extra?.city ?? null,
       state: extra?.state ?? null,
       pin: extra?.pin ?? null,
-      ...billing, // issue 25: copied onto the receipt when the payment is confirmed
+      ...billing, // copied onto the receipt when the payment is confirmed
     }),
     ...p.loaded.priced.lines.map((l) =>
       db.insert(orderLines).values({

@@ -1,4 +1,4 @@
-// Completing a failed order by hand (issue 13, docs/decisions/082-complete-failed-order.md): money left the
+// Completing a failed order by hand (docs/decisions/082-complete-failed-order.md): money left the
 // member's account but the order shows Failed. The admin gives the Razorpay payment id (checked against the
 // gateway: captured, the right amount, a payment of this order's Razorpay order, not used by another order) or
 // the bank/UPI transaction id, and the order goes to Success through confirmPayment, the one path every payment

@@ -1,4 +1,4 @@
-// Messages on every chosen channel (issue 26, docs/decisions/231-233). A message is queued per member, event and
+// Messages on every chosen channel (docs/decisions/231-233). A message is queued per member, event and
 // channel (the unique index deliveries_once_uq makes a second trigger of the same event insert nothing, however
 // many run at once), then sent by a drain: right after the request that caused it (the request's `defer`), and by
 // the cron for whatever is left, retried with backoff. Each row is claimed by one conditional update before it is

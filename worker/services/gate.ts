@@ -1,4 +1,4 @@
-// Gate sales by volunteers (issue 24 item 5, docs/decisions/250-252). A volunteer sells passes to a walk-in for
+// Gate sales by volunteers (docs/decisions/250-252). A volunteer sells passes to a walk-in for
 // cash or UPI; the pass is issued and collected at once (transitions/gate-sale.ts, one guarded batch). A sale is
 // sent with the phone's nonce at once, or later from its queue: the same nonce is the same sale. A sale the phone
 // made without an answer (offline: the buyer already has the pass) is recorded, never refused; what it oversold

@@ -1,4 +1,4 @@
-// The member's language (issue 16, docs/decisions/120): kept on the account for the emails sent to them.
+// The member's language (docs/decisions/120): kept on the account for the emails sent to them.
 import { eq } from 'drizzle-orm';
 import type { Locale } from '../../core/i18n';
 import { users } from '../../schema/index';

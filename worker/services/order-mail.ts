@@ -1,5 +1,5 @@
 // The emails of an order's transitions: the confirmation (with the pass QR code) and the rejection of a
-// direct transfer, and the same news on the member's other chosen channels (WhatsApp, push: issue 26). Sent only
+// direct transfer, and the same news on the member's other chosen channels (WhatsApp, push). Sent only
 // by the call that made the change (worker/services/transitions/orders.ts).
 import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
@@ -44,7 +44,7 @@ export async function sendConfirmation(s: Svc, o: OrderRow, lines: OrderLineRow[
 
 async function confirmationMail(s: Svc, o: OrderRow, lines: OrderLineRow[], rcpt: string) {
   const waived = lines.reduce((n, l) => n + l.waivedUnits, 0);
-  // the numbered receipt issued with the confirmation (issue 25): its number and the page that prints it
+  // the numbered receipt issued with the confirmation: its number and the page that prints it
   const receipt = await s.db
     .select({ number: receipts.number })
     .from(receipts)

@@ -1,6 +1,6 @@
-// A member's own data (issue 25 item 5; docs/decisions/265-267): correct it (name and mobile at once, the email
+// A member's own data (docs/decisions/265-267): correct it (name and mobile at once, the email
 // through a link to the new address), take a copy of everything held about them, and delete the account, confirmed
-// by the password. Consent per kind of message is issue 26's (worker/services/channels.ts); its history is shown here.
+// by the password. Consent per kind of message lives in worker/services/channels.ts; its history is shown here.
 import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { z } from 'zod';

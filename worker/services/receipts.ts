@@ -1,4 +1,4 @@
-// Numbered receipts and credit notes as people read them (issue 25, docs/decisions/260-263): the receipt page's
+// Numbered receipts and credit notes as people read them (docs/decisions/260-263): the receipt page's
 // data, billing details added later by the member, an admin re-sending the receipt, and the register of a
 // festival year with its totals by mode. The receipts themselves are issued by the transitions
 // (worker/services/transitions/receipts.ts), never here.

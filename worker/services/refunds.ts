@@ -1,4 +1,4 @@
-// Cancellations and refunds (issue 13, docs/decisions/080-refunds.md). An admin refunds whole lines or N of a
+// Cancellations and refunds (docs/decisions/080-refunds.md). An admin refunds whole lines or N of a
 // line's units of a paid order; the server computes the amount (the convenience charge stays with the
 // provider). Every guard (paid order, never beyond what was captured, a line never refunded twice, no pass
 // once collected, a reference unique system-wide) is checked by the database in the batch that writes the
@@ -744,7 +744,7 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
       );
   }
   if (row.status === REFUND_STATUS.processed) {
-    // the same news on WhatsApp and push where the member chose them (issue 26)
+    // the same news on WhatsApp and push where the member chose them
     await notify(s, {
       userId: order.userId,
       event: `refund.done:${row.id}`,
@@ -753,7 +753,7 @@ async function notifyMember(s: Svc, row: RefundRow, from: RefundRow['status'] | 
       params: { name: order.userName, rcpt, amount },
       link: 'profile',
     });
-    // the credit note issued with the settlement (issue 25, docs/decisions/260), naming the receipt it reduces
+    // the credit note issued with the settlement (docs/decisions/260), naming the receipt it reduces
     const note = await creditNoteOf(s, row.id);
     write = (w) =>
       compose(

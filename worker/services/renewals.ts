@@ -1,4 +1,4 @@
-// The membership year (issue 17, docs/decisions/090-093): one-tap renewal, renewal reminder campaigns sent
+// The membership year (docs/decisions/090-093): one-tap renewal, renewal reminder campaigns sent
 // in batches by the cron, one-click unsubscribe and the renewal report. Memberships are read from the
 // `memberships` table that migrations/0090's triggers keep from orders, by index, never from the orders.
 import type {
@@ -38,7 +38,7 @@ const stmt = sqlOf;
 
 /** The member holds (or awaits verification of) a membership in year ?. */
 const RENEWED = 'EXISTS (SELECT 1 FROM memberships r WHERE r.fiscal_year = ? AND r.user_id = m.user_id)';
-/** No channel carries the member's reminders: they turned off the email and chose no other (issue 26). */
+/** No channel carries the member's reminders: they turned off the email and chose no other. */
 const REMINDERS_OFF = noChannelSql('m.user_id', 'reminders');
 /** The reminder's email is on for member m (the member's choice, or the default). */
 const EMAIL_ON = choiceSql('m.user_id', 'reminders', 'email');
@@ -127,7 +127,7 @@ export function unsubscribeToken(secret: string, userId: number, at = Date.now()
 
 /**
  * The signed link of a reminder email (the page, and RFC 8058's one-click POST): no session needed. The links of
- * the other channels and kinds (issue 26) are the same link with a scope, and withdraw that consent.
+ * the other channels and kinds are the same link with a scope, and withdraw that consent.
  */
 export async function unsubscribe(
   s: Svc,
@@ -574,7 +574,7 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
   return { campaigns: campaigns.length, sent, skipped };
 }
 
-/** The reminder on the member's other chosen channels: queued once per campaign and member (issue 26). */
+/** The reminder on the member's other chosen channels: queued once per campaign and member. */
 function remindElsewhere(s: Svc, campaignId: number, r: Recipient, year: string) {
   const plan = r.lines[0]?.name ?? 'membership';
   return s.env.DB.batch([
@@ -671,7 +671,7 @@ export async function renewalReport(
         // the catalogue (a few dozen rows): the membership plans and any plan held in either year
         db.all<{ id: number; code: string; name: string; type: string; live: number }>(
           stmt(
-            // live: of the live catalogue (issue 24); other years' plans show only when someone holds them
+            // live: of the live catalogue; other years' plans show only when someone holds them
             `SELECT id, code, name, type, (publish_at <= ? AND festival_year = (SELECT max(lp.festival_year)
                FROM products lp WHERE lp.publish_at <= ? AND lp.code <> 'DNP')) AS live
              FROM products ORDER BY sort_order, id LIMIT ?`,

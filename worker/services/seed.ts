@@ -10,7 +10,7 @@ type SeedProduct = {
   code: string;
   name: string;
   description: string;
-  nameBn: string; // issue 24 item 7: members see the product in Bengali too
+  nameBn: string; // members see the product in Bengali too
   descriptionBn: string;
   price: number; // rupees
   coPrice: number;
@@ -225,7 +225,7 @@ export const DEMO_PRODUCTS: SeedProduct[] = [
 ];
 
 /**
- * Issue 24: the finite passes as the committee would set them (plates of bhog, dinner seats), with a waiting list
+ * The finite passes as the committee would set them (plates of bhog, dinner seats), with a waiting list
  * on the dinner (docs/decisions/247).
  */
 export const DEMO_CAPACITY: Record<string, { capacity: number; waitlist?: boolean }> = {

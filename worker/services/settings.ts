@@ -15,7 +15,7 @@ export type Settings = {
   convenienceChargeBasisPoints: number;
   /** The membership fee waiver for sponsoring families (docs/decisions/255); thresholds in paise. */
   membershipWaiver: WaiverRule;
-  /** The association's 80G registration as its receipts print it (issue 25); null: none (the T&C says so). */
+  /** The association's 80G registration as its receipts print it; null: none (the T&C says so). */
   eightyG: string | null;
 };
 

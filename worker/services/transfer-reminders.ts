@@ -1,4 +1,4 @@
-// Reminders for unpaid direct transfers (issue 13, docs/decisions/084-transfer-reminders.md): a direct-transfer
+// Reminders for unpaid direct transfers (docs/decisions/084-transfer-reminders.md): a direct-transfer
 // order still Pending Payment (no transaction id shared) after TRANSFER_REMINDER_DAYS gets one email with the
 // payment details and a link back to it; after TRANSFER_EXPIRE_DAYS the cron gives it up (payments.ts).
 import { and, eq, lt, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The waiting list of a sold-out product (issue 24 item 4, docs/decisions/246): members join with the units they
+// The waiting list of a sold-out product (docs/decisions/246): members join with the units they
 // want; when units free up (a refund, an expired hold, a given-up order, more capacity) the first in line is
 // offered them: the units are taken for the offer (capacity.ts) and held until the offer ends, and an email
 // carries the link that puts them in the member's cart. The member's checkout uses the offer in its own batch

@@ -9,7 +9,7 @@ export const checkoutBn: Record<CheckoutKey, string> = {
   'txn.notReference':
     'এটি কোনো ব্যাঙ্ক বা UPI রেফারেন্স নয়। আপনার UPI অ্যাপের পেমেন্ট থেকে 12 অঙ্কের UPI রেফারেন্স নম্বর (UTR) কপি করুন; NEFT বা RTGS হলে ব্যাঙ্কের দেখানো UTR (16 বা 22 অক্ষরের)।',
 
-  // checkout and profile on a phone (issue 12, docs/decisions/100)
+  // checkout and profile on a phone (docs/decisions/100)
   'checkout.required': 'আবশ্যক',
   'checkout.dismissed': 'পেমেন্ট বাতিল হয়েছে। কোনও টাকা কাটা হয়নি।',
   'checkout.failed': 'পেমেন্ট সম্পূর্ণ হয়নি। কোনও টাকা কাটা হয়নি।',
@@ -47,7 +47,7 @@ export const checkoutBn: Record<CheckoutKey, string> = {
   'checkout.offlineSaved': '{when}-এ যেমন ছিল, আপনার কার্ট সেভাবেই দেখানো হচ্ছে।',
   'checkout.offlineSee': 'আপনার বাছাই দেখুন',
   'checkout.offlineRetry': 'এখনই আবার চেষ্টা করুন',
-  // billing details for the receipt (issue 25)
+  // billing details for the receipt
   'checkout.billingTitle': 'রসিদের জন্য বিলিংয়ের তথ্য (ঐচ্ছিক)',
   'checkout.billingHint':
     'কোনো সংস্থা বা প্রতিষ্ঠান রসিদটি হিসাবে রাখলে: তার নাম, PAN ও GSTIN। নইলে খালি রাখুন; পরে রসিদে যোগ করতে পারবেন।',

@@ -10,7 +10,7 @@ export const checkoutEn = {
   'txn.notReference':
     'This is not a bank or UPI reference. Copy the 12-digit UPI reference number (UTR) from the payment in your UPI app; for NEFT or RTGS, the UTR your bank shows (16 or 22 characters).',
 
-  // checkout and profile on a phone (issue 12, docs/decisions/100)
+  // checkout and profile on a phone (docs/decisions/100)
   'checkout.required': 'Required',
   'checkout.dismissed': 'Payment cancelled. Nothing was charged.',
   'checkout.failed': 'The payment did not go through. Nothing was charged.',
@@ -53,7 +53,7 @@ export const checkoutEn = {
   'checkout.offlineSaved': 'This is your cart as it was on {when}.',
   'checkout.offlineSee': 'See your selection',
   'checkout.offlineRetry': 'Try again now',
-  // billing details for the receipt (issue 25)
+  // billing details for the receipt
   'checkout.billingTitle': 'Billing details for the receipt (optional)',
   'checkout.billingHint':
     'For a company or organisation that files the receipt: its name, PAN and GSTIN. Leave empty otherwise; you can add them later on the receipt.',

@@ -54,7 +54,7 @@ export const consoleBn: Record<ConsoleKey, string> = {
   'admin.group.association': 'সমিতি',
   'admin.venueLink': 'মণ্ডপ মোড খুলুন (অফলাইনেও চলে; অ্যাডমিনরা সেখানে পাস দেওয়ার গরমিলও দেখতে পান)',
 
-  // hardening (issue 11): refusals decided by the database
+  // hardening: refusals decided by the database
   'admin.attention.title': 'নজর দেওয়া দরকার ({n})',
   'admin.attention.intro':
     'এই অনুদানগুলিতে অ্যাডমিনের কাজ আছে: বাতিল হওয়ার পরে টাকা এসেছে অথচ জিনিস অন্য কেউ নিয়ে নিয়েছেন, অথবা পেমেন্ট গেটওয়েতে ফেরত ব্যর্থ হয়েছে। ফেরত দিন, আবার চেষ্টা করুন বা ফেরত লিখে রাখুন, তারপর মীমাংসিত হিসেবে চিহ্নিত করুন।',
@@ -65,7 +65,7 @@ export const consoleBn: Record<ConsoleKey, string> = {
   'admin.tab.gate': 'গেটে বিক্রি',
   'admin.tab.messages': 'বার্তা',
 
-  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  // cancellations and refunds (docs/decisions/080-081)
   'refund.button': 'বাতিল / ফেরত',
   'refund.title': '{rcpt} বাতিল করে টাকা ফেরত',
   'refund.all': 'যা কিছু এখনও ফেরত দেওয়া যায়',

@@ -54,18 +54,18 @@ export const consoleEn = {
   'admin.group.association': 'Association',
   'admin.venueLink': 'Open venue mode (works offline; admins also see collection conflicts there)',
 
-  // hardening (issue 11): refusals decided by the database
+  // hardening: refusals decided by the database
   'admin.attention.title': 'Needs attention ({n})',
   'admin.attention.intro':
     'These contributions need an admin: paid after they had been given up while what they bought went to someone else, or a refund that failed at the payment gateway. Refund, retry or record the refund, then mark it handled.',
   'admin.attention.note': 'What was done (optional)',
   'admin.attention.handled': 'Mark as handled',
   'admin.attention.cleared': '{rcpt} marked as handled.',
-  'admin.tab.renewals': 'Renewals', // issue 17; the other renewal strings: core/renewals/messages.en.ts
-  'admin.tab.gate': 'Gate sales', // issue 24 item 5
-  'admin.tab.messages': 'Messages', // issue 26; the tab's strings: core/messages/channels.en.ts
+  'admin.tab.renewals': 'Renewals', // the other renewal strings: core/renewals/messages.en.ts
+  'admin.tab.gate': 'Gate sales',
+  'admin.tab.messages': 'Messages', // the tab's strings: core/messages/channels.en.ts
 
-  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  // cancellations and refunds (docs/decisions/080-081)
   'refund.button': 'Cancel / refund',
   'refund.title': 'Cancel and refund {rcpt}',
   'refund.all': 'Everything still refundable',
@@ -87,7 +87,7 @@ export const consoleEn = {
   'carry.hint':
     'Festival called off: move the memberships and sponsorships ({amount}) to {year} instead of refunding them.',
   'refund.carriedTo': 'carried over as {to}',
-  // the refund dialog's states (issue 21 item 3, issue 23 item 3; docs/decisions/145)
+  // the refund dialog's states (docs/decisions/145)
   'refund.why.refunded': 'Refunded already',
   'refund.why.pending': 'Refund pending at the payment gateway',
   'refund.why.carriedOver': 'Carried over to the next festival year',

@@ -3,14 +3,14 @@
 // and loads only its strings; t() finds them like every other key. Bengali: contribute.bn.ts, same keys. What two or three
 // of the pages show; each page's own strings are its area: membership, sponsor, passes (docs/decisions/176).
 export const contributeEn = {
-  // choosing contributions: /membership, /sponsorship, /dmPass (issue 3)
+  // choosing contributions: /membership, /sponsorship, /dmPass
   'contribute.perPerson': '{amount} per person',
   'contribute.total': 'Total Amount: {amount}',
   'contribute.yesProceed': 'Yes, Proceed',
   'contribute.notLive': 'Membership and sponsorship are not open right now. Please check back soon.',
   'contribute.offlineCopy':
     'You are offline: these are the items saved when you were last online. Your selection is kept.',
-  // shared components (issue 16)
+  // shared components
   'stepper.remove': 'Remove one {name}',
   'stepper.qty': '{name} quantity',
   'stepper.add': 'Add one {name}',

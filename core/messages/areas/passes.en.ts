@@ -5,7 +5,7 @@ export const passesEn = {
   'pass.selectOne': 'Please select at least one quantity before proceeding!',
   'passes.title': 'Coupons | Offering',
   'passes.notOnSale': 'Daily passes are not on sale right now. Please check back soon.',
-  // capacity and waiting lists (issue 24)
+  // capacity and waiting lists
   'passes.fewLeft': 'Only {count} left',
   'passes.soldOut': 'Sold out',
   'passes.utsavPrice': 'Utsav Members: {amount} per person',

@@ -4,7 +4,7 @@ import type { ProfileKey } from './profile.en';
 export const profileBn: Record<ProfileKey, string> = {
   // validation (SPEC.md section 5)
 
-  // checkout and profile on a phone (issue 12, docs/decisions/100)
+  // checkout and profile on a phone (docs/decisions/100)
   'profile.showPass': 'পাসের QR দেখান',
   'profile.passCardTitle': '{year} সালের আপনার পাস',
   'profile.passCollected': 'এই পাসগুলি আগেই নেওয়া হয়েছে।',
@@ -14,7 +14,7 @@ export const profileBn: Record<ProfileKey, string> = {
   'profile.attemptsHint': 'যে পেমেন্ট বাতিল হয়েছে, ব্যর্থ হয়েছে বা পরের চেষ্টায় বদলে গেছে। এগুলির জন্য কিছু বাকি নেই।',
   'profile.attemptsLabel': 'আগের অসম্পূর্ণ চেষ্টা',
 
-  // hardening (issue 11): refusals decided by the database
+  // hardening: refusals decided by the database
   'profile.giveUp': 'বাতিল করুন',
   'profile.giveUpTitle': 'এই অনুদানটি বাতিল করবেন?',
   'profile.giveUpConfirm':
@@ -22,12 +22,12 @@ export const profileBn: Record<ProfileKey, string> = {
   'profile.giveUpYes': 'হ্যাঁ, বাতিল করুন',
   'profile.giveUpNo': 'না, থাক',
 
-  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  // cancellations and refunds (docs/decisions/080-081)
   'refund.memberRefunded': '{date}-এ {amount} ফেরত দেওয়া হয়েছে',
   'refund.memberPending': '{date} থেকে {amount} ফেরতের কাজ চলছে',
   'refund.memberFailed': '{date}-এ {amount} ফেরত দেওয়া যায়নি: আমরা আপনার সঙ্গে যোগাযোগ করব',
   'refund.memberCarried': '{date}-এ {amount} {to} হিসেবে পরের বছরে নিয়ে যাওয়া হয়েছে',
-  // the receipt page (issue 25, web/features/receipts)
+  // the receipt page (web/features/receipts)
   'receiptPage.title': 'রসিদ',
   'receiptPage.creditNote': 'ক্রেডিট নোট',
   'receiptPage.number': 'রসিদ নং',

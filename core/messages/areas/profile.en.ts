@@ -4,7 +4,7 @@
 export const profileEn = {
   // validation (SPEC.md section 5)
 
-  // checkout and profile on a phone (issue 12, docs/decisions/100)
+  // checkout and profile on a phone (docs/decisions/100)
   'profile.showPass': 'Show pass QR',
   'profile.passCardTitle': 'Your passes for {year}',
   'profile.passCollected': 'These passes are already collected.',
@@ -15,7 +15,7 @@ export const profileEn = {
     'Payments that were cancelled, failed or replaced by a later attempt. Nothing is owed on them.',
   'profile.attemptsLabel': 'Earlier unfinished attempts',
 
-  // hardening (issue 11): refusals decided by the database
+  // hardening: refusals decided by the database
   'profile.giveUp': 'Cancel',
   'profile.giveUpTitle': 'Cancel this contribution?',
   'profile.giveUpConfirm':
@@ -23,12 +23,12 @@ export const profileEn = {
   'profile.giveUpYes': 'Yes, cancel it',
   'profile.giveUpNo': 'No, keep it',
 
-  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  // cancellations and refunds (docs/decisions/080-081)
   'refund.memberRefunded': 'Refunded {amount} on {date}',
   'refund.memberPending': 'Refund of {amount} in progress since {date}',
   'refund.memberFailed': 'Refund of {amount} failed on {date}: we will contact you',
   'refund.memberCarried': 'Carried over {amount} on {date} as {to}',
-  // the receipt page (issue 25, web/features/receipts)
+  // the receipt page (web/features/receipts)
   'receiptPage.title': 'Receipt',
   'receiptPage.creditNote': 'Credit note',
   'receiptPage.number': 'Receipt no.',

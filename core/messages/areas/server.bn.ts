@@ -22,7 +22,7 @@ export const serverBn: Record<ServerKey, string> = {
   'venue.noPasses': 'অনুদান {rcpt}-এ নেওয়ার মতো কোনও পাস নেই।',
   'venue.notPaid': 'অনুদান {rcpt}-এর টাকা দেওয়া হয়নি (অবস্থা: {status}), তাই এর পাস দেওয়া যাবে না।',
 
-  // hardening (issue 11): refusals decided by the database
+  // hardening: refusals decided by the database
   'checkout.itemTakenMeanwhile': 'আপনার বেছে নেওয়া একটি জিনিসের পূর্ণ স্পনসরশিপ এইমাত্র অন্য কেউ শুরু করেছেন। আবার বেছে নিন।',
   'checkout.itemCoSponsoredMeanwhile':
     'আপনার বেছে নেওয়া একটি জিনিসে এইমাত্র অন্য কেউ সহ-স্পনসর হয়েছেন, তাই এর পূর্ণ স্পনসর আর হওয়া যাবে না। আপনি সহ-স্পনসর হতে পারেন।',
@@ -70,7 +70,7 @@ export const serverBn: Record<ServerKey, string> = {
   'server.localOnly':
     'এই ডিপ্লয়মেন্টটি একটি পাবলিক ঠিকানায় লোকাল ডেভেলপমেন্ট মোডে চলছে। APP_ENV=production দিন (wrangler deploy --env production)।',
 
-  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  // cancellations and refunds (docs/decisions/080-081)
   'refund.notPaid': 'অনুদান {rcpt}-এর অবস্থা {status}: শুধু পেমেন্ট হওয়া (Success) অনুদানই বাতিল বা ফেরত দেওয়া যায়।',
   'refund.alreadyRefunded':
     'অনুদান {rcpt}-এর এই লাইনগুলি আগেই ফেরত দেওয়া হয়েছে (হয়তো এইমাত্র অন্য কোনও অ্যাডমিন দিয়েছেন)। পাতাটি আবার খুলুন।',
@@ -126,10 +126,10 @@ export const serverBn: Record<ServerKey, string> = {
   'server.error': 'আমাদের দিকে কিছু গোলমাল হয়েছে। আবার চেষ্টা করুন।',
   notFound: 'পাওয়া যায়নি।',
 
-  // languages, nav and layout (issue 16, docs/decisions/120)
+  // languages, nav and layout (docs/decisions/120)
   'product.bengaliUpdated': 'বাংলা নাম ও বিবরণ রাখা হল!',
 
-  // texts that services wrote inline until issue 14 (item 8)
+  // texts that services once wrote inline
   'order.noPaidWithId': 'এই আইডিতে কোনো পরিশোধিত অনুদান নেই।',
   'product.notFound': '{id} আইডির কোনো প্রোডাক্ট নেই।',
   'product.duplicateCode': 'কোড {code} অন্য একটি প্রোডাক্টে আগেই ব্যবহৃত।',
@@ -221,7 +221,7 @@ export const serverBn: Record<ServerKey, string> = {
   'announce.tooLate': 'sendAt: আগামী 60 দিনের মধ্যে একটি সময় বেছে নিন।',
   'announce.testSent': 'আপনার যত মাধ্যম আছে, সবকটিতে পরীক্ষার বার্তা আপনাকে পাঠানো হয়েছে।',
   'deliveries.noMember': '{email} ইমেলে কোনো অ্যাকাউন্ট নেই।',
-  // gate sales (worker/services/gate.ts, issue 24 item 5)
+  // gate sales (worker/services/gate.ts)
   'gate.sold': 'বিক্রি হল ও পাস দেওয়া হল: {rcpt}, {qty}টি পাস, {amount}।',
   'gate.utrUsed': 'utr: এই UPI রেফারেন্স দিয়ে আগেই অন্য একটি অনুদান দেওয়া হয়েছে। দাতার অ্যাপে সঠিকটি দেখুন।',
   'gate.notSold': '{field}: এই পাস গেটে বিক্রি হয় না।',
@@ -230,7 +230,7 @@ export const serverBn: Record<ServerKey, string> = {
   'gate.resolved': 'গেট বিক্রি {rcpt} মেটানো হয়েছে বলে চিহ্নিত হল।',
   'gate.soldOut': '{name} শেষ হয়ে গেছে।',
   'gate.fewerLeft': 'lines: {name} মাত্র {left}টি বাকি।',
-  // issue 24: editing a product, the festival-year rollover (worker/services/admin-catalogue.ts)
+  // editing a product, the festival-year rollover (worker/services/admin-catalogue.ts)
   'product.updated': 'প্রোডাক্ট বদলানো হয়েছে!',
   'product.unchanged': 'বদলানোর কিছু নেই: প্রোডাক্টটিতে এই মানগুলিই আছে।',
   'product.changedMeanwhile': 'এইমাত্র কেউ {name} বদলেছেন। প্রোডাক্টগুলি আবার লোড করে আপনার পরিবর্তনটি আবার করুন।',
@@ -246,12 +246,12 @@ export const serverBn: Record<ServerKey, string> = {
   'catalogue.published': '{year}-এর ক্যাটালগ {time} থেকে প্রকাশিত: {count}টি প্রোডাক্ট।',
   'catalogue.nothingToPublish': '{year}-এর ক্যাটালগে প্রকাশের অপেক্ষায় কোনো খসড়া নেই।',
   'catalogue.publishInPast': 'publishAt: এখন বা পরের কোনো সময় বেছে নিন, অথবা এখনই প্রকাশ করতে ফাঁকা রাখুন।',
-  // receipts (issue 25)
+  // receipts
   'receipt.badRcptId': 'orderRcptId অনুদানের আইডি হতে হবে (যেমন SMT000042)।',
   'receipt.none': 'এই অনুদানের এখনও কোনো রসিদ নেই: পেমেন্ট নিশ্চিত হলে রসিদ দেওয়া হয়।',
   'receipt.billingSaved': 'আপনার রসিদে বিলিংয়ের তথ্য সংরক্ষিত হয়েছে।',
   'receipt.resent': 'রসিদটি আবার {email}-এ পাঠানো হয়েছে।',
-  // a member's own data (issue 25 item 5, docs/decisions/265-267)
+  // a member's own data (docs/decisions/265-267)
   'privacy.profileSaved': 'আপনার তথ্য সংরক্ষিত হয়েছে।',
   'privacy.nothingChanged': 'বদলানোর কিছু নেই: এগুলিই আপনার বর্তমান তথ্য।',
   'privacy.wrongPassword': 'পাসওয়ার্ডটি সঠিক নয়।',

@@ -22,7 +22,7 @@ export const serverEn = {
   'venue.noPasses': 'Contribution {rcpt} has no passes to collect.',
   'venue.notPaid': 'Contribution {rcpt} is not paid (status: {status}), so its passes cannot be collected.',
 
-  // hardening (issue 11): refusals decided by the database
+  // hardening: refusals decided by the database
   'checkout.itemTakenMeanwhile':
     'Someone else has just started sponsoring one of your selected items in full. Please choose again.',
   'checkout.itemCoSponsoredMeanwhile':
@@ -42,11 +42,11 @@ export const serverEn = {
   'checkout.paymentCheckFailed':
     'We could not confirm this payment with the payment provider. Nothing has been charged twice; please try again in a few minutes or contact us.',
   'checkout.orderGivenUp': 'Contribution {rcpt} has been cancelled and anything it held is free again.',
-  // capacity per product (issue 24, docs/decisions/245)
+  // capacity per product (docs/decisions/245)
   'checkout.soldOut':
     '"{name}" has just sold out: its last units went to someone else. Please change your selection; you may join its waiting list.',
   'checkout.fewerLeft': 'Only {left} of "{name}" are left now. Please lower the quantity and try again.',
-  // waiting lists and capacity (issue 24, docs/decisions/245-246)
+  // waiting lists and capacity (docs/decisions/245-246)
   'waitlist.notOffered': '"{name}" has no waiting list.',
   'waitlist.notSoldOut': '"{name}" is not sold out: {left} are left. You can buy them now.',
   'waitlist.already': 'You are already on the waiting list for "{name}" (number {position} in line).',
@@ -76,7 +76,7 @@ export const serverEn = {
   'server.localOnly':
     'This deployment is running in local development mode on a public address. Set APP_ENV=production (wrangler deploy --env production).',
 
-  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  // cancellations and refunds (docs/decisions/080-081)
   'refund.notPaid': 'Contribution {rcpt} is {status}: only a paid (Success) contribution can be cancelled or refunded.',
   'refund.alreadyRefunded':
     'These lines of contribution {rcpt} are refunded already (perhaps by another admin just now). Please reload it.',
@@ -138,10 +138,10 @@ export const serverEn = {
   'server.error': 'Something went wrong on our side. Please try again.',
   notFound: 'Not found.',
 
-  // languages, nav and layout (issue 16, docs/decisions/120); Bengali: core/messages/bn.ts
+  // languages, nav and layout (docs/decisions/120); Bengali: core/messages/bn.ts
   'product.bengaliUpdated': 'Bengali name and description saved!',
 
-  // texts that services wrote inline until issue 14 (item 8)
+  // texts that services once wrote inline
   'order.noPaidWithId': 'No paid contribution with this id.',
   'product.notFound': 'No product with id {id}.',
   'product.duplicateCode': 'code {code} is already used by another product.',
@@ -219,7 +219,7 @@ export const serverEn = {
   'statement.noFlag': 'lineId: this credit is not flagged.',
   'statement.flagCleared': 'Marked as dealt with.',
 
-  // channels beside email and announcements (issue 26, docs/decisions/230-233)
+  // channels beside email and announcements (docs/decisions/230-233)
   'channels.saved': 'Your message choices are saved.',
   'channels.alwaysEmail': 'Emails about your own payments always come: they are your record of them.',
   'channels.whatsappUnavailable': 'WhatsApp messages are not offered yet.',
@@ -241,7 +241,7 @@ export const serverEn = {
   'announce.tooLate': 'sendAt: choose a time within the next 60 days.',
   'announce.testSent': 'The test went to you on every channel you have.',
   'deliveries.noMember': 'No account has the email {email}.',
-  // gate sales (worker/services/gate.ts, issue 24 item 5)
+  // gate sales (worker/services/gate.ts)
   'gate.sold': 'Sold and handed over: {rcpt}, {qty} passes, {amount}.',
   'gate.utrUsed':
     "utr: this UPI reference has already paid another contribution. Check the payer's app for the right one.",
@@ -251,7 +251,7 @@ export const serverEn = {
   'gate.resolved': 'Gate sale {rcpt} marked as resolved.',
   'gate.soldOut': '{name} is sold out.',
   'gate.fewerLeft': 'lines: only {left} of {name} are left.',
-  // issue 24: editing a product, the festival-year rollover (worker/services/admin-catalogue.ts)
+  // editing a product, the festival-year rollover (worker/services/admin-catalogue.ts)
   'product.updated': 'Product updated!',
   'product.unchanged': 'Nothing to change: the product already has these values.',
   'product.changedMeanwhile': 'Someone changed {name} a moment ago. Reload the products and make your change again.',
@@ -267,12 +267,12 @@ export const serverEn = {
   'catalogue.published': 'The {year} catalogue is published from {time}: {count} products.',
   'catalogue.nothingToPublish': 'The {year} catalogue has no drafts waiting to be published.',
   'catalogue.publishInPast': 'publishAt: choose a time from now on, or leave it out to publish at once.',
-  // receipts (issue 25)
+  // receipts
   'receipt.badRcptId': 'orderRcptId must be a contribution id (like SMT000042).',
   'receipt.none': 'This contribution has no receipt yet: one is issued when its payment is confirmed.',
   'receipt.billingSaved': 'Billing details saved on your receipt.',
   'receipt.resent': 'The receipt was sent again to {email}.',
-  // a member's own data (issue 25 item 5, docs/decisions/265-267)
+  // a member's own data (docs/decisions/265-267)
   'privacy.profileSaved': 'Your details are saved.',
   'privacy.nothingChanged': 'Nothing to change: these are your details already.',
   'privacy.wrongPassword': 'The password is incorrect.',

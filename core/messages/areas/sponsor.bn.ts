@@ -16,6 +16,6 @@ export const sponsorBn: Record<SponsorKey, string> = {
   'contribute.selectMembership': 'না, সদস্যপদ বাছব',
   'contribute.nothingSelected': 'এগোনোর আগে একটি সদস্যপদ বা স্পনসরশিপ বেছে নিন!',
 
-  // shared components (issue 16)
+  // shared components
   'contribute.remove': 'বাদ দিন',
 };

@@ -16,7 +16,7 @@ export const sponsorEn = {
   'contribute.selectMembership': 'No, Select Membership',
   'contribute.nothingSelected': 'Please select a membership or a sponsorship before proceeding!',
 
-  // shared components (issue 16)
+  // shared components
   'contribute.remove': 'Remove',
 } as const;
 

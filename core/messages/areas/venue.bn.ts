@@ -28,7 +28,7 @@ export const venueBn: Record<VenueKey, string> = {
   'venue.conflictsTitle': 'যে পাস দু’বার দেওয়া হয়েছে',
   'venue.noConflicts': 'কোনও পাস দু’বার দেওয়া হয়নি।',
 
-  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  // cancellations and refunds (docs/decisions/080-081)
   'venue.stateRefunded': 'টাকা ফেরত',
 
   // connectivity by evidence, name search and undo (docs/decisions/150-153)
@@ -44,7 +44,7 @@ export const venueBn: Record<VenueKey, string> = {
   'venue.undo': 'ফিরিয়ে নিন',
   'venue.undone': 'ফিরিয়ে নেওয়া হল: {rcpt}-এর পাস দেওয়া হয়নি।',
   'venue.undoFailed': 'ফিরিয়ে নেওয়া গেল না: {reason} পাস দেওয়া হয়েছে বলেই থাকছে।',
-  // gate sales (web/features/venue/GateSale.tsx, issue 24 item 5)
+  // gate sales (web/features/venue/GateSale.tsx)
   'gate.open': 'গেটে পাস বিক্রি করুন',
   'gate.title': 'গেটে বিক্রি',
   'gate.buyerName': 'ক্রেতার নাম',

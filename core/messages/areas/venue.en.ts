@@ -29,7 +29,7 @@ export const venueEn = {
   'venue.conflictsTitle': 'Passes collected twice',
   'venue.noConflicts': 'No pass was collected twice.',
 
-  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  // cancellations and refunds (docs/decisions/080-081)
   'venue.stateRefunded': 'REFUNDED',
 
   // connectivity by evidence, name search and undo (docs/decisions/150-153)
@@ -45,7 +45,7 @@ export const venueEn = {
   'venue.undo': 'Undo',
   'venue.undone': 'Undone: {rcpt} is not collected.',
   'venue.undoFailed': 'Could not undo: {reason} The pass stays collected.',
-  // gate sales (web/features/venue/GateSale.tsx, issue 24 item 5)
+  // gate sales (web/features/venue/GateSale.tsx)
   'gate.open': 'Sell passes at the gate',
   'gate.title': 'Gate sale',
   'gate.buyerName': "Buyer's name",

@@ -10,13 +10,13 @@ export const webBn: Record<WebKey, string> = {
   // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'pass.qrAlt': '{rcpt}-এর পাসের QR কোড',
 
-  // choosing contributions: /membership, /sponsorship, /dmPass (issue 3)
+  // choosing contributions: /membership, /sponsorship, /dmPass
   'contribute.stayHere': 'না, এখানেই থাকি',
 
-  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  // cancellations and refunds (docs/decisions/080-081)
   'refund.history': 'ফেরত',
 
-  // languages, nav and layout (issue 16, docs/decisions/120)
+  // languages, nav and layout (docs/decisions/120)
   'lang.switch': 'English',
   'lang.switchLabel': 'Switch to English (ইংরেজিতে দেখুন)',
   'lang.saveFailed': 'ভাষাটি এই ডিভাইসে রাখা হল; এই মুহূর্তে আপনার অ্যাকাউন্টে রাখা গেল না।',
@@ -42,7 +42,7 @@ export const webBn: Record<WebKey, string> = {
   'form.mobile': 'মোবাইল',
   'signup.passwordHint': 'অন্তত 8টি অক্ষর।',
 
-  // shared components (issue 16)
+  // shared components
   'app.updateReady': 'অ্যাপের নতুন সংস্করণ তৈরি।',
   'app.updateNow': 'এখনই আপডেট করুন',
   'app.offline': 'আপনি অফলাইন। আগে দেখা পাতাগুলি খুলবে; লগইন, পেমেন্ট আর অন্য কাজের জন্য সংযোগ লাগবে।',

@@ -10,13 +10,13 @@ export const webEn = {
   // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'pass.qrAlt': 'Pass QR code for {rcpt}',
 
-  // choosing contributions: /membership, /sponsorship, /dmPass (issue 3)
+  // choosing contributions: /membership, /sponsorship, /dmPass
   'contribute.stayHere': 'No, Stay Here',
 
-  // cancellations and refunds (issue 13, docs/decisions/080-081)
+  // cancellations and refunds (docs/decisions/080-081)
   'refund.history': 'Refunds',
 
-  // languages, nav and layout (issue 16, docs/decisions/120); Bengali: core/messages/bn.ts
+  // languages, nav and layout (docs/decisions/120); Bengali: core/messages/bn.ts
   'lang.switch': 'বাংলা',
   'lang.switchLabel': 'বাংলায় দেখুন (Switch to Bengali)',
   'lang.saveFailed': 'Your language is kept on this device; it could not be saved to your account just now.',
@@ -42,7 +42,7 @@ export const webEn = {
   'form.mobile': 'Mobile',
   'signup.passwordHint': 'At least 8 characters.',
 
-  // shared components (issue 16)
+  // shared components
   'app.updateReady': 'A new version of the app is ready.',
   'app.updateNow': 'Update now',
   'app.offline':

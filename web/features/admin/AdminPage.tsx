@@ -11,9 +11,9 @@ import './admin.css';
 import { OrderListTab, PassCollectionTab, PendingOrdersTab } from './OrderTabs';
 import { getConsoleCounts } from './api';
 
-// The Messages tab (issue 26) loads when it is opened: the admin page's first load stays as it was.
+// The Messages tab loads when it is opened: the admin page's first load stays as it was.
 const MessagesTab = lazy(() => import('./MessagesTab').then((m) => ({ default: m.MessagesTab })));
-// The Gate sales tab (issue 24 item 5) likewise.
+// The Gate sales tab likewise.
 const GateSalesTab = lazy(() => import('./GateSalesTab').then((m) => ({ default: m.GateSalesTab })));
 // So do the catalogue's and the association's tabs: the console opens on Pass Collection, the festival night's
 // tab, and its first load carries only the order tabs (docs/decisions/176).

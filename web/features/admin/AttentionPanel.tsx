@@ -1,5 +1,5 @@
 // Orders an admin must act on: a payment captured after its order was given up, whose sponsorship item or
-// member price went to another order meanwhile (issue 11), or a refund that failed at the gateway (decision 145,
+// member price went to another order meanwhile, or a refund that failed at the gateway (decision 145,
 // retried or recorded from the refund dialog, which clears the flag). Shown above the Pending list until handled.
 import { useCallback, useEffect, useState } from 'react';
 import type { AttentionOrder } from '../../../core/contracts/admin';

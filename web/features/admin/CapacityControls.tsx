@@ -1,4 +1,4 @@
-// All Products: a product's capacity, its waiting list and the line (issue 24 items 3-4, docs/decisions/245-246).
+// All Products: a product's capacity, its waiting list and the line (docs/decisions/245-246).
 import { type FormEvent, useState } from 'react';
 import type { AdminProduct } from '../../../core/contracts/admin';
 import type { AdminWaitlist } from '../../../core/contracts/capacity';

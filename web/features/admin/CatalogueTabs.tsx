@@ -20,7 +20,7 @@ import { CapacityActions, CapacityText } from './CapacityControls';
 import { downloadCsv } from './csv';
 import { FestivalYearPanel, publishState } from './FestivalYears';
 
-// issue 24: the Edit dialog loads on the first Edit, not with the console
+// the Edit dialog loads on the first Edit, not with the console
 const EditProductDialog = lazy(() => import('./EditProductDialog').then((m) => ({ default: m.EditProductDialog })));
 import { inr } from './OrderDialog';
 import { categoryText } from './words';
@@ -33,10 +33,10 @@ export function AddProductTab() {
   const [kind, setKind] = useState<Kind>('membership');
   const [f, setF] = useState({ name: '', code: '', price: '', coSponsorPrice: '', desc: '', nameBn: '', descBn: '' });
   const [fullSponsorOnly, setFullSponsorOnly] = useState(false);
-  // issue 24: a capacity from the start ('' = unlimited) and the waiting list with it
+  // a capacity from the start ('' = unlimited) and the waiting list with it
   const [capacity, setCapacity] = useState('');
   const [waitlist, setWaitlist] = useState(false);
-  // issue 24: '' = the catalogue on sale; a later year's product is a draft of that year's catalogue
+  // '' = the catalogue on sale; a later year's product is a draft of that year's catalogue
   const [year, setYear] = useState('');
   const { run, busy } = useAction();
   const toast = useToast();
@@ -119,7 +119,7 @@ export function AddProductTab() {
           onChange={set('coSponsorPrice')}
         />
       ) : null}
-      {/* issue 24: capped in one step (docs/decisions/245); empty = unlimited, as in the Capacity dialog */}
+      {/* capped in one step (docs/decisions/245); empty = unlimited, as in the Capacity dialog */}
       <Field
         label={ta('capacity.label')}
         name="capacity"
@@ -139,7 +139,7 @@ export function AddProductTab() {
         <label htmlFor="add-product-desc">{t('admin.add.description')}</label>
         <textarea id="add-product-desc" rows={3} maxLength={500} value={f.desc} onChange={set('desc')} />
       </div>
-      {/* the Bengali name and description members see in the Bengali interface (issue 16) */}
+      {/* the Bengali name and description members see in the Bengali interface */}
       <Field label={ta('admin.add.nameBn')} lang="bn-IN" maxLength={100} value={f.nameBn} onChange={set('nameBn')} />
       <div className="field">
         <label htmlFor="add-product-desc-bn">{ta('admin.add.descBn')}</label>
@@ -165,7 +165,7 @@ export function ProductsTab() {
   const toast = useToast();
   const [bengali, setBengali] = useState<{ p: AdminProduct; nameBn: string; descBn: string } | null>(null);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
-  // issue 24: one festival year at a time; the newest with a published product first
+  // one festival year at a time; the newest with a published product first
   const [year, setYear] = useState<string | null>(null);
   const load = useCallback(() => run(async () => setProducts(await getUnGropedProducts())), [run]);
   useEffect(() => {
@@ -382,7 +382,7 @@ export function ProductsTab() {
   );
 }
 
-/** The sponsorship items of the catalogue on sale (issue 24: not last year's, nor next year's drafts). */
+/** The sponsorship items of the catalogue on sale (not last year's, nor next year's drafts). */
 function sponsorshipsOnSale(all: AdminProduct[]): AdminProduct[] {
   const now = Date.now();
   const live = all

@@ -9,7 +9,7 @@ import { useAction } from '../../lib/use-action';
 import { RefundDialog } from './RefundDialog';
 
 /**
- * Money left the member's account but the contribution shows Failed (issue 13): the admin gives its id and the
+ * Money left the member's account but the contribution shows Failed: the admin gives its id and the
  * Razorpay payment id or the bank/UPI transaction id; the server checks it and completes the order through the
  * same path as every payment. If something it held was taken meanwhile, the refund dialog is offered.
  */

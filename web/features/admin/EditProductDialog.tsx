@@ -1,4 +1,4 @@
-// Issue 24: the Edit dialog of All Products (price, co-price, names, descriptions, photo and pricing rules), loaded
+// The Edit dialog of All Products (price, co-price, names, descriptions, photo and pricing rules), loaded
 // on the first Edit. Only what changed is sent.
 import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useRef, useState } from 'react';

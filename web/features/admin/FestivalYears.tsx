@@ -1,4 +1,4 @@
-// Issue 24: the festival years of All Products: the year shown, "Prepare next year's catalogue" (drafts), and
+// The festival years of All Products: the year shown, "Prepare next year's catalogue" (drafts), and
 // publishing a year's drafts on a date.
 import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useRef, useState } from 'react';

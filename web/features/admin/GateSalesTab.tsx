@@ -1,4 +1,4 @@
-// The admin's Gate sales tab (issue 24 item 5, docs/decisions/250-252): sales per volunteer per day, the cash
+// The admin's Gate sales tab (docs/decisions/250-252): sales per volunteer per day, the cash
 // handed over and what is still with the volunteer; the gate sales to resolve. Loaded with the tab, not with the
 // admin page.
 import { type FormEvent, useCallback, useEffect, useState } from 'react';

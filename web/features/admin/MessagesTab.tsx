@@ -1,4 +1,4 @@
-// The admin's Messages tab (issue 26): compose an announcement in English and Bengali, choose its audience, see it
+// The admin's Messages tab: compose an announcement in English and Bengali, choose its audience, see it
 // on a phone, test it on oneself, send it now or at a time; the announcements with their report per channel; and
 // what reached one member on which channel. Loaded with the tab, not with the admin page.
 import { type FormEvent, useCallback, useEffect, useState } from 'react';

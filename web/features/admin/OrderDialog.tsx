@@ -62,7 +62,7 @@ export function OrderDialog({
       },
     );
 
-  // issue 25: the payer gets the receipt's link again
+  // the payer gets the receipt's link again
   const resend = () =>
     run(async () => {
       const r = await api('resendReceipt', { orderPkId: order.orderPkId });

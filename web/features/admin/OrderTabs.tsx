@@ -43,7 +43,7 @@ const baseCsv: CsvColumn<OrderView>[] = [
   { header: 'Quantity', value: (o) => units(o) },
   { header: 'Lines', value: lineText },
   { header: 'Pass Collected', value: (o) => (o.passCollected === null ? '' : o.passCollected ? 'Yes' : 'No') },
-  // refunds (issue 13): state, money given back and what stays
+  // refunds: state, money given back and what stays
   { header: 'Refund', value: (o) => o.refundState ?? '' },
   { header: 'Refunded', value: (o) => o.refundedAmount ?? 0 },
   { header: 'Net', value: (o) => Math.round((o.orderTotal - (o.refundedAmount ?? 0)) * 100) / 100 },

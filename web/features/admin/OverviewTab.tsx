@@ -141,7 +141,7 @@ export function OverviewTab() {
   );
 }
 
-/** Issue 25: the year's receipts and credit notes per mode, and the register they add up to, as CSV. */
+/** The year's receipts and credit notes per mode, and the register they add up to, as CSV. */
 function ReceiptTotalsTable({ o }: { o: Overview }) {
   const { run, busy } = useAction();
   const modeText = (mode: string) => ta(mode === 'Online' ? 'rcpt.online' : 'rcpt.offline');

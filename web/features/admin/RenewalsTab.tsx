@@ -1,4 +1,4 @@
-// The admin console's renewals (issue 17): the renewal report (also shown in the Overview) and the renewal
+// The admin console's renewals: the renewal report (also shown in the Overview) and the renewal
 // reminder campaign: audience, preview, a test to oneself, then the send (in cron batches, once per member).
 import { useCallback, useEffect, useState } from 'react';
 import type { MailPreview, ReminderAudience, RenewalReport as Report } from '../../../core/contracts/renewals';

@@ -171,7 +171,7 @@ export function SettingsTab() {
             </button>
           )}
         </fieldset>
-        {/* issue 25: printed on receipts only when set; today the association has none (the T&C says so) */}
+        {/* printed on receipts only when set; today the association has none (the T&C says so) */}
         <Field
           label={ta('rcpt.eightyG')}
           value={s.eightyG ?? ''}

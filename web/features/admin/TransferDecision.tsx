@@ -34,7 +34,7 @@ function CreditText({ credit }: { credit: StatementLineView }) {
 }
 
 /**
- * Approving or rejecting a transfer (issue 23 item 3, docs/decisions/141): the amount, the payer's transaction id and
+ * Approving or rejecting a transfer (docs/decisions/141): the amount, the payer's transaction id and
  * what the imported statements hold for it sit next to the buttons; Approve asks once more, naming the amount and
  * the contributor; Reject needs a reason from the stock list (or Other with the words), which the contributor reads.
  */

@@ -48,7 +48,7 @@ export const getOrderPage = (kind: OrderListKind, orderTSCursor: number) => api(
 export const getCollectionTotals = (collected: boolean) => api('getCollectionTotals', { collected });
 
 export const getUnGropedProducts = () => api('getUnGropedProducts');
-// capacity and waiting lists (issue 24)
+// capacity and waiting lists
 export const setProductCapacity = (id: number, capacity: number | null) => api('setProductCapacity', { id, capacity });
 export const setProductWaitlist = (id: number, waitlist: boolean) => api('setProductWaitlist', { id, waitlist });
 export const getWaitlist = (productId: number) => api('getWaitlist', { productId });
@@ -68,12 +68,12 @@ export const addProduct = (body: {
   fullSponsorOnly: boolean;
   /** the description members read on the product's card */
   desc?: string;
-  /** issue 16: the Bengali name and description, optional */
+  /** the Bengali name and description, optional */
   nameBn?: string;
   descBn?: string;
-  /** issue 24: a later festival year's catalogue (a draft there); absent = the catalogue on sale */
+  /** a later festival year's catalogue (a draft there); absent = the catalogue on sale */
   festivalYear?: string;
-  /** issue 24: created capped (units); absent = unlimited; the waiting list on from the start */
+  /** created capped (units); absent = unlimited; the waiting list on from the start */
   capacity?: number;
   waitlist?: boolean;
 }) =>
@@ -83,13 +83,13 @@ export const addProduct = (body: {
     nameBn: body.nameBn?.trim() || undefined,
     descBn: body.descBn?.trim() || undefined,
   });
-/** All Products: the Bengali name and description of a product (issue 16); empty clears them. */
+/** All Products: the Bengali name and description of a product; empty clears them. */
 export const setProductBengali = (id: number, nameBn: string, descBn: string) =>
   api('setProductBengali', { id, nameBn: nameBn.trim(), descBn: descBn.trim() });
 export const blockProduct = (id: number, blockedByName: string, blockedByEmail: string) =>
   api('blockProduct', { id, blockedByName: blockedByName.trim(), blockedByEmail: blockedByEmail.trim() });
 export const unblockProduct = (id: number) => api('unblockProduct', { id });
-/** Issue 24: edit a product; prepare next year's catalogue; publish a year's drafts. */
+/** Edit a product; prepare next year's catalogue; publish a year's drafts. */
 export const updateProduct = (body: CallBody<'updateProduct'>) => api('updateProduct', body);
 export const prepareNextCatalogue = () => api('prepareNextCatalogue');
 export const publishCatalogue = (body: CallBody<'publishCatalogue'>) => api('publishCatalogue', body);

@@ -95,7 +95,7 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
       { code: text(d.code), name: text(d.blockedByName), email: text(d.blockedByEmail) },
     ],
     unblocked: (d) => ['audit.productUnblocked', { code: text(d.code) }],
-    // issue 24: an edit, with what changed from and to
+    // an edit, with what changed from and to
     updated: (d) => [
       'audit.productUpdated',
       { code: text(d.code), year: text(d.festivalYear), changes: Object.keys((d.to as Details) ?? {}).join(', ') },
@@ -132,7 +132,7 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
     role_granted: (d) => ['audit.roleGranted', { email: text(d.email), role: roleText(d.role) }],
     role_removed: (d) => ['audit.roleRemoved', { email: text(d.email), role: roleText(d.role) }],
     password_changed: () => ['audit.passwordChanged'],
-    // a member's own data (issue 25 item 5); a deleted account's rows keep only that something changed
+    // a member's own data; a deleted account's rows keep only that something changed
     profile_updated: (d) => [
       'audit.profileUpdated',
       {

@@ -1,4 +1,4 @@
-// The refund calls of the admin console (issue 13). The amount is computed by the server; the dialog shows
+// The refund calls of the admin console. The amount is computed by the server; the dialog shows
 // the same number from the shared rule (core/refunds.ts) before the admin confirms.
 import type { CallBody } from '../../../core/contracts/calls';
 import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';

@@ -192,7 +192,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   const convenience = bp === null ? 0 : convenienceCharge(subtotal, bp);
   const onlineTotal = subtotal + convenience;
 
-  /** issue 25: the optional billing details, checked as the server checks them; the problem said at its field. */
+  /** the optional billing details, checked as the server checks them; the problem said at its field. */
   const billingOk = () => {
     const pan = billing.pan.trim();
     const gstin = billing.gstin.trim();
@@ -467,7 +467,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
     <section className="page checkout">
       <h1>{isPass ? tm('ck.titlePass') : tm('ck.title')}</h1>
       {cart.priceChanges?.length ? (
-        // issue 24: an admin changed a price since these lines went into the cart; the table is at the new price
+        // an admin changed a price since these lines went into the cart; the table is at the new price
         <div className="notice" role="status" data-price-changes>
           {cart.priceChanges.map((c) => (
             <p key={c.productId}>

@@ -12,7 +12,7 @@ export const getUserExtraInfo = () => api('getUserExtraInfo');
 export const saveUserExtraInfo = (info: CallBody<'saveUserExtraInfo'>) => api('saveUserExtraInfo', info);
 // the calls that wait on Razorpay may take longer than others before they are given up (docs/decisions/150)
 const slow = { timeoutMs: PAYMENT_TIMEOUT_MS };
-/** issue 25: the optional billing details for the receipt travel with the order's start */
+/** the optional billing details for the receipt travel with the order's start */
 export type Billing = { billingName: string | null; pan: string | null; gstin: string | null };
 export const startOnlineOrder = (billing: Billing) => api('startOrder', { offline: false, ...billing }, slow);
 export const startOfflineOrder = (billing: Billing) => api('startOrder', { offline: true, ...billing });

@@ -28,7 +28,7 @@ import { productDesc, productName } from '../../lib/content';
 
 // the dialogs after Proceed load when it is pressed, not with the page
 const PassSteps = lazy(() => import('./PassSteps'));
-// a sold-out pass's waiting list (issue 24) loads only when one is shown
+// a sold-out pass's waiting list loads only when one is shown
 const Waitlist = lazy(() => import('./Waitlist'));
 const OfferLink = lazy(() => import('./OfferLink'));
 

@@ -14,7 +14,7 @@ import { localized, productName } from '../../lib/content';
 
 export function PlanComparison({ memberships, onClose }: { memberships: ProductView[]; onClose: () => void }) {
   const plans = localized('plans', plansEn);
-  // issue 24: the comparison's plans and prices are the live catalogue's once it has answered
+  // the comparison's plans and prices are the live catalogue's once it has answered
   const comparePlans =
     memberships.length > 0
       ? memberships.map((p) => ({ code: p.code, name: productName(p), pricePerPerson: p.price }))

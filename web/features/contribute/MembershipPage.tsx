@@ -31,7 +31,7 @@ export function MembershipPage() {
     () => new Set([...(products?.MEMBERSHIP ?? []), ...(products?.SPONSORSHIP ?? [])].map((p) => p.id)),
     [products],
   );
-  // issue 24: the comparison's plans and prices are the live catalogue's once it has answered
+  // the comparison's plans and prices are the live catalogue's once it has answered
   const membershipIds = useMemo(() => new Set(memberships.map((p) => p.id)), [memberships]);
   const { cart, setCart, loaded } = useLocalCart((c) => totalPaise(c, ids));
   const total = selectionPaise(memberships, 'MEMBERSHIP', cart, NO_CONTEXT);

@@ -1,4 +1,4 @@
-// "Renew your <plan> for <year>" on /membership (issue 17): last festival year's plans and household size,
+// "Renew your <plan> for <year>" on /membership: last festival year's plans and household size,
 // selected in one tap (and at once when the page is opened from a reminder's link), priced by today's rules
 // through the normal cart. The server decides whose renewal it is: another member's link is refused.
 import { useEffect, useRef, useState } from 'react';
@@ -40,7 +40,7 @@ export function RenewalOffer({ memberships, setCart }: Props) {
   function apply(quiet = false) {
     if (!offer) return;
     const picked = offer.lines.flatMap((l) => {
-      // last year's plan, or this year's plan of the same code once the catalogue has been rolled over (issue 24)
+      // last year's plan, or this year's plan of the same code once the catalogue has been rolled over
       const p = memberships.find((m) => m.id === l.productId) ?? memberships.find((m) => m.code === l.code);
       return p ? [{ p, qty: l.qty }] : [];
     });

@@ -1,4 +1,4 @@
-// The waiting list of a sold-out pass (issue 24, docs/decisions/246): join it with the units wanted, see one's
+// The waiting list of a sold-out pass (docs/decisions/246): join it with the units wanted, see one's
 // place, buy the units an offer holds, or leave. Loaded only when a sold-out pass with a waiting list is shown.
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -27,7 +27,7 @@ export const signUpAndLogin = (f: { name: string; mobile: string; email: string;
     iid: deviceId(),
   });
 
-// capacity and waiting lists (issue 24)
+// capacity and waiting lists
 export const getMyWaitlist = () => api('getMyWaitlist');
 export const joinWaitlist = (productId: number, qty: number) => api('joinWaitlist', { productId, qty });
 export const leaveWaitlist = (productId: number) => api('leaveWaitlist', { productId });

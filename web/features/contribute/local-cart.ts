@@ -21,7 +21,7 @@ export const toPricing = (p: ProductView, type: ProductType): PricingProduct => 
   name: p.name,
   pricePaise: rupeesToPaise(p.price),
   coPricePaise: rupeesToPaise(p.coPrice),
-  // issue 24: rules an admin changed come with the product; without them, the code's defaults (as the server)
+  // rules an admin changed come with the product; without them, the code's defaults (as the server)
   rules: p.rules ? rulesFromView(p.rules) : null,
 });
 

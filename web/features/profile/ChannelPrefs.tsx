@@ -1,4 +1,4 @@
-// The profile's message choices (issue 26): which channel carries which kind of message, the WhatsApp number and
+// The profile's message choices: which channel carries which kind of message, the WhatsApp number and
 // this phone's notifications. Each tick is saved at once, with its time (the consent record).
 import { useEffect, useState } from 'react';
 import { CHANNELS, type Channel, MESSAGE_KINDS, type MessageKind } from '../../../core/channels';

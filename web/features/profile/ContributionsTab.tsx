@@ -125,7 +125,7 @@ export function ContributionsTab() {
   useEffect(() => {
     void load();
   }, [load]);
-  // a message's pass link (/profile?pass=SMT000042, issue 26) opens that pass once the orders are in
+  // a message's pass link (/profile?pass=SMT000042) opens that pass once the orders are in
   const linkedPass = new URLSearchParams(search).get('pass');
   useEffect(() => {
     const o = linkedPass ? orders?.find((x) => x.orderRcptId === linkedPass && x.passCode) : undefined;

@@ -1,5 +1,5 @@
 // /myData: everything the association holds about the member (/getMyData), as a page to read or print, with the
-// same copy as a JSON download (issue 25 item 5, docs/decisions/265). Lists rather than tables: it reads on a phone.
+// same copy as a JSON download (docs/decisions/265). Lists rather than tables: it reads on a phone.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyData } from '../../../core/contracts/accounts';

@@ -1,4 +1,4 @@
-// "Get news on this phone" (issue 26): offered at the top of the profile, where a member lands after paying, while
+// "Get news on this phone": offered at the top of the profile, where a member lands after paying, while
 // this phone could take notifications and has not; "Not now" is remembered on the phone.
 import { useEffect, useState } from 'react';
 import { tc } from '../../../core/messages/channels.en';

@@ -1,4 +1,4 @@
-// "Your data" on the profile (issue 25 item 5, docs/decisions/265-267): correct name and mobile, change the email
+// "Your data" on the profile (docs/decisions/265-267): correct name and mobile, change the email
 // through a link to the new address, download everything held (JSON) or read it as a page, delete the account
 // confirmed by the password. Each form says its outcome under itself and a problem under its field.
 import { type FormEvent, useRef, useState } from 'react';

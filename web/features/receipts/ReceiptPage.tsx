@@ -1,4 +1,4 @@
-// The receipt page (issue 25, docs/decisions/263): a numbered receipt in the reader's language, laid out for a phone
+// The receipt page (docs/decisions/263): a numbered receipt in the reader's language, laid out for a phone
 // and for A4 (receipt.css @media print), which the browser prints or saves as PDF with its own text shaping (Bengali
 // conjuncts come out right, which most PDF libraries get wrong). The member adds billing details here later.
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The gate sale (issue 24 item 5, docs/decisions/250-252): a volunteer sells passes to a walk-in for cash or UPI (the
+// The gate sale (docs/decisions/250-252): a volunteer sells passes to a walk-in for cash or UPI (the
 // association's UPI QR with the amount, then the UTR typed in). Loaded with /venue when a volunteer opens it, never
 // with the public pages. Online the server decides at once; offline the sale is queued (engine.sell) and the
 // passes are handed over.

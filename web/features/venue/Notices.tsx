@@ -1,4 +1,4 @@
-// The committee's operational news on /venue (issue 26): the announcements an admin marked for volunteers in the
+// The committee's operational news on /venue: the announcements an admin marked for volunteers in the
 // last day, newest first. Fetched after the screen is up and every few minutes while online; drawn below the
 // passes, so that nothing above moves when it arrives; nothing at all when there is no news or no network.
 import { useEffect, useState } from 'react';

@@ -378,7 +378,7 @@ function PassCard({
   onCollect: () => void;
   undo: (() => void) | null;
 }) {
-  // a refunded pass is void (issue 13): refused here, online at once and on this phone after its next sync
+  // a refunded pass is void: refused here, online at once and on this phone after its next sync
   const state = pass.refunded
     ? 'refunded'
     : pass.status !== ORDER_STATUS.success

@@ -1,4 +1,4 @@
-// A pass sold at the gate (issue 24 item 5, docs/decisions/250): an order born paid and collected, in one batch.
+// A pass sold at the gate (docs/decisions/250): an order born paid and collected, in one batch.
 // The order's checkout_key is the phone's nonce ("gate:<nonce>", unique): a sale sent twice (a replay of the
 // phone's queue, a double tap, two requests racing) inserts one order; every other statement of the batch is
 // guarded on the token this call wrote on it, so the loser of a race writes nothing and reads the winner's sale.

@@ -1,4 +1,4 @@
-// Numbered receipts and credit notes (issue 25, docs/decisions/260). Their statements go into the batch of the
+// Numbered receipts and credit notes (docs/decisions/260). Their statements go into the batch of the
 // transition they record: a receipt into confirmLoaded's (the only way an order becomes Success: online capture,
 // webhook, reconciler, transfer approval, a future gate sale), a credit note into the batch that settles a refund
 // as paid back. Each raises its series' counter of the festival year by one and inserts the row numbered with it,
