@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../core/festival';
 import { getLocale } from '../../../core/i18n';
 import { tc } from '../../../core/messages/channels.en';
 import { getVenueNotices } from '../../lib/channels-api';
+import { isOnline } from '../../lib/online';
 
 const EVERY_MS = 3 * 60_000;
 
@@ -15,7 +16,8 @@ export function VenueNotices() {
   useEffect(() => {
     let live = true;
     const load = () => {
-      if (navigator.onLine)
+      // the connectivity store, not navigator.onLine (docs/decisions/150): on lie-fi the request simply fails
+      if (isOnline())
         getVenueNotices().then(
           (n) => live && setNotices(n),
           () => {},
