@@ -368,7 +368,7 @@ describe('Start Over on the summary', () => {
         expect(pay.y - (so.y + so.height)).toBeGreaterThan(150);
         await startOver.click();
         const ask = page.getByRole('dialog', { name: words(locale, 'ck.startOverTitle') });
-        await ask.getByText(wordsBefore(locale, 'ck.startOverBody') + '₹1,500.00').waitFor();
+        await ask.getByText(`${wordsBefore(locale, 'ck.startOverBody')}₹1,500.00`).waitFor();
         // the safe answer is first and has the focus
         const keep = ask.getByRole('button', { name: words(locale, 'ck.startOverNo') });
         await expect.poll(() => keep.evaluate((el) => el === document.activeElement)).toBe(true);

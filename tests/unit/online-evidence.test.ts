@@ -17,7 +17,7 @@ function sources(dir: string): string[] {
 }
 
 /** Reads of navigator.onLine in code (comments and strings aside). */
-export function readsOnLine(text: string): number {
+function readsOnLine(text: string): number {
   const code = text
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\/\/.*$/gm, '')
