@@ -1,5 +1,5 @@
 // The member's own orders and the address and referral details checkout copies onto a new order.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { saveUserExtraInfoRequest, UserExtraInfo } from '../../core/contracts/checkout';
 import { orders, userExtraInfo } from '../../schema/index';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import { d1Batch } from '../lib/d1-batch';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { type OrderView, orderListOf, orderListQueries } from './order-view';
-import { ORDER_STATUS } from '../../core/orders';
+import { addressUnpaidOrders } from './transitions/order-details';
 
 async function extraInfoOf(s: Svc, userId: number) {
   return s.db.select().from(userExtraInfo).where(eq(userExtraInfo.userId, userId)).get();
@@ -71,24 +71,7 @@ export async function saveUserExtraInfo(
       .insert(userExtraInfo)
       .values({ userId: actor.userId, ...info, updatedAt: at })
       .onConflictDoUpdate({ target: userExtraInfo.userId, set: { ...info, updatedAt: at } }),
-    s.db
-      .update(orders)
-      .set({
-        addr1: info.addrLine1,
-        addr2: info.addrLine2,
-        city: info.city,
-        state: info.state,
-        pin: info.pin,
-        referSource: info.referSource,
-        referredBy: info.referredBy,
-      })
-      .where(
-        and(
-          eq(orders.userId, actor.userId),
-          inArray(orders.status, [ORDER_STATUS.pendingPayment, ORDER_STATUS.pendingApproval]),
-          sql`${orders.addr1} IS NULL`,
-        ),
-      ),
+    addressUnpaidOrders(s.db, actor.userId, info),
   ]);
   return infoOf(await extraInfoOf(s, actor.userId));
 }

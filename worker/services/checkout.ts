@@ -9,7 +9,7 @@ import type { OfflineStartOrder, OnlineStartOrder } from '../../core/contracts/c
 import { festivalYear } from '../../core/festival';
 import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
-import { ORDER_STATUS, PAYMENT_STATUS, upiLink } from '../../core/orders';
+import { ORDER_STATUS, upiLink } from '../../core/orders';
 import { orderLines, orders, payments, sponsorshipClaims } from '../../schema/index';
 import { asDrizzle, batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
 import { DomainError, say } from '../lib/errors';
@@ -30,6 +30,7 @@ import { availabilityOf, SOLD_OUT_GUARD, takeUnits } from './capacity';
 import { razorpayAttempt, razorpayFor } from './payments';
 import { offerUseStatements } from './waitlist';
 import { confirmPayment } from './transitions/orders';
+import { insertPendingOrder, insertRazorpayAttempt, keepProviderOrderId } from './transitions/order-details';
 import type { BankDetails } from './settings';
 
 const PRODUCTION_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
@@ -108,7 +109,7 @@ async function createOrder(
       .where(and(eq(payments.orderId, orderIdSql), eq(payments.method, 'razorpay'))),
   ] as const;
   const writes: BatchItem<'sqlite'>[] = [
-    db.insert(orders).values({
+    insertPendingOrder(db, {
       userId: actor.userId,
       kind: p.loaded.kind,
       fiscalYear: year,
@@ -168,13 +169,7 @@ async function createOrder(
         state: 'held',
       }),
     ),
-    ...(p.paymentType === 'Offline'
-      ? []
-      : [
-          db
-            .insert(payments)
-            .values({ orderId: orderIdSql, method: 'razorpay', status: PAYMENT_STATUS.created, amountPaise: p.total }),
-        ]),
+    ...(p.paymentType === 'Offline' ? [] : [insertRazorpayAttempt(db, orderIdSql, p.total)]),
     ...deleteCartStatements(s, actor.userId),
     db.run(sql`INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
       SELECT ${actor.userId}, 'order.started', 'order', CAST(id AS TEXT), ${JSON.stringify({
@@ -293,9 +288,7 @@ async function ensureRazorpayOrder(s: Svc, order: OrderRow, known: PaymentRow | 
   if (attempt?.providerOrderId) return attempt.providerOrderId;
   if (!attempt) {
     // an online order without its attempt (written before attempts were part of the checkout's batch)
-    await s.db
-      .insert(payments)
-      .values({ orderId: order.id, method: 'razorpay', status: PAYMENT_STATUS.created, amountPaise: order.totalPaise });
+    await insertRazorpayAttempt(s.db, order.id, order.totalPaise);
     attempt = await razorpayAttempt(s, order.id);
   }
   let created: Awaited<ReturnType<Razorpay['createOrder']>>;
@@ -311,10 +304,7 @@ async function ensureRazorpayOrder(s: Svc, order: OrderRow, known: PaymentRow | 
   }
   if (created.amount !== order.totalPaise) throw providerUnavailable();
   const [, kept] = await batchOf(s.db, [
-    s.db
-      .update(payments)
-      .set({ providerOrderId: created.id, updatedAt: Date.now() })
-      .where(and(eq(payments.id, attempt!.id), sql`${payments.providerOrderId} IS NULL`)),
+    keepProviderOrderId(s.db, attempt!.id, created.id, Date.now()),
     s.db.select({ providerOrderId: payments.providerOrderId }).from(payments).where(eq(payments.id, attempt!.id)),
   ]);
   return kept[0]!.providerOrderId!;

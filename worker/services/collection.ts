@@ -23,6 +23,7 @@ import { badRequest, conflict, DomainError, notFound, say, told } from '../lib/e
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
+import { collectEarliest, collectOnline, uncollect } from './transitions/collection';
 import { chunks, forDesk, lineColumns, type PassRow, passQueries, selectPasses, toPass } from './venue-read';
 import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 
@@ -117,12 +118,8 @@ export function collectStatements(db: Db, tap: Tap) {
   const { orderId, nonce, volunteerId, happenedAt } = tap;
   return [
     ...recordStatements(db, { ...tap, source: 'online', onlyIfCollectable: { email: tap.email } }),
-    // only with this tap's own event: a nonce already used for another order records nothing, so it
-    // must not collect the pass either (no pass is ever collected without its event and audit row)
-    db.run(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
-      WHERE id = ${orderId} AND status = 'Success' AND pass_collected = 0 AND pass_void = 0
-        AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND order_id = ${orderId}
-          AND undone_at IS NULL)`),
+    // only with this tap's own event (transitions/collection.ts)
+    collectOnline(db, { orderId, nonce, volunteerId, happenedAt }),
     ...passQueries(db, orderId),
     db
       .select({ id: collectionEvents.id, undoneAt: collectionEvents.undoneAt })
@@ -296,11 +293,7 @@ export async function uploadCollections(
         onlyIfCollectable: false,
       }),
       // the earliest collection counts: it sets (or moves back) the order's collected_at and collected_by
-      s.db.run(sql`UPDATE orders SET pass_collected = 1, collected_at = ${happenedAt}, collected_by = ${volunteerId}
-        WHERE id = ${order.id} AND status = 'Success' AND pass_collected IS NOT NULL AND pass_void = 0
-          AND (pass_collected = 0 OR collected_at IS NULL OR collected_at > ${happenedAt})
-          AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${item.nonce} AND order_id = ${order.id}
-            AND volunteer_id = ${volunteerId} AND happened_at = ${happenedAt} AND undone_at IS NULL)`),
+      collectEarliest(s.db, { orderId: order.id, nonce: item.nonce, volunteerId, happenedAt }),
     );
     touched.add(order.id);
   }
@@ -389,9 +382,7 @@ export async function undoCollection(s: Svc, actor: Actor, input: { nonce: strin
       SELECT ${actor.userId}, 'pass.collection_undone', 'order', CAST(order_id AS TEXT),
         json_object('nonce', nonce, 'happenedAt', happened_at, 'source', source, 'deviceId', device_id)
       FROM collection_events WHERE nonce = ${nonce} AND undone_at = ${mark} AND changes() = 1`),
-    s.db.run(sql`UPDATE orders SET pass_collected = 0, collected_at = NULL, collected_by = NULL
-      WHERE id = ${event} AND pass_collected = 1
-        AND EXISTS (SELECT 1 FROM collection_events WHERE nonce = ${nonce} AND undone_at = ${mark})`),
+    uncollect(s.db, { orderId: event, nonce, mark }),
     s.db
       .select({
         orderId: collectionEvents.orderId,

@@ -4,7 +4,7 @@
 // made without an answer (offline: the buyer already has the pass) is recorded, never refused; what it oversold
 // or a UTR that paid another order already is flagged for the admins. Admins read the sales per volunteer per day
 // and record the cash handed over.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { VenuePass } from '../../core/contracts/venue';
 import type {
   GateConflictRow,
@@ -31,6 +31,7 @@ import { isLiveSql, toPricing } from './catalogue';
 import { availabilityOf, forceTakeUnits, takeUnits } from './capacity';
 import { getSettings } from './settings';
 import { recordGateSale as writeGateSale } from './transitions/gate-sale';
+import { clearGateConflictAttention } from './transitions/order-details';
 import { forDesk, passQueries, type PassRow, toPass } from './venue-read';
 
 /** The festival day a sale belongs to: its date in India (IST, UTC+5:30), whatever the phone's time zone. */
@@ -443,15 +444,7 @@ export async function resolveConflict(s: Svc, actor: Actor, input: { orderRcptId
       entityId: orderId,
       details: { note: input.note, before: { resolvedAt: null }, after: { resolvedAt: at } },
     }),
-    s.db
-      .update(orders)
-      .set({ attention: null })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          inArray(orders.id, sql`(SELECT order_id FROM gate_sales WHERE resolved_at = ${at})`),
-        ),
-      ),
+    clearGateConflictAttention(s.db, orderId, at),
   ]);
   if ((results[0]?.meta.changes ?? 0) === 0) {
     throw conflict('NothingToResolve', say('gate.nothingToResolve', { rcpt: formatRcptId(orderId) }));

@@ -18,6 +18,7 @@ import { users, userTokens } from '../../schema/index';
 import { afterChange } from '../lib/audit';
 import { randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
 import { batchOf, d1Batch, isUniqueViolation, raw, sqlOf } from '../lib/d1-batch';
+import { eraseOrders, PAID_SQL } from './transitions/order-details';
 import { DomainError, say, told } from '../lib/errors';
 import { compose, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
@@ -335,12 +336,6 @@ const UNSETTLED_SQL = `SELECT o.id FROM orders o WHERE o.user_id = ? AND (
   ORDER BY o.id LIMIT 1`;
 
 /**
- * An order the accounts must keep: paid (Success, also when refunded or carried over since) or money given back on
- * it. A transfer's submission also sets payment_date (the day the member says they paid), so that is no proof.
- */
-const PAID_SQL = `(status = 'Success' OR refunded_paise > 0 OR refund_state IS NOT NULL)`;
-
-/**
  * /deleteAccount (docs/decisions/265-266), confirmed by the password. One D1 batch: the account's row is erased by a
  * guarded UPDATE (still there, not an admin, the password checked still the one stored, no unfinished money
  * matter) whose audit row follows it; every other statement runs only when the account is erased, so a refused
@@ -407,25 +402,8 @@ export async function deleteAccount(s: Svc, actor: Actor, input: z.output<typeof
     raw(`DELETE FROM user_extra_info WHERE user_id = ? AND ${done}`, id),
     raw(`DELETE FROM cart_lines WHERE user_id = ? AND ${done}`, id),
     raw(`DELETE FROM carts WHERE user_id = ? AND ${done}`, id),
-    // paid orders keep the payer's name, lines, amounts and payment reference; the rest of the contact goes
-    raw(
-      `UPDATE orders SET user_email = '', user_mobile = '', refer_source = NULL, referred_by = NULL, addr1 = NULL,
-        addr2 = NULL, city = NULL, state = NULL, pin = NULL, bank_name = NULL WHERE user_id = ? AND ${done}`,
-      id,
-    ),
-    // orders never paid are no record of money: their name and the reference the member typed go too
-    raw(
-      `UPDATE orders SET user_name = '', transaction_id = NULL, reject_reason = NULL
-        WHERE user_id = ? AND NOT ${PAID_SQL} AND ${done}`,
-      id,
-    ),
-    raw(
-      `UPDATE payments SET bank_name = NULL, transaction_id = CASE WHEN order_id IN
-          (SELECT id FROM orders WHERE user_id = ? AND ${PAID_SQL}) THEN transaction_id ELSE NULL END
-        WHERE order_id IN (SELECT id FROM orders WHERE user_id = ?) AND ${done}`,
-      id,
-      id,
-    ),
+    // paid orders keep the payer's name, lines, amounts and payment reference; the rest goes (transitions/order-details.ts)
+    ...eraseOrders(id, done),
     // every kind of message withdrawn on every channel (not merely forgotten: without a row the defaults would send
     // reminders and announcements by email again); the rows name no one
     ...MESSAGE_KINDS.flatMap((kind) =>

@@ -21,6 +21,7 @@ import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees } from '../../core/money';
 import { orderLines, orders, receipts, refunds } from '../../schema/index';
 import { d1Batch, raw } from '../lib/d1-batch';
+import { billingOnOrders } from './transitions/order-details';
 import { DomainError, say, told } from '../lib/errors';
 import { compose, type MailLink, sendMail, type Words } from '../lib/mail';
 import type { Actor } from '../lib/session';
@@ -170,14 +171,7 @@ export async function setReceiptBilling(s: Svc, actor: Actor, input: z.output<ty
       next.pan,
       next.gstin,
     ),
-    raw(
-      `UPDATE orders SET billing_name = ?, billing_pan = ?, billing_gstin = ? WHERE id IN (?, ?)`,
-      next.billingName,
-      next.pan,
-      next.gstin,
-      receipt.orderId,
-      order.id,
-    ),
+    billingOnOrders(next, [receipt.orderId, order.id]),
   ]);
   return { ...told('receipt.billingSaved'), receipt: await receiptView(s, order) };
 }

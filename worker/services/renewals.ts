@@ -23,6 +23,7 @@ import type { Actor } from '../lib/session';
 import { cronSvc, type Svc, sessionBatchOf } from '../lib/svc';
 import { choiceSql, consentStatements, noChannelSql, optOut, optOutToken, verifyOptOutToken } from './channels';
 import { drainDeliveries, enqueueStatement } from './deliveries';
+import { seedLastYearOrder } from './transitions/order-details';
 
 /** Emails one cron run sends at most: a few thousand members go out over a few hours, never in one burst. */
 export const REMINDER_BATCH_SIZE = 50;
@@ -744,22 +745,17 @@ export async function devLastYearMembership(
   if (!p) throw new DomainError('NotFound', say('renewal.notAPlan', { code }), 404);
   const total = p.price * qty;
   const lastYearDay = at - 365 * DAY_MS;
+  const order = seedLastYearOrder({
+    userId: actor.userId,
+    fiscalYear: lastYear,
+    totalPaise: total,
+    at: lastYearDay,
+    name: actor.name,
+    email: actor.email,
+    mobile: actor.mobile,
+  });
   await s.env.DB.batch([
-    prep(
-      s,
-      `INSERT INTO orders (user_id, kind, fiscal_year, status, payment_type, subtotal_paise, total_paise,
-          payment_date, user_name, user_email, user_mobile, created_at)
-        VALUES (?, 'CONTRIBUTION', ?, 'Success', 'Offline', ?, ?, ?, ?, ?, ?, ?)`,
-      actor.userId,
-      lastYear,
-      total,
-      total,
-      lastYearDay,
-      actor.name,
-      actor.email,
-      actor.mobile,
-      lastYearDay,
-    ),
+    prep(s, order.raw, ...order.params),
     prep(
       s,
       `INSERT INTO order_lines (order_id, product_id, type, code, name, qty, unit_price_paise, max_price_paise,

@@ -3,8 +3,8 @@
 // transfer submitted, the attention flag. Each one is checked against the state machine of core/orders.ts
 // and written as one conditional UPDATE ... WHERE status = <from> in a d1Batch; its change count decides,
 // and the batch's other statements (payment attempt, claims, member flag, audit row) carry a guard on the
-// token the update wrote, so a refused change writes nothing. Nothing else writes orders.status or
-// payments.status (tests/unit/transitions-only.test.ts).
+// token the update wrote, so a refused change writes nothing. Nothing outside transitions/ writes orders or
+// payments at all (docs/decisions/181, tests/unit/transitions-only.test.ts).
 
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
 import { formatRcptId } from '../../../core/ids';
