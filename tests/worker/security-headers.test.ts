@@ -21,7 +21,9 @@ describe('security headers', () => {
     const a = headersOf(await theirs.request('/'));
     const b = headersOf(await ours.request('/'));
     expect(b).toEqual(a);
-    expect(b['content-security-policy']).toMatch(/^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' https:\/\/checkout/);
+    expect(b['content-security-policy']).toMatch(
+      /^default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' https:\/\/checkout/,
+    );
     expect(b).not.toHaveProperty('x-powered-by');
   });
 
