@@ -5,8 +5,8 @@ import { Hono } from 'hono/tiny';
 import type { ErrorAnswer, ErrorCode } from '../core/contracts/errors';
 import type { AppEnv } from './env';
 import { benchRows } from './lib/bench-rows';
+import { call } from './lib/call';
 import { getConfig, isLocalHost } from './lib/config';
-import { d1Sessions } from './lib/d1-sessions';
 import { getDb } from './lib/db';
 import { DomainError, notFound, type Said, say } from './lib/errors';
 import { MAX_BODY_BYTES } from './lib/input';
@@ -42,7 +42,8 @@ const loadLocalTools = __LOCAL_TOOLS__
   : null;
 
 const api = new Hono<AppEnv>()
-  .post('/noop', (c) => c.json({ data: {} })) // the benchmark's floor: routing and envelope, no database
+  // the benchmark's floor: routing and envelope, no database
+  .post('/noop', ...call({ role: 'public', body: 'raw' }), (c) => c.json({ data: {} }))
   .route('/', accountsRoutes)
   .route('/', adminRoutes)
   .route('/', catalogueRoutes)
@@ -104,7 +105,6 @@ export const app = new Hono<AppEnv>()
       },
     }),
   )
-  .use('/api/*', d1Sessions) // one D1 session per call: replica reads, bookmarks (docs/decisions/113)
   // local-only rows_read measurement for npm run bench (X-Bench-Rows: 1); production builds leave it out
   .use('/api/*', __LOCAL_TOOLS__ ? benchRows : (_c, next) => next())
   .route('/api', api)

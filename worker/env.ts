@@ -1,4 +1,5 @@
 import type { D1Database, ExecutionContext, Fetcher } from '@cloudflare/workers-types';
+import type { CallSpec } from './lib/call';
 import type { Actor } from './lib/session';
 
 /** The Worker's bindings and variables, as wrangler.toml and secrets provide them (parsed in lib/config.ts). */
@@ -43,6 +44,8 @@ export type RateLimiter = { limit(options: { key: string }): Promise<{ success: 
 export type Variables = {
   requestId: string;
   actor: Actor | null;
+  /** the call's declaration (worker/lib/call.ts), set by its first middleware */
+  call: CallSpec;
 };
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

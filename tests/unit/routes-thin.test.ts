@@ -61,7 +61,7 @@ describe('routes stay thin: parse, call one service, answer', () => {
 import { and } from 'drizzle-orm';
 import { getSetting } from '../services/settings';
 export const r = new Hono()
-  .post('/deleteCart', requireRole('user'), input(emptyBody), async (c) => {
+  .post('/deleteCart', ...call({ role: 'user', body: emptyBody }), async (c) => {
     const s = svc(c);
     const [first, second] = cart.deleteCartStatements(s, actorOf(c).userId);
     await s.db.batch([first, second]);
@@ -71,11 +71,11 @@ export const r = new Hono()
     const [a, live] = await Promise.all([catalogue.dailyPassCatalogue(s), getSetting(s.db, 'dailyPassLive')]);
     return c.json({ data: { a, live } });
   })
-  .post('/getStaffOrderDetails', requireRole('staff'), input(orderDetailsRequest), async (c) => {
+  .post('/getStaffOrderDetails', ...call({ role: 'staff', session: 'beside', body: orderDetailsRequest }), async (c) => {
     const order = await orders.getOrderForStaff(svc(c).db, c.req.valid('json').orderPkId);
     return c.json({ data: orders.forDesk(order, (await actorReady(c)).isAdmin) });
   })
-  .post('/searchVenuePasses', requireRole('staff'), input(venueSearchRequest), async (c) => {
+  .post('/searchVenuePasses', ...call({ role: 'staff', session: 'beside', body: venueSearchRequest }), async (c) => {
     const found = await venue.searchPasses(svc(c).db, c.req.valid('json').q);
     return c.json({ data: found.map((p) => venue.forDesk(p, true)) });
   });`;
@@ -88,7 +88,7 @@ export const r = new Hono()
       'old.ts /getStaffOrderDetails: awaits more than one call',
     ]);
     // and a thin route passes
-    const thin = `.post('/x', requireRole('user'), input(emptyBody), async (c) => {
+    const thin = `.post('/x', ...call({ role: 'user', body: emptyBody }), async (c) => {
       return c.json({ data: await cart.deleteCart(svc(c), actorOf(c)) });
     })`;
     expect(thinRouteViolations('thin.ts', thin)).toEqual([]);

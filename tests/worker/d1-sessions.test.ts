@@ -1,7 +1,9 @@
-// One D1 session per call, replica reads and bookmarks (worker/lib/d1-sessions.ts, docs/decisions/113).
+// One D1 session per call, replica reads and bookmarks (worker/lib/d1-sessions.ts, docs/decisions/113), as each
+// call's declaration (worker/lib/call.ts) asks.
 import { describe, expect, it } from 'vitest';
-import { BOOKMARK_HEADER, REPLICA_READS } from '../../worker/lib/d1-sessions';
-import { READS_BESIDE_SESSION } from '../../worker/lib/session';
+import { BOOKMARK_HEADER } from '../../worker/lib/d1-sessions';
+import { declaredCalls } from './declared-calls';
+import type { CallSpec } from '../../worker/lib/call';
 import { loginAs, MEMBER } from './helpers';
 
 async function post(path: string, token: string | null, headers: Record<string, string> = {}) {
@@ -37,7 +39,13 @@ describe('D1 sessions', () => {
     }
   });
 
-  it('lets replicas answer reads only: no write call, no pass collection, no webhook', () => {
+  it('lets replicas answer reads only: no write call, no pass collection, no webhook', async () => {
+    const { app } = await import('../../worker/app');
+    const { calls } = declaredCalls(app.routes);
+    const declared = (mode: (spec: CallSpec) => boolean) =>
+      [...calls].filter(([, spec]) => mode(spec)).map(([key]) => key.replace(/^\w+ /, ''));
+    const replicaReads = new Set(declared((spec) => spec.replica === true));
+    expect(replicaReads.size).toBeGreaterThan(10);
     const mustBePrimary = [
       'login',
       'signUpAndLogin',
@@ -56,9 +64,10 @@ describe('D1 sessions', () => {
       'getStaffOrderDetails',
       'webhooks/razorpay',
     ];
-    for (const call of mustBePrimary) expect(REPLICA_READS.has(`/api/${call}`), call).toBe(false);
-    for (const path of REPLICA_READS) expect(path).toMatch(/^\/api\/(is|get)[A-Z]/);
+    for (const call of mustBePrimary) expect(replicaReads.has(`/api/${call}`), call).toBe(false);
+    for (const path of replicaReads) expect(path).toMatch(/^\/api\/(is|get)[A-Z]/);
     // the role-only reads that run beside the session lookup are reads too
-    for (const path of READS_BESIDE_SESSION) expect(path).toMatch(/^\/api\/(get|search)[A-Z]/);
+    for (const path of declared((spec) => 'session' in spec && spec.session === 'beside'))
+      expect(path).toMatch(/^\/api\/(get|search)[A-Z]/);
   });
 });

@@ -17,7 +17,7 @@ const YEAR = festivalYear();
 const LAST = previousFestivalYear(YEAR);
 const s = (): Svc => ({ db: db(), config: getConfig(bindings), origin: 'http://localhost', env: bindings });
 /**
- * A service call as `u` without a request: the read calls' session batch (SESSION_IN_BATCH) runs their statements
+ * A service call as `u` without a request: the read calls' session batch (declared session: 'batch') runs their statements
  * for that user, with every role gate open (the HTTP tests cover the real session lookup and its refusals).
  */
 const as = (u: Actor): Svc => ({

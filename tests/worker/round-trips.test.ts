@@ -246,7 +246,7 @@ describe('reads beside the session lookup', () => {
   });
 });
 
-describe('the session lookup in the batch of the call (SESSION_IN_BATCH)', () => {
+describe('the session lookup in the batch of the call (declared session: batch)', () => {
   it("aggregates a festival year only for an admin: another caller's batch reads no order", async () => {
     for (let i = 0; i < 30; i++) {
       const id = await placeOrder(MEMBER.email, 'Success', [{ code: 'DPKP', qty: 1 }]);

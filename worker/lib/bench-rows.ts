@@ -110,8 +110,13 @@ export function countingD1(db: D1Database, meter: RowsMeter): D1Database {
     },
     exec: (sql: string) => db.exec(sql),
     dump: () => db.dump(),
-    withSession: (...args: unknown[]) =>
-      (db as unknown as { withSession(...a: unknown[]): unknown }).withSession(...args),
+    // a call's D1 session (worker/lib/d1-sessions.ts) opens inside this middleware: its statements count too
+    withSession: (...args: unknown[]) => {
+      const session = (
+        db as unknown as { withSession(...a: unknown[]): D1Database & { getBookmark(): unknown } }
+      ).withSession(...args);
+      return Object.assign(countingD1(session, meter), { getBookmark: () => session.getBookmark() });
+    },
   };
   return wrapper as unknown as D1Database;
 }

@@ -101,77 +101,7 @@ function allowedActor(actor: Actor | null, role: Role): Actor {
   return actor;
 }
 
-/**
- * Read calls whose answer does not depend on who asks, only on the role (docs/decisions/111): their session
- * lookup and their reads go to D1 at the same time instead of one after the other. Their handlers never call
- * actorOf() (it throws for them) and write nothing; should one write, the write waits for the verdict. Only
- * bounded reads (a page, a search, the settings): the year-wide aggregates (getOverview, getCollectionTotals) are
- * in SESSION_IN_BATCH, limited to no row for a caller without the role (`me.limit()`), so that a made-up token
- * cannot make D1 aggregate a year of orders.
- */
-export const READS_BESIDE_SESSION = new Set([
-  '/api/getPendingOrders',
-  '/api/getSuccessOrders',
-  '/api/getAttentionOrders',
-  '/api/getUnGropedProducts',
-  '/api/getAdminSettings',
-  '/api/getStaff',
-  '/api/getAuditLog',
-  '/api/getCollectionConflicts',
-  // staff reads that shape their answer by role once the verdict is in (actorReady)
-  '/api/searchUserOrder',
-  '/api/getStaffOrderDetails',
-  '/api/getVenuePasses',
-  '/api/searchVenuePasses',
-  // the operational announcements shown on /venue (worker/services/announcements.ts)
-  '/api/getVenueNotices',
-]);
-
 const besideSession = new WeakMap<object, Promise<Actor>>();
-
-/**
- * Calls whose session lookup is the first statement of the call's own D1 batch (docs/decisions/111): reads keyed
- * by the caller, which could otherwise only start once the lookup has answered, the admins' year-wide aggregates,
- * and the writes whose reads can go with the lookup. The handler calls sessionBatch() once.
- */
-export const SESSION_IN_BATCH = new Set([
-  '/api/getProducts',
-  '/api/getUtsavUserCount',
-  '/api/getBijayaSanmelaniCount',
-  '/api/getCartDetails',
-  '/api/getOrders',
-  '/api/getUserExtraInfo',
-  '/api/addToCart',
-  '/api/startOrder',
-  '/api/getDPKPNotCollectedOrder',
-  '/api/getDPKPCollectedOrder',
-  // a gate sale's reads (the nonce's sale, what the gate sells, the UTR) go with the lookup (services/gate.ts)
-  '/api/recordGateSale',
-  '/api/getCollectionTotals',
-  '/api/getOverview',
-  '/api/getConsoleCounts',
-  '/api/logout',
-  // the membership year (worker/services/renewals.ts): the member's reads, the admins' aggregates
-  '/api/getRenewal',
-  '/api/getEmailPrefs',
-  '/api/getReminderAudience',
-  '/api/previewReminder',
-  '/api/getRenewalReport',
-  // refunds and bank statements (worker/services/refunds.ts, statements.ts): admins' reads of one order or import
-  '/api/getOrderRefunds',
-  '/api/getRefundQuote',
-  '/api/getStatementMapping',
-  '/api/getStatementImport',
-  '/api/getStatementCredits',
-  // channels (worker/services/channels.ts, announcements.ts): the member's choices, the admins' reads and the
-  // announcement's checks, which go with the lookup
-  '/api/getChannelPrefs',
-  '/api/setChannelPrefs',
-  '/api/getAnnouncements',
-  '/api/getAnnouncementAudience',
-  '/api/createAnnouncement',
-  '/api/getMemberDeliveries',
-]);
 
 type InBatch = { role: Role; verdict: Promise<Actor> | null };
 const inBatch = new WeakMap<object, InBatch>();
@@ -217,7 +147,8 @@ export type SessionBatch = <T extends readonly BatchItem<'sqlite'>[]>(
 ) => Promise<{ actor: Actor; results: BatchResponse<T> }>;
 
 /**
- * One D1 round trip for the session lookup and the call's own statements (a call in SESSION_IN_BATCH): `build`
+ * One D1 round trip for the session lookup and the call's own statements (a call declared `session: 'batch'`,
+ * worker/lib/call.ts): `build`
  * gets the caller as SQL (`me`) and the request's drizzle instance and returns the statements, which go to D1 as
  * one batch behind the lookup. The batch's session row decides before anything is handed back: without the role
  * this throws InsufficientAccess (401/403) as requireRole would, and the results are dropped. A token that a
@@ -230,7 +161,7 @@ export async function sessionBatch<T extends readonly BatchItem<'sqlite'>[]>(
   const pending = inBatch.get(c);
   const token = readToken(c);
   if (!pending || pending.verdict || !token) {
-    throw new Error(`${c.req.path}: sessionBatch() runs once, for a call in SESSION_IN_BATCH`);
+    throw new Error(`${c.req.path}: sessionBatch() runs once, for a call declared session: 'batch'`);
   }
   const tokenHash = await sha256Hex(token);
   const at = Date.now();
@@ -253,16 +184,21 @@ export async function sessionBatch<T extends readonly BatchItem<'sqlite'>[]>(
 
 /**
  * The role check decides before anything is answered: a caller without the role learns nothing but
- * InsufficientAccess, whatever the body. Usually it runs before the body is read or validated. For the calls
- * in READS_BESIDE_SESSION the handler starts at once, beside the session lookup, and its answer (data or a
- * validation error) is released only when the verdict allows it; a write statement would wait for the verdict
- * too. For the calls in SESSION_IN_BATCH the handler's sessionBatch() looks the session up with its own
- * statements, and the answer likewise waits for that verdict. 'staff' = admins and volunteers (pass collection).
+ * InsufficientAccess, whatever the body. Usually it runs before the body is read or validated. The call's
+ * declaration (worker/lib/call.ts, recorded on the context) says when it runs otherwise (docs/decisions/111):
+ * `session: 'beside'` — bounded role-only reads whose answer does not depend on who asks, or is shaped by role once
+ * the verdict is in (actorReady) — the handler starts at once, beside the session lookup, and its answer (data or a
+ * validation error) is released only when the verdict allows it; a write statement would wait for the verdict too.
+ * Year-wide aggregates are not 'beside' but 'batch', limited to no row for a caller without the role
+ * (`me.limit()`), so that a made-up token cannot make D1 aggregate a year of orders. `session: 'batch'` — the
+ * handler's sessionBatch() looks the session up with its own statements, and the answer likewise waits for that
+ * verdict. 'staff' = admins and volunteers (pass collection).
  */
 export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const mode = c.get('call')?.session;
     // without a token there is nothing to look up: refused at once, before any read
-    if (readToken(c) && SESSION_IN_BATCH.has(c.req.path)) {
+    if (readToken(c) && mode === 'batch') {
       const pending: InBatch = { role, verdict: null };
       inBatch.set(c, pending);
       await next(); // a handler's error is already its answer (c.res) here, not thrown
@@ -270,7 +206,7 @@ export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
       await (pending.verdict ?? resolveActor(c).then((actor) => allowedActor(actor, role)));
       return;
     }
-    if (!READS_BESIDE_SESSION.has(c.req.path) || !readToken(c)) {
+    if (mode !== 'beside' || !readToken(c)) {
       c.set('actor', allowedActor(await resolveActor(c), role));
       await next();
       return;
@@ -286,15 +222,16 @@ export function requireRole(role: Role): MiddlewareHandler<AppEnv> {
 
 /** Reads the actor set by requireRole; a route that calls it without the guard is a programming error. */
 export function actorOf(c: Context<AppEnv>): Actor {
-  if (besideSession.has(c)) throw new Error(`${c.req.path} is in READS_BESIDE_SESSION: use actorReady()`);
-  if (inBatch.get(c)?.verdict === null) throw new Error(`${c.req.path} is in SESSION_IN_BATCH: use sessionBatch()`);
+  if (besideSession.has(c)) throw new Error(`${c.req.path} is declared session: 'beside': use actorReady()`);
+  if (inBatch.get(c)?.verdict === null)
+    throw new Error(`${c.req.path} is declared session: 'batch': use sessionBatch()`);
   const actor = c.get('actor');
   if (!actor) throw insufficientAccess(401);
   return actor;
 }
 
 /**
- * The actor, once authorization has decided: for a call in READS_BESIDE_SESSION it waits for the session lookup
+ * The actor, once authorization has decided: for a call declared session: 'beside' it waits for the session lookup
  * that ran beside the call's reads (and throws InsufficientAccess as the middleware would); otherwise actorOf.
  */
 export async function actorReady(c: Context<AppEnv>): Promise<Actor> {

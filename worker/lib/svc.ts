@@ -9,7 +9,7 @@ import { type SessionBatch, sessionBatch } from './session';
  * What every domain operation gets: the database, the parsed configuration, the public origin, and
  * `defer`, which runs work after the answer (waitUntil), e.g. an email that must not make the answer's
  * timing depend on whether it is sent. `sessionBatch` sends the session lookup and a call's own statements to
- * D1 in one batch (calls in SESSION_IN_BATCH, worker/lib/session.ts).
+ * D1 in one batch (calls declared `session: 'batch'`, worker/lib/call.ts).
  */
 export type Svc = {
   db: Db;
@@ -45,7 +45,7 @@ export function svc(c: Context<AppEnv>): Svc {
   };
 }
 
-/** The request's sessionBatch, for a service called from a route in SESSION_IN_BATCH (worker/lib/session.ts). */
+/** The request's sessionBatch, for a service called from a route declared `session: 'batch'` (worker/lib/call.ts). */
 export function sessionBatchOf(s: Svc): SessionBatch {
   if (!s.sessionBatch) throw new Error('this service needs the request (svc(c)) for its session batch');
   return s.sessionBatch;

@@ -15,9 +15,8 @@ import {
 import { emptyBody } from '../../core/contracts/common';
 import { type Locale, parseLocale } from '../../core/i18n';
 import type { AppEnv } from '../env';
-import { input } from '../lib/input';
-import { limitByAddress } from '../lib/rate-limit';
-import { actorOf, requireRole } from '../lib/session';
+import { call } from '../lib/call';
+import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as accounts from '../services/accounts';
 import { setLanguage } from '../services/language';
@@ -34,61 +33,61 @@ function appLanguage(c: Context<AppEnv>): Locale | null {
 }
 
 export const accountsRoutes = new Hono<AppEnv>()
-  .post('/signUp', limitByAddress('auth'), input(signUpRequest), async (c) => {
+  .post('/signUp', ...call({ role: 'public', limit: 'auth', body: signUpRequest }), async (c) => {
     const body = { ...c.req.valid('json'), iid: null };
     const data = await accounts.signUp(svc(c), { ...body, lang: body.lang ?? appLanguage(c) }, { login: false });
     return c.json({ data });
   })
-  .post('/signUpAndLogin', limitByAddress('auth'), input(signUpAndLoginRequest), async (c) => {
+  .post('/signUpAndLogin', ...call({ role: 'public', limit: 'auth', body: signUpAndLoginRequest }), async (c) => {
     const body = c.req.valid('json');
     const data = await accounts.signUp(svc(c), { ...body, lang: body.lang ?? appLanguage(c) }, { login: true });
     return c.json({ data });
   })
-  .post('/login', limitByAddress('auth'), input(loginRequest), async (c) => {
+  .post('/login', ...call({ role: 'public', limit: 'auth', body: loginRequest }), async (c) => {
     return c.json({ data: await accounts.login(svc(c), c.req.valid('json')) });
   })
-  // the session revokes itself in the batch of its own lookup (SESSION_IN_BATCH, docs/decisions/111)
-  .post('/logout', requireRole('user'), input(emptyBody), async (c) => {
+  // the session revokes itself in the batch of its own lookup (session: 'batch', docs/decisions/111)
+  .post('/logout', ...call({ role: 'user', session: 'batch', body: emptyBody }), async (c) => {
     await accounts.logout(svc(c));
     return c.json({ data: { loggedOut: true } });
   })
-  .post('/forgotPasswd', limitByAddress('mail'), input(forgotPasswdRequest), async (c) => {
+  .post('/forgotPasswd', ...call({ role: 'public', limit: 'mail', body: forgotPasswdRequest }), async (c) => {
     return c.json({ data: await accounts.forgotPassword(svc(c), c.req.valid('json')) });
   })
-  .post('/changePasswd', limitByAddress('auth'), input(changePasswdRequest), async (c) => {
+  .post('/changePasswd', ...call({ role: 'public', limit: 'auth', body: changePasswdRequest }), async (c) => {
     return c.json({ data: await accounts.changePassword(svc(c), c.req.valid('json')) });
   })
-  .post('/setLanguage', requireRole('user'), input(setLanguageRequest), async (c) => {
+  .post('/setLanguage', ...call({ role: 'user', body: setLanguageRequest }), async (c) => {
     return c.json({ data: await setLanguage(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/getUserProfile', requireRole('user'), input(emptyBody), (c) => {
+  .post('/getUserProfile', ...call({ role: 'user', replica: true, body: emptyBody }), (c) => {
     return c.json({ data: accounts.profileOf(svc(c), actorOf(c)) });
   })
-  .post('/sendVerificationEmail', requireRole('user'), limitByAddress('mail'), input(emptyBody), async (c) => {
+  .post('/sendVerificationEmail', ...call({ role: 'user', limit: 'mail', body: emptyBody }), async (c) => {
     return c.json({ data: await accounts.resendVerification(svc(c), actorOf(c)) });
   })
   // the sign-up's verification link, or an email change's (privacy.openEmailLink tells them apart)
-  .post('/verifyEmail', input(verifyEmailRequest), async (c) => {
+  .post('/verifyEmail', ...call({ role: 'public', body: verifyEmailRequest }), async (c) => {
     return c.json({ data: await privacy.openEmailLink(svc(c), c.req.valid('json')) });
   })
   // ---- a member's own data (docs/decisions/265-267) ----
-  .post('/updateUserProfile', requireRole('user'), input(updateUserProfileRequest), async (c) => {
+  .post('/updateUserProfile', ...call({ role: 'user', body: updateUserProfileRequest }), async (c) => {
     return c.json({ data: await privacy.updateProfile(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/changeEmail', requireRole('user'), limitByAddress('mail'), input(changeEmailRequest), async (c) => {
+  .post('/changeEmail', ...call({ role: 'user', limit: 'mail', body: changeEmailRequest }), async (c) => {
     return c.json({ data: await privacy.requestEmailChange(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/getMyData', requireRole('user'), input(emptyBody), async (c) => {
+  .post('/getMyData', ...call({ role: 'user', body: emptyBody }), async (c) => {
     return c.json({ data: await privacy.myData(svc(c), actorOf(c)) });
   })
-  .post('/deleteAccount', requireRole('user'), input(deleteAccountRequest), async (c) => {
+  .post('/deleteAccount', ...call({ role: 'user', body: deleteAccountRequest }), async (c) => {
     return c.json({ data: await privacy.deleteAccount(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/isMembershipLive', input(emptyBody), async (c) => {
+  .post('/isMembershipLive', ...call({ role: 'public', replica: true, body: emptyBody }), async (c) => {
     const data = await accounts.isLive(svc(c), 'membershipLive');
     return c.json({ data, available: data.available });
   })
-  .post('/isDailyPassLive', input(emptyBody), async (c) => {
+  .post('/isDailyPassLive', ...call({ role: 'public', replica: true, body: emptyBody }), async (c) => {
     const data = await accounts.isLive(svc(c), 'dailyPassLive');
     return c.json({ data, available: data.available });
   });

@@ -12,34 +12,34 @@ import {
 } from '../../core/contracts/capacity';
 import { emptyBody } from '../../core/contracts/common';
 import type { AppEnv } from '../env';
-import { input } from '../lib/input';
-import { actorOf, requireRole } from '../lib/session';
+import { call } from '../lib/call';
+import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as capacity from '../services/capacity-admin';
 import * as waitlist from '../services/waitlist';
 
 export const capacityRoutes = new Hono<AppEnv>()
-  .post('/setProductCapacity', requireRole('admin'), input(setProductCapacityRequest), async (c) => {
+  .post('/setProductCapacity', ...call({ role: 'admin', body: setProductCapacityRequest }), async (c) => {
     return c.json({ data: await capacity.setProductCapacity(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/setProductWaitlist', requireRole('admin'), input(setProductWaitlistRequest), async (c) => {
+  .post('/setProductWaitlist', ...call({ role: 'admin', body: setProductWaitlistRequest }), async (c) => {
     return c.json({ data: await capacity.setProductWaitlist(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/getWaitlist', requireRole('admin'), input(waitlistRequest), async (c) => {
+  .post('/getWaitlist', ...call({ role: 'admin', body: waitlistRequest }), async (c) => {
     return c.json({ data: await waitlist.adminWaitlist(svc(c), c.req.valid('json')) });
   })
-  .post('/removeFromWaitlist', requireRole('admin'), input(removeFromWaitlistRequest), async (c) => {
+  .post('/removeFromWaitlist', ...call({ role: 'admin', body: removeFromWaitlistRequest }), async (c) => {
     return c.json({ data: await waitlist.removeFromWaitlist(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/joinWaitlist', requireRole('user'), input(joinWaitlistRequest), async (c) => {
+  .post('/joinWaitlist', ...call({ role: 'user', body: joinWaitlistRequest }), async (c) => {
     return c.json({ data: await waitlist.joinWaitlist(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/leaveWaitlist', requireRole('user'), input(leaveWaitlistRequest), async (c) => {
+  .post('/leaveWaitlist', ...call({ role: 'user', body: leaveWaitlistRequest }), async (c) => {
     return c.json({ data: await waitlist.leaveWaitlist(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/getMyWaitlist', requireRole('user'), input(emptyBody), async (c) => {
+  .post('/getMyWaitlist', ...call({ role: 'user', body: emptyBody }), async (c) => {
     return c.json({ data: await waitlist.myWaitlist(svc(c), actorOf(c)) });
   })
-  .post('/acceptWaitlistOffer', requireRole('user'), input(acceptWaitlistOfferRequest), async (c) => {
+  .post('/acceptWaitlistOffer', ...call({ role: 'user', body: acceptWaitlistOfferRequest }), async (c) => {
     return c.json({ data: await waitlist.acceptOffer(svc(c), actorOf(c), c.req.valid('json')) });
   });

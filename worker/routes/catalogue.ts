@@ -1,30 +1,37 @@
 import { Hono } from 'hono/tiny';
 import { emptyBody } from '../../core/contracts/common';
 import type { AppEnv } from '../env';
-import { input } from '../lib/input';
-import { requireRole } from '../lib/session';
+import { call } from '../lib/call';
 import { svc } from '../lib/svc';
 import * as cart from '../services/cart';
 import * as catalogue from '../services/catalogue';
 
-// The member's calls look the session up in their own batch (SESSION_IN_BATCH, docs/decisions/111).
+// The member's calls look the session up in their own batch (session: 'batch', docs/decisions/111).
 export const catalogueRoutes = new Hono<AppEnv>()
-  .post('/getProducts', requireRole('user'), input(emptyBody), async (c) => {
+  .post('/getProducts', ...call({ role: 'user', session: 'batch', replica: true, body: emptyBody }), async (c) => {
     return c.json({ data: await catalogue.customerProducts(svc(c)) });
   })
   // Public: a visitor builds a daily-pass selection before registering (SPEC.md section 6).
-  .post('/getUProducts', input(emptyBody), async (c) => {
+  .post('/getUProducts', ...call({ role: 'public', replica: true, body: emptyBody }), async (c) => {
     return c.json({ data: await catalogue.uProducts(svc(c)) });
   })
   // Public: the live catalogue's membership plans, for the home page's plans table.
-  .post('/getPlans', input(emptyBody), async (c) => {
+  .post('/getPlans', ...call({ role: 'public', replica: true, body: emptyBody }), async (c) => {
     return c.json({ data: await catalogue.publicPlans(svc(c)) });
   })
   // The caller's UTSAV memberships this festival year (paid or awaiting approval).
-  .post('/getUtsavUserCount', requireRole('user'), input(emptyBody), async (c) => {
-    return c.json({ data: await cart.utsavUserCount(svc(c)) });
-  })
+  .post(
+    '/getUtsavUserCount',
+    ...call({ role: 'user', session: 'batch', replica: true, body: emptyBody }),
+    async (c) => {
+      return c.json({ data: await cart.utsavUserCount(svc(c)) });
+    },
+  )
   // Member-priced pass units the caller already used this year (Kali Puja / Bijaya Sanmelani bhog).
-  .post('/getBijayaSanmelaniCount', requireRole('user'), input(emptyBody), async (c) => {
-    return c.json({ data: await cart.bijayaSanmelaniCount(svc(c)) });
-  });
+  .post(
+    '/getBijayaSanmelaniCount',
+    ...call({ role: 'user', session: 'batch', replica: true, body: emptyBody }),
+    async (c) => {
+      return c.json({ data: await cart.bijayaSanmelaniCount(svc(c)) });
+    },
+  );

@@ -16,8 +16,8 @@ import { emptyBody } from '../../core/contracts/common';
 import type { AppEnv } from '../env';
 import { getConfig } from '../lib/config';
 import { notFound, say } from '../lib/errors';
-import { input } from '../lib/input';
-import { actorOf, requireRole } from '../lib/session';
+import { call } from '../lib/call';
+import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as announcements from '../services/announcements';
 import * as channels from '../services/channels';
@@ -31,43 +31,51 @@ const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export const channelRoutes = new Hono<AppEnv>()
   // ---- members: which channel carries which kind of message; this phone's notifications ----
-  .post('/getChannelPrefs', requireRole('user'), input(emptyBody), async (c) => {
+  .post('/getChannelPrefs', ...call({ role: 'user', session: 'batch', body: emptyBody }), async (c) => {
     return c.json({ data: await channels.getChannelPrefs(svc(c)) });
   })
-  .post('/setChannelPrefs', requireRole('user'), input(channelPrefsRequest), async (c) => {
+  .post('/setChannelPrefs', ...call({ role: 'user', session: 'batch', body: channelPrefsRequest }), async (c) => {
     return c.json({ data: await channels.setChannelPrefs(svc(c), c.req.valid('json')) });
   })
-  .post('/savePushSubscription', requireRole('user'), input(pushSubscriptionRequest), async (c) => {
+  .post('/savePushSubscription', ...call({ role: 'user', body: pushSubscriptionRequest }), async (c) => {
     return c.json({ data: await channels.savePushSubscription(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/removePushSubscription', requireRole('user'), input(pushEndpointRequest), async (c) => {
+  .post('/removePushSubscription', ...call({ role: 'user', body: pushEndpointRequest }), async (c) => {
     return c.json({ data: await channels.removePushSubscription(svc(c), actorOf(c), c.req.valid('json')) });
   })
   // ---- admins: announcements and what reached whom ----
-  .post('/getAnnouncements', requireRole('admin'), input(emptyBody), async (c) => {
+  .post('/getAnnouncements', ...call({ role: 'admin', session: 'batch', body: emptyBody }), async (c) => {
     return c.json({ data: await announcements.getAnnouncements(svc(c)) });
   })
-  .post('/getAnnouncementAudience', requireRole('admin'), input(audienceRequest), async (c) => {
+  .post('/getAnnouncementAudience', ...call({ role: 'admin', session: 'batch', body: audienceRequest }), async (c) => {
     return c.json({ data: await announcements.audienceCount(svc(c), c.req.valid('json')) });
   })
-  .post('/sendAnnouncementTest', requireRole('admin'), input(announcementTextRequest), async (c) => {
+  .post('/sendAnnouncementTest', ...call({ role: 'admin', body: announcementTextRequest }), async (c) => {
     return c.json({ data: await announcements.sendTest(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/createAnnouncement', requireRole('admin'), input(createAnnouncementRequest), async (c) => {
-    return c.json({ data: await announcements.createAnnouncement(svc(c), c.req.valid('json')) });
-  })
-  .post('/stopAnnouncement', requireRole('admin'), input(announcementRequest), async (c) => {
+  .post(
+    '/createAnnouncement',
+    ...call({ role: 'admin', session: 'batch', body: createAnnouncementRequest }),
+    async (c) => {
+      return c.json({ data: await announcements.createAnnouncement(svc(c), c.req.valid('json')) });
+    },
+  )
+  .post('/stopAnnouncement', ...call({ role: 'admin', body: announcementRequest }), async (c) => {
     return c.json({ data: await announcements.stopAnnouncement(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/getMemberDeliveries', requireRole('admin'), input(memberDeliveriesRequest), async (c) => {
-    return c.json({ data: await announcements.memberDeliveries(svc(c), c.req.valid('json')) });
-  })
+  .post(
+    '/getMemberDeliveries',
+    ...call({ role: 'admin', session: 'batch', body: memberDeliveriesRequest }),
+    async (c) => {
+      return c.json({ data: await announcements.memberDeliveries(svc(c), c.req.valid('json')) });
+    },
+  )
   // ---- volunteers at the gate: the operational news ----
-  .post('/getVenueNotices', requireRole('staff'), input(emptyBody), async (c) => {
+  .post('/getVenueNotices', ...call({ role: 'staff', session: 'beside', body: emptyBody }), async (c) => {
     return c.json({ data: await announcements.venueNotices(svc(c)) });
   })
   // ---- WhatsApp's webhook: Meta's subscription check, then signed events ----
-  .get('/webhooks/whatsapp', (c) => {
+  .get('/webhooks/whatsapp', ...call({ role: 'public', body: 'raw' }), (c) => {
     const q = {
       mode: c.req.query('hub.mode'),
       token: c.req.query('hub.verify_token'),
@@ -75,7 +83,7 @@ export const channelRoutes = new Hono<AppEnv>()
     };
     return c.text(whatsappChallenge(svc(c), q));
   })
-  .post('/webhooks/whatsapp', async (c) => {
+  .post('/webhooks/whatsapp', ...call({ role: 'public', body: 'raw' }), async (c) => {
     const data = await whatsappWebhook(svc(c), {
       raw: await c.req.text(),
       signature: c.req.header('x-hub-signature-256'),
@@ -83,6 +91,6 @@ export const channelRoutes = new Hono<AppEnv>()
     return c.json({ data });
   })
   // ---- local only: the cron's announcement step and delivery drain, now ----
-  .post('/devSendAnnouncements', localOnly, async (c) => {
+  .post('/devSendAnnouncements', ...call({ role: 'public', body: 'raw' }), localOnly, async (c) => {
     return c.json({ data: await announcements.runAnnouncementStep(svc(c)) });
   });

@@ -7,21 +7,21 @@ import {
   resendReceiptRequest,
 } from '../../core/contracts/receipts';
 import type { AppEnv } from '../env';
-import { input } from '../lib/input';
-import { actorOf, requireRole } from '../lib/session';
+import { call } from '../lib/call';
+import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
 import { getReceipt, receiptRegister, resendReceipt, setReceiptBilling } from '../services/receipts';
 
 export const receiptRoutes = new Hono<AppEnv>()
-  .post('/getReceipt', requireRole('user'), input(receiptRequest), async (c) => {
+  .post('/getReceipt', ...call({ role: 'user', body: receiptRequest }), async (c) => {
     return c.json({ data: await getReceipt(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/setReceiptBilling', requireRole('user'), input(receiptBillingRequest), async (c) => {
+  .post('/setReceiptBilling', ...call({ role: 'user', body: receiptBillingRequest }), async (c) => {
     return c.json({ data: await setReceiptBilling(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/resendReceipt', requireRole('admin'), input(resendReceiptRequest), async (c) => {
+  .post('/resendReceipt', ...call({ role: 'admin', body: resendReceiptRequest }), async (c) => {
     return c.json({ data: await resendReceipt(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/getReceiptRegister', requireRole('admin'), input(receiptRegisterRequest), async (c) => {
+  .post('/getReceiptRegister', ...call({ role: 'admin', body: receiptRegisterRequest }), async (c) => {
     return c.json({ data: await receiptRegister(svc(c), c.req.valid('json')) });
   });

@@ -14,8 +14,8 @@ import {
   statementImportRequest,
 } from '../../core/contracts/refunds';
 import type { AppEnv } from '../env';
-import { input } from '../lib/input';
-import { actorOf, requireRole } from '../lib/session';
+import { call } from '../lib/call';
+import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
 import { completeFailedOrder } from '../services/complete-failed';
 import {
@@ -36,44 +36,48 @@ import {
 } from '../services/statements';
 
 export const refundRoutes = new Hono<AppEnv>()
-  .post('/getOrderRefunds', requireRole('admin'), input(orderRefundsRequest), async (c) => {
+  .post('/getOrderRefunds', ...call({ role: 'admin', session: 'batch', body: orderRefundsRequest }), async (c) => {
     return c.json({ data: await getOrderRefunds(svc(c), c.req.valid('json')) });
   })
-  .post('/getRefundQuote', requireRole('admin'), input(refundQuoteRequest), async (c) => {
+  .post('/getRefundQuote', ...call({ role: 'admin', session: 'batch', body: refundQuoteRequest }), async (c) => {
     return c.json({ data: await quoteRefund(svc(c), c.req.valid('json')) });
   })
-  .post('/refundOrder', requireRole('admin'), input(refundOrderRequest), async (c) => {
+  .post('/refundOrder', ...call({ role: 'admin', body: refundOrderRequest }), async (c) => {
     return c.json({ data: await refundOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
   // a refund that failed at the gateway: asked again, or recorded as paid back by hand (decision 145)
-  .post('/retryRefund', requireRole('admin'), input(retryRefundRequest), async (c) => {
+  .post('/retryRefund', ...call({ role: 'admin', body: retryRefundRequest }), async (c) => {
     return c.json({ data: await retryRefund(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/recordManualRefund', requireRole('admin'), input(manualRefundRequest), async (c) => {
+  .post('/recordManualRefund', ...call({ role: 'admin', body: manualRefundRequest }), async (c) => {
     return c.json({ data: await recordManualRefund(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/carryOverOrder', requireRole('admin'), input(carryOverRequest), async (c) => {
+  .post('/carryOverOrder', ...call({ role: 'admin', body: carryOverRequest }), async (c) => {
     return c.json({ data: await carryOverOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/completeFailedOrder', requireRole('admin'), input(completeFailedOrderRequest), async (c) => {
+  .post('/completeFailedOrder', ...call({ role: 'admin', body: completeFailedOrderRequest }), async (c) => {
     return c.json({ data: await completeFailedOrder(svc(c), actorOf(c), c.req.valid('json')) });
   })
   // ---- bank statement matching ----
-  .post('/getStatementMapping', requireRole('admin'), input(emptyBody), async (c) => {
+  .post('/getStatementMapping', ...call({ role: 'admin', session: 'batch', body: emptyBody }), async (c) => {
     return c.json({ data: await getStatementMapping(svc(c)) });
   })
-  .post('/importStatement', requireRole('admin'), input(importStatementRequest), async (c) => {
+  .post('/importStatement', ...call({ role: 'admin', body: importStatementRequest }), async (c) => {
     return c.json({ data: await importStatement(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/getStatementImport', requireRole('admin'), input(statementImportRequest), async (c) => {
-    return c.json({ data: await getStatementImport(svc(c), c.req.valid('json')) });
-  })
-  .post('/approveStatementMatches', requireRole('admin'), input(statementImportRequest), async (c) => {
+  .post(
+    '/getStatementImport',
+    ...call({ role: 'admin', session: 'batch', body: statementImportRequest }),
+    async (c) => {
+      return c.json({ data: await getStatementImport(svc(c), c.req.valid('json')) });
+    },
+  )
+  .post('/approveStatementMatches', ...call({ role: 'admin', body: statementImportRequest }), async (c) => {
     return c.json({ data: await approveStatementMatches(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/getStatementCredits', requireRole('admin'), input(emptyBody), async (c) => {
+  .post('/getStatementCredits', ...call({ role: 'admin', session: 'batch', body: emptyBody }), async (c) => {
     return c.json({ data: await getStatementCredits(svc(c)) });
   })
-  .post('/clearStatementFlag', requireRole('admin'), input(clearStatementFlagRequest), async (c) => {
+  .post('/clearStatementFlag', ...call({ role: 'admin', body: clearStatementFlagRequest }), async (c) => {
     return c.json({ data: await clearStatementFlag(svc(c), actorOf(c), c.req.valid('json')) });
   });

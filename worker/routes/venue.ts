@@ -8,32 +8,36 @@ import {
   venueSyncRequest,
 } from '../../core/contracts/venue';
 import type { AppEnv } from '../env';
-import { input } from '../lib/input';
-import { actorOf, actorReady, requireRole } from '../lib/session';
+import { call } from '../lib/call';
+import { actorOf, actorReady } from '../lib/session';
 import { svc } from '../lib/svc';
 import * as collection from '../services/collection';
 import * as venue from '../services/venue-read';
 
 /**
  * Venue pass collection: admins and volunteers ('staff'); the conflicts list is for admins. The reads beside the
- * session lookup (READS_BESIDE_SESSION) get the pending actor, actorReady(c), which shapes their answer by role.
+ * session lookup (session: 'beside') get the pending actor, actorReady(c), which shapes their answer by role.
  */
 export const venueRoutes = new Hono<AppEnv>()
-  .post('/markCouponCollected', requireRole('staff'), input(markCouponCollectedRequest), async (c) => {
+  .post('/markCouponCollected', ...call({ role: 'staff', body: markCouponCollectedRequest }), async (c) => {
     return c.json({ data: await collection.markCollected(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/uploadCollections', requireRole('staff'), input(uploadCollectionsRequest), async (c) => {
+  .post('/uploadCollections', ...call({ role: 'staff', body: uploadCollectionsRequest }), async (c) => {
     return c.json({ data: await collection.uploadCollections(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/undoCollection', requireRole('staff'), input(undoCollectionRequest), async (c) => {
+  .post('/undoCollection', ...call({ role: 'staff', body: undoCollectionRequest }), async (c) => {
     return c.json({ data: await collection.undoCollection(svc(c), actorOf(c), c.req.valid('json')) });
   })
-  .post('/getVenuePasses', requireRole('staff'), input(venueSyncRequest), async (c) => {
+  .post('/getVenuePasses', ...call({ role: 'staff', session: 'beside', body: venueSyncRequest }), async (c) => {
     return c.json({ data: await venue.syncPasses(svc(c), actorReady(c), c.req.valid('json')) });
   })
-  .post('/searchVenuePasses', requireRole('staff'), input(venueSearchRequest), async (c) => {
+  .post('/searchVenuePasses', ...call({ role: 'staff', session: 'beside', body: venueSearchRequest }), async (c) => {
     return c.json({ data: await venue.searchPasses(svc(c), actorReady(c), c.req.valid('json')) });
   })
-  .post('/getCollectionConflicts', requireRole('admin'), input(collectionConflictsRequest), async (c) => {
-    return c.json({ data: await venue.listConflicts(svc(c), c.req.valid('json')) });
-  });
+  .post(
+    '/getCollectionConflicts',
+    ...call({ role: 'admin', session: 'beside', body: collectionConflictsRequest }),
+    async (c) => {
+      return c.json({ data: await venue.listConflicts(svc(c), c.req.valid('json')) });
+    },
+  );

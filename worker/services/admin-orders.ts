@@ -159,7 +159,7 @@ const collectionWhere = (collected: boolean, fiscalYear?: string) =>
 
 /**
  * /getDPKP(Not)CollectedOrder: a page of the list and the whole list's totals, read with the session lookup in
- * one round trip (SESSION_IN_BATCH); only for an admin (`me.limit()`: no order is read for anyone else).
+ * one round trip (session: 'batch'); only for an admin (`me.limit()`: no order is read for anyone else).
  */
 export async function collectionPage(s: Svc, input: PageRequest & { collected: boolean }) {
   const { collected, orderTSCursor: cursor, fiscalYear } = input;

@@ -78,7 +78,7 @@ function answer(s: Svc, prefs: PrefRow[], n: NumberRow | undefined, devices: num
   };
 }
 
-/** /getChannelPrefs: read with the session lookup in one round trip (SESSION_IN_BATCH). */
+/** /getChannelPrefs: read with the session lookup in one round trip (session: 'batch'). */
 export async function getChannelPrefs(s: Svc): Promise<ChannelPrefs> {
   const { results } = await sessionBatchOf(s)(
     (me, db) =>
@@ -174,7 +174,7 @@ export async function setChannelPrefs(
       throw new DomainError('ChannelUnavailable', say('channels.pushUnavailable'), 400);
     }
   }
-  // the number and phones on record, read with the session lookup (SESSION_IN_BATCH): one round trip, then the write
+  // the number and phones on record, read with the session lookup (session: 'batch'): one round trip, then the write
   const {
     actor,
     results: [known, devices],

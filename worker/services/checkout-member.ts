@@ -15,7 +15,7 @@ async function extraInfoOf(s: Svc, userId: number) {
 
 /**
  * /getOrders: the caller's contributions, newest first, with their lines and refunds, read with the session
- * lookup in one round trip (SESSION_IN_BATCH, docs/decisions/111).
+ * lookup in one round trip (session: 'batch', docs/decisions/111).
  */
 export async function getOrders(s: Svc): Promise<OrderView[]> {
   const { results } = await sessionBatchOf(s)((me, db) =>
@@ -40,7 +40,7 @@ const EMPTY_EXTRA: UserExtraInfo = {
   referredBy: null,
 };
 
-/** /getUserExtraInfo, read with the session lookup in one round trip (SESSION_IN_BATCH). */
+/** /getUserExtraInfo, read with the session lookup in one round trip (session: 'batch'). */
 export async function getUserExtraInfo(s: Svc): Promise<UserExtraInfo> {
   const { results } = await sessionBatchOf(s)(
     (me, db) => [db.select().from(userExtraInfo).where(eq(userExtraInfo.userId, me.userId)).limit(1)] as const,

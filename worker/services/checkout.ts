@@ -42,7 +42,7 @@ type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type MailLine = { name: string; qty: number; sellPricePaise: number };
 
-/** /startOrder: the caller comes from the session lookup in the call's first batch (SESSION_IN_BATCH). */
+/** /startOrder: the caller comes from the session lookup in the call's first batch (session: 'batch'). */
 export async function startOrder(
   s: Svc,
   input: { offline: boolean; billingName?: string | null; pan?: string | null; gstin?: string | null },

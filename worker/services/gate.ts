@@ -129,7 +129,7 @@ async function soldOut(s: Svc, lines: readonly { productId: number; qty: number 
 export async function recordSale(s: Svc, input: SaleInput): Promise<RecordGateSaleResponse> {
   const offline = input.offline === true;
   const utr = input.mode === 'upi' ? (input.utr ?? null) : null;
-  // the session lookup and every read in one round trip (SESSION_IN_BATCH): the nonce's sale (a replay), what the
+  // the session lookup and every read in one round trip (session: 'batch'): the nonce's sale (a replay), what the
   // gate sells, whether the UTR paid already; a caller without the role reads none of them (me.limit)
   const { actor, results } = await sessionBatchOf(s)(
     (me, db) =>

@@ -233,7 +233,7 @@ function orderRefundsOf([[order], rows, refundRows, refundLineRows]: OrderRefund
 
 /**
  * /getOrderRefunds: what can still be refunded, and every refund so far, read with the session lookup in one
- * round trip (SESSION_IN_BATCH), only for an admin (`me.limit()`).
+ * round trip (session: 'batch'), only for an admin (`me.limit()`).
  */
 export async function getOrderRefunds(s: Svc, input: z.output<typeof orderRefundsRequest>): Promise<OrderRefunds> {
   const { results } = await sessionBatchOf(s)((me, db) => orderRefundsQueries(db, input.orderPkId, me.limit()));
@@ -273,7 +273,7 @@ function plan(
 
 /**
  * /getRefundQuote: the amount a refund of these lines gives back, as the server will compute it; the order and its
- * lines read with the session lookup in one round trip (SESSION_IN_BATCH), only for an admin.
+ * lines read with the session lookup in one round trip (session: 'batch'), only for an admin.
  */
 export async function quoteRefund(s: Svc, input: z.output<typeof refundQuoteRequest>): Promise<RefundQuote> {
   const { results } = await sessionBatchOf(s)(

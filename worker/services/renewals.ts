@@ -49,7 +49,7 @@ const EMAIL_ON = choiceSql('m.user_id', 'reminders', 'email');
 
 /**
  * Last festival year's plans of the caller, still on sale, and whether this year's membership is in place: read
- * with the session lookup in one round trip (SESSION_IN_BATCH), keyed by the session's user.
+ * with the session lookup in one round trip (session: 'batch'), keyed by the session's user.
  */
 export async function getRenewal(
   s: Svc,
@@ -98,7 +98,7 @@ export async function getRenewal(
 // ---------------------------------------------------------------------------------------------------------
 // Email choices and unsubscribe
 
-/** The caller's email choices, read with the session lookup in one round trip (SESSION_IN_BATCH). */
+/** The caller's email choices, read with the session lookup in one round trip (session: 'batch'). */
 export async function getEmailPrefs(s: Svc): Promise<EmailPrefs> {
   const { results } = await sessionBatchOf(s)(
     (me, db) =>
@@ -287,7 +287,7 @@ function campaignsOf(results: CampaignRow[]): CampaignView[] {
 
 /**
  * /getReminderAudience: the counts and the campaigns, read with the session lookup in one round trip
- * (SESSION_IN_BATCH); aggregated only for an admin (`me.limit()`).
+ * (session: 'batch'); aggregated only for an admin (`me.limit()`).
  */
 export async function reminderAudience(s: Svc, at = Date.now()): Promise<ReminderAudience> {
   const year = festivalYear(at);
@@ -344,7 +344,7 @@ function sampleOf(actor: Actor, [people, plans]: Sample): Recipient {
   };
 }
 
-/** /previewReminder: the sample read with the session lookup in one round trip (SESSION_IN_BATCH), admins only. */
+/** /previewReminder: the sample read with the session lookup in one round trip (session: 'batch'), admins only. */
 export async function previewReminder(s: Svc, at = Date.now()): Promise<MailPreview> {
   const year = festivalYear(at);
   const lastYear = previousFestivalYear(year);
@@ -603,7 +603,7 @@ type PlanCount = { productId: number; holders: number; renewed: number };
 
 /**
  * /getRenewalReport: every count, the list to call and the plans, read with the session lookup in one round trip
- * (SESSION_IN_BATCH); each statement is gated by `me.limit()`, so for anyone but an admin no membership is read.
+ * (session: 'batch'); each statement is gated by `me.limit()`, so for anyone but an admin no membership is read.
  */
 export async function renewalReport(
   s: Svc,

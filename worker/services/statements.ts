@@ -31,7 +31,7 @@ import { ORDER_STATUS } from '../../core/orders';
 
 const NOW = `CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
 
-/** /getStatementMapping, read with the session lookup in one round trip (SESSION_IN_BATCH), only for an admin. */
+/** /getStatementMapping, read with the session lookup in one round trip (session: 'batch'), only for an admin. */
 export async function getStatementMapping(s: Svc): Promise<StatementMapping> {
   const { results } = await sessionBatchOf(s)(
     (me, db) => [db.select().from(statementMapping).where(eq(statementMapping.id, 1)).limit(me.limit(1))] as const,
@@ -265,7 +265,7 @@ function statementImportOf(
 
 /**
  * /getStatementImport: the credits of one import, with their match, read with the session lookup in one round trip
- * (SESSION_IN_BATCH), only for an admin.
+ * (session: 'batch'), only for an admin.
  */
 export async function getStatementImport(
   s: Svc,
@@ -283,7 +283,7 @@ async function statementImportAfter(s: Svc, importId: number): Promise<Statement
 /**
  * /getStatementCredits: the open credits (matched, amount mismatch or needing a person), which the Pending Orders
  * dialog shows next to Approve, and the credits flagged for the treasurer, newest first; read with the session
- * lookup in one round trip (SESSION_IN_BATCH), only for an admin.
+ * lookup in one round trip (session: 'batch'), only for an admin.
  */
 export async function getStatementCredits(s: Svc): Promise<StatementCredits> {
   const { results } = await sessionBatchOf(s)(
