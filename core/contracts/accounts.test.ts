@@ -79,7 +79,7 @@ describe('server contracts', () => {
     expect(describeIssues(mail.error!.issues)).toEqual({
       text: 'email: Email is invalid!',
       key: 'email.invalid',
-      params: {},
+      params: { field: 'email' },
     });
     // zod's own words have no key: said as written
     expect(describeIssues([{ path: ['x'], message: 'Too small: expected number to be >0' }])).toEqual({

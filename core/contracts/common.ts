@@ -103,6 +103,7 @@ function describeIssue(issue: Issue): IssueText {
     if (issue.values) params.values = issue.values.map(String).join(', ');
     return { text: t(key, params), key, params };
   }
-  // a sentence of the screens' catalogue ("Email is invalid!"): the desc names the field before it
-  return { text: `${field}: ${t(key)}`, key, params: {} };
+  // a sentence of the screens' catalogue ("Email is invalid!"): the desc names the field before it; the field goes
+  // with the key too, so that a screen puts the sentence under its field
+  return { text: `${field}: ${t(key)}`, key, params: { field } };
 }

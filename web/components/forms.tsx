@@ -72,9 +72,14 @@ export function useFieldProblem(order: readonly string[]) {
  * The field a server's refusal is about, when it is about one: a taken email, or a 400 whose description starts
  * with the field's name (the API contract names the field). Anything else stays a message of the screen.
  */
-export function fieldOfError(e: { code: ApiErrorCode; message: string }, fields: readonly string[]): string | null {
+export function fieldOfError(
+  e: { code: ApiErrorCode; message: string; field?: string | null },
+  fields: readonly string[],
+): string | null {
   if (e.code === 'EmailTaken' && fields.includes('email')) return 'email';
   if (e.code === 'TransactionIdUsed' && fields.includes('offlineTxnId')) return 'offlineTxnId';
+  // the answer names its field (params.field); an older answer only in its text's first word
+  if (e.code === 'BadRequest' && e.field && fields.includes(e.field)) return e.field;
   if (e.code === 'BadRequest') return fields.find((f) => new RegExp(`^${f}\\b`).test(e.message)) ?? null;
   return null;
 }

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly status: number,
+    /** the field a refused input names (the answer's `params.field`), for the screen to say it there */
+    readonly field: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -136,7 +138,8 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
     // the answer names its message by key: shown from the screens' own catalogue in their language, else the
     // answer's English desc (docs/decisions/174, 195)
     const byKey = payload.key ? tAnswered(payload.key, payload.params) : undefined;
-    throw new ApiError(payload.error ?? 'Error', byKey ?? (payload.desc || t('network.error')), res.status);
+    const field = typeof payload.params?.field === 'string' ? payload.params.field : null;
+    throw new ApiError(payload.error ?? 'Error', byKey ?? (payload.desc || t('network.error')), res.status, field);
   }
   // a success message likewise, by its key (`data.messageKey`, `data.messageParams`)
   const data = payload.data as Partial<KeyedMessage> | undefined;
