@@ -39,6 +39,21 @@ describe('form checks in SPEC.md order', () => {
     expect(checkForgotForm({ email: 'x' })).toBe('email.invalid');
     expect(checkChangeForm({ email: 'a@b.co', tempPasswd: '', newPasswd: 'longenough' })).toBe('fields.mandatory');
     expect(checkChangeForm({ email: 'a@b.co', tempPasswd: 'CODE', newPasswd: 'longenough' })).toBeNull();
+    expect(checkChangeForm({ email: 'a@b.co', tempPasswd: 'CODE', newPasswd: ' 1234567 ' })).toBe('password.tooShort');
+  });
+  it("asks the contract's schemas, so that the form and the server keep one rule", () => {
+    const f = { name: 'A', email: 'a@b.co', mobile: '9876543210', password: 'longenough' };
+    // the password's minimum is the schema's, counted after trimming as the server does
+    expect(checkSignupForm({ ...f, password: '  1234567  ' })).toBe('password.tooShort');
+    expect(checkSignupForm({ ...f, password: '12345678' })).toBeNull();
+    // what the form cannot say with its field and limit is left to the server's answer, which carries them
+    expect(checkSignupForm({ ...f, password: 'x'.repeat(201) })).toBeNull();
+    expect(signUpRequest.safeParse({ ...f, password: 'x'.repeat(201) }).error?.issues[0]?.message).toBe(
+      'input.maxChars',
+    );
+    // an address longer than the schema takes is invalid in the form too
+    expect(checkSignupForm({ ...f, email: `${'a'.repeat(250)}@b.co` })).toBe('email.invalid');
+    expect(checkLoginForm({ email: ' a@b.co ', password: 'x' })).toBeNull();
   });
 });
 

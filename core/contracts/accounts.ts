@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { type MessageKey, parseLocale } from '../i18n';
 import type { UserExtraInfo } from './checkout';
-import { EMAIL_PATTERN, email, mobile, password, text } from './common';
+import { email, mobile, password, text } from './common';
 import type { OrderStatus, PaymentType } from '../orders';
 
 const iid = z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars').nullish();
@@ -116,10 +116,20 @@ export type UserInfo = {
 
 export type UserProfile = { name: string; email: string; emailVerified: boolean; mobile: string };
 
-// Form checks run in the browser in the order SPEC.md gives, with its messages.
+// Form checks run in the browser in the order SPEC.md gives, with its messages. What a field takes is the
+// contract's schema's to say (email, mobile, password above): a form asks the schema, so that a rule is stated once.
 type Fields = Record<string, string | undefined>;
 const blank = (v: string | undefined) => !v || v.trim() === '';
-const badEmail = (v: string | undefined) => !EMAIL_PATTERN.test((v ?? '').trim());
+const refuses = (schema: z.ZodType, v: string | undefined) => !schema.safeParse(v ?? '').success;
+const badEmail = (v: string | undefined) => refuses(email, v);
+/**
+ * The schema's own message for a password it refuses, when it is a sentence of the screens (too short). A problem
+ * that needs its field and limit to be said (`input.maxChars`) is left to the server, whose answer carries them.
+ */
+function passwordProblem(v: string | undefined): MessageKey | null {
+  const key = password.safeParse(v ?? '').error?.issues[0]?.message;
+  return key && !key.startsWith('input.') ? (key as MessageKey) : null;
+}
 
 export function checkLoginForm(f: Fields): MessageKey | null {
   if (blank(f.email) || blank(f.password)) return 'login.mandatory';
@@ -130,9 +140,8 @@ export function checkLoginForm(f: Fields): MessageKey | null {
 export function checkSignupForm(f: Fields, where: 'page' | 'dialog' = 'page'): MessageKey | null {
   if (blank(f.name) || blank(f.email) || blank(f.mobile) || blank(f.password)) return 'fields.mandatory';
   if (badEmail(f.email)) return where === 'page' ? 'email.invalid' : 'email.invalidDialog';
-  if (!mobile.safeParse(f.mobile).success) return 'mobile.invalid';
-  if ((f.password ?? '').trim().length < 8) return 'password.tooShort';
-  return null;
+  if (refuses(mobile, f.mobile)) return 'mobile.invalid';
+  return passwordProblem(f.password);
 }
 
 export function checkForgotForm(f: Fields): MessageKey | null {
@@ -144,13 +153,12 @@ export function checkForgotForm(f: Fields): MessageKey | null {
 /** The profile's edit form: the sign-up checks of the fields it has. */
 export function checkProfileForm(f: Fields): MessageKey | null {
   if (blank(f.name) || blank(f.mobile)) return 'fields.mandatory';
-  if (!mobile.safeParse(f.mobile).success) return 'mobile.invalid';
+  if (refuses(mobile, f.mobile)) return 'mobile.invalid';
   return null;
 }
 
 export function checkChangeForm(f: Fields): MessageKey | null {
   if (blank(f.email) || blank(f.tempPasswd) || blank(f.newPasswd)) return 'fields.mandatory';
   if (badEmail(f.email)) return 'email.invalid';
-  if ((f.newPasswd ?? '').trim().length < 8) return 'password.tooShort';
-  return null;
+  return passwordProblem(f.newPasswd);
 }

@@ -10,7 +10,7 @@ import type { BankDetailsView } from '../../../core/contracts/checkout';
 import { formatINR } from '../../../core/money';
 import { upiLink } from '../../../core/orders';
 import { isPaymentReference, normalizeReference } from '../../../core/references';
-import type { ApiErrorCode } from '../../lib/api-client';
+import { type ApiErrorCode, api } from '../../lib/api-client';
 import { Field, fieldOfError, useFieldError } from '../forms';
 import { useToast } from '../toast';
 import './payment.css';
@@ -134,6 +134,19 @@ export function BankDetails({ bank, amountPaise, note }: { bank: BankDetailsView
 export type TxnFailure = { code: ApiErrorCode; message: string };
 
 const TXN_FIELDS = ['offlineTxnId', 'offlineBankName'] as const;
+
+/**
+ * The call the transfer form's details go with, from the checkout and from the profile alike (SPEC.md section 7);
+ * an empty bank name is sent as none. It lives with the form that both load already, rather than in a module of
+ * its own, which would be a chunk of its own (docs/decisions/196).
+ */
+export const handleOfflineOrder = (orderRcptId: string, offlineTxnId: string, offlineBankName: string) =>
+  api('handleOfflineOrder', {
+    isOffline: true,
+    offlineTxnId,
+    offlineBankName: offlineBankName || null,
+    orderRcptId,
+  });
 
 /**
  * The transaction-details form of every transfer dialog (checkout and profile alike, one label for one thing):

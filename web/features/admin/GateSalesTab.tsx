@@ -1,7 +1,7 @@
 // The admin's Gate sales tab (docs/decisions/250-252): sales per volunteer per day, the cash
 // handed over and what is still with the volunteer; the gate sales to resolve. Loaded with the tab, not with the
 // admin page.
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { GateDayRow, GateSalesResponse } from '../../../core/contracts/gate';
 import { formatDateTime } from '../../../core/festival';
 import { type GateKey, tg } from '../../../core/messages/gate.en';
@@ -9,19 +9,14 @@ import { formatINR, isRupeeAmount, rupeesToPaise } from '../../../core/money';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { api } from '../../lib/api-client';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import { ScrollBox } from './ScrollBox';
 
 const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
 
 export function GateSalesTab() {
-  const [report, setReport] = useState<GateSalesResponse | null>(null);
+  const { data: report, setData: setReport, reload } = useLoad(() => api('getGateSales', {}), []);
   const [handing, setHanding] = useState<GateDayRow | null>(null);
-  const { run } = useAction();
-  const load = useCallback(() => run(async () => setReport(await api('getGateSales', {}))), [run]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   if (!report) return null;
   return (
@@ -88,7 +83,7 @@ export function GateSalesTab() {
           onCancel={() => setHanding(null)}
         />
       )}
-      <Conflicts report={report} reload={() => void load()} />
+      <Conflicts report={report} reload={() => void reload()} />
     </div>
   );
 }

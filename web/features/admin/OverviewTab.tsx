@@ -1,11 +1,11 @@
 // Overview: a festival year's totals, the amounts by category, the renewal report and passes collected per hour.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Overview } from '../../../core/contracts/admin';
 import { festivalYear } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
 import { api } from '../../lib/api-client';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import { getOverview } from './api';
 import { BarChart, HourChart } from './charts';
 import { downloadCsv, downloadText } from './csv';
@@ -21,12 +21,9 @@ function recentYears(): string[] {
 }
 
 export function OverviewTab() {
-  const [o, setO] = useState<Overview | null>(null);
   const [year, setYear] = useState(festivalYear());
-  const { run } = useAction();
-  useEffect(() => {
-    void run(async () => setO(await getOverview(year)));
-  }, [run, year]);
+  // a year chosen while another loads: the last one chosen is shown
+  const { data: o } = useLoad(() => getOverview(year), [year]);
   if (!o) return <p className="loading">{t('layout.loading')}</p>;
   const categories = [...new Set(o.byCategory.map((r) => r.category))];
   const amountOf = (c: string, p: 'Online' | 'Offline') =>

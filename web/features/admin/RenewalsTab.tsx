@@ -1,13 +1,13 @@
 // The admin console's renewals: the renewal report (also shown in the Overview) and the renewal
 // reminder campaign: audience, preview, a test to oneself, then the send (in cron batches, once per member).
 import { useCallback, useEffect, useState } from 'react';
-import type { MailPreview, ReminderAudience, RenewalReport as Report } from '../../../core/contracts/renewals';
+import type { MailPreview, ReminderAudience } from '../../../core/contracts/renewals';
 import { formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { tr } from '../../../core/renewals/messages.en';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import {
   getReminderAudience,
   getRenewalReport,
@@ -22,11 +22,8 @@ import { ScrollBox } from './ScrollBox';
 
 /** Per plan: last year's members, renewed, not yet renewed, new; and the members to call, as CSV. */
 export function RenewalReport({ year }: { year?: string }) {
-  const [r, setR] = useState<Report | null>(null);
-  const { run } = useAction();
-  useEffect(() => {
-    void run(async () => setR(await getRenewalReport(year)));
-  }, [run, year]);
+  // a year chosen while another loads: the last one chosen is shown
+  const { data: r } = useLoad(() => getRenewalReport(year), [year]);
   if (!r) return <p className="loading">{t('layout.loading')}</p>;
   const rows = [...r.plans, { code: '', name: tr('renewals.total'), ...r.totals }];
   return (

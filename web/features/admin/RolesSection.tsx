@@ -1,24 +1,23 @@
 // Roles: who is an admin or a volunteer, granted and removed by email.
-import { useCallback, useEffect, useState } from 'react';
-import type { StaffMember } from '../../../core/contracts/admin';
+import { useState } from 'react';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
 import { Field } from '../../components/forms';
 import { useToast } from '../../components/toast';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import { getStaff, setUserRole } from './api';
 import { ScrollBox } from './ScrollBox';
 
 export function RolesSection() {
-  const [staff, setStaff] = useState<StaffMember[]>([]);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'admin' | 'volunteer'>('volunteer');
-  const { run, busy } = useAction();
+  const { run, busy: acting } = useAction();
+  const loaded = useLoad(getStaff, []);
+  const staff = loaded.data ?? [];
+  const setStaff = loaded.setData;
+  // the buttons wait for the list, as they did when it loaded through the action runner
+  const busy = acting || loaded.loading;
   const toast = useToast();
-  const load = useCallback(() => run(async () => setStaff(await getStaff())), [run]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const change = (who: string, r: 'admin' | 'volunteer', granted: boolean) =>
     run(async () => {
       const res = await setUserRole(who, r, granted);

@@ -1,12 +1,12 @@
 // Settings: the two switches, the bank details, the convenience charge, the membership fee waiver for sponsoring
 // families (docs/decisions/255), the 80G registration (260); the roles below them.
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { AdminSettings } from '../../../core/contracts/admin';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import { getAdminSettings, updateSettings } from './api';
 import { RolesSection } from './RolesSection';
 
@@ -24,21 +24,18 @@ function waiverField(message: string): string | null {
 }
 
 export function SettingsTab() {
-  const [s, setS] = useState<AdminSettings | null>(null);
   const [charge, setCharge] = useState('');
   const [tiers, setTiers] = useState<TierForm[]>([]);
+  const { data: s, setData: setS } = useLoad(async () => {
+    const got = await getAdminSettings();
+    setCharge(String(got.convenienceChargePercent));
+    setTiers(tiersOf(got));
+    return got;
+  }, []);
   const { run, busy } = useAction();
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
   const problem = useFieldError();
-  useEffect(() => {
-    void run(async () => {
-      const got = await getAdminSettings();
-      setS(got);
-      setCharge(String(got.convenienceChargePercent));
-      setTiers(tiersOf(got));
-    });
-  }, [run]);
 
   if (!s) return <p className="loading">{t('layout.loading')}</p>;
   const setBank = (k: keyof AdminSettings['bank']) => (e: { target: { value: string } }) =>

@@ -12,15 +12,6 @@ export const signUp = (f: { name: string; mobile: string; email: string; passwor
     password: f.password.trim(),
   });
 
-export const signUpAndLogin = (f: { name: string; mobile: string; email: string; password: string }) =>
-  api('signUpAndLogin', {
-    name: f.name.trim(),
-    mobile: f.mobile.trim(),
-    email: f.email.trim(),
-    password: f.password.trim(),
-    iid: deviceId(),
-  });
-
 export const forgotPasswd = (email: string) => api('forgotPasswd', { email: email.trim() });
 
 export const changePasswd = (f: { email: string; tempPasswd: string; newPasswd: string }) =>

@@ -13,7 +13,7 @@ import '../../../core/messages/areas/checkout';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { convenienceCharge } from '../../../core/pricing';
 import { paths } from '../../app/paths';
-import { BankDetails, type TxnFailure, TxnForm } from '../../components/payment/BankTransfer';
+import { BankDetails, handleOfflineOrder, type TxnFailure, TxnForm } from '../../components/payment/BankTransfer';
 import { Dialog } from '../../components/Dialog';
 import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
@@ -31,7 +31,6 @@ import {
   getOrders,
   getUserExtraInfo,
   handleFailOrder,
-  handleOfflineOrder,
   handleSuccessOrder,
   saveUserExtraInfo,
   startOfflineOrder,

@@ -27,13 +27,6 @@ export const handleSuccessOrder = (r: { orderId: string; razorpayPaymentId: stri
   );
 export const handleFailOrder = (orderId: string, razorpayPaymentId: string | null) =>
   api('handleFailOrder', { orderId, razorpayPaymentId }, slow);
-export const handleOfflineOrder = (orderRcptId: string, offlineTxnId: string, offlineBankName: string) =>
-  api('handleOfflineOrder', {
-    isOffline: true,
-    offlineTxnId,
-    offlineBankName: offlineBankName || null,
-    orderRcptId,
-  });
 
 /** The local cart keys of SPEC.md section 3. */
 export async function clearLocalCart() {

@@ -25,10 +25,9 @@ import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';
 import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { useToast } from '../../components/toast';
-import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
-import { readWithOfflineCopy } from '../../lib/offline-read';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
+import { addToCart, getOrders, getPaymentOptions, getProducts, getUProducts, giveUpOrder } from './contributions-api';
 import './profile.css';
 import { statusText } from '../../lib/labels';
 
@@ -57,24 +56,7 @@ function refundNotes(o: OrderView): string[] {
   );
 }
 
-// The last list seen is kept on the device and shown, marked as such, when offline (web/lib/offline-read.ts).
-const getOrders = () => readWithOfflineCopy('getOrders');
-const getPaymentOptions = () => api('getPaymentOptions');
-const handleOfflineOrder = (orderRcptId: string, offlineTxnId: string, offlineBankName: string) =>
-  api('handleOfflineOrder', {
-    isOffline: true,
-    offlineTxnId,
-    offlineBankName: offlineBankName || null,
-    orderRcptId,
-  });
-
 const paise = (rupees: number) => rupeesToPaise(rupees);
-
-const getProducts = () => api('getProducts');
-const getUProducts = () => api('getUProducts');
-const addToCart = (productQtys: CallBody<'addToCart'>['productQtys']) => api('addToCart', { productQtys });
-// the server asks Razorpay first: a payment call's time limit (docs/decisions/150)
-const giveUpOrder = (orderRcptId: string) => api('giveUpOrder', { orderRcptId }, { timeoutMs: PAYMENT_TIMEOUT_MS });
 
 const linesKey = (o: OrderView) =>
   `${o.kind}|${o.selectedProducts
@@ -188,7 +170,7 @@ export function ContributionsTab() {
     let failure: TxnFailure | undefined;
     await run(
       async () => {
-        await handleOfflineOrder(retry.order.orderRcptId, txn, bankName);
+        await retry.ui.handleOfflineOrder(retry.order.orderRcptId, txn, bankName);
         updateUserInfo({ member: true });
         setRetry(null);
         toast.success(t('order.offlineCaptured'));

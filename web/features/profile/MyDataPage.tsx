@@ -1,15 +1,13 @@
 // /myData: everything the association holds about the member (/getMyData), as a page to read or print, with the
 // same copy as a JSON download (docs/decisions/265). Lists rather than tables: it reads on a phone.
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { MyData } from '../../../core/contracts/accounts';
 import { formatDate, formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { tc } from '../../../core/messages/channels.en';
 import { memberEn, tm } from '../../../core/messages/member.en';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { paths } from '../../app/paths';
-import { useAction } from '../../lib/use-action';
+import { useLoad } from '../../lib/use-action';
 import { getMyData } from './api';
 import { downloadJson } from './YourData';
 import './profile.css';
@@ -32,12 +30,7 @@ const kindName = (k: string) => tc(`ch.kind.${k}` as Parameters<typeof tc>[0]);
 const channelName = (c: string) => tc(`ch.channel.${c}` as Parameters<typeof tc>[0]);
 
 export function MyDataPage() {
-  const [data, setData] = useState<MyData | null>(null);
-  const { run } = useAction();
-
-  useEffect(() => {
-    void run(async () => setData(await getMyData()));
-  }, [run]);
+  const { data } = useLoad(getMyData, []);
 
   if (!data) return <p className="loading">{t('layout.loading')}</p>;
   const a = data.account;

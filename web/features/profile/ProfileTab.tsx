@@ -2,27 +2,21 @@
 // It is not the tab the page opens on, so it loads when first opened (docs/decisions/176).
 import { t } from '../../../core/i18n';
 import { tm } from '../../../core/messages/member.en';
-import { useEffect, useState } from 'react';
-import type { UserProfile } from '../../../core/contracts/accounts';
 import { useToast } from '../../components/toast';
 import { updateUserInfo } from '../../lib/session';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import { getUserProfile, sendVerificationEmail } from './api';
 import { ChannelPrefs } from './ChannelPrefs';
 import { YourData } from './YourData';
 
 export function ProfileTab() {
-  const [profile, setProfile] = useState<UserProfile | null>(null);
+  const { data: profile, setData: setProfile } = useLoad(async () => {
+    const p = await getUserProfile();
+    updateUserInfo({ emailVerified: p.emailVerified, name: p.name, email: p.email });
+    return p;
+  }, []);
   const { run, busy } = useAction();
   const toast = useToast();
-
-  useEffect(() => {
-    void run(async () => {
-      const p = await getUserProfile();
-      setProfile(p);
-      updateUserInfo({ emailVerified: p.emailVerified, name: p.name, email: p.email });
-    });
-  }, [run]);
 
   if (!profile) {
     return (
