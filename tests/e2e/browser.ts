@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Page, type Route } from 'playwright-core';
 import { expect } from 'vitest';
+import { newUtr } from '../fixtures/bank-statements';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8787';
 
@@ -281,4 +282,84 @@ export async function expectAccessible(page: Page) {
   expect(violations, page.url()).toEqual([]);
   const width = page.viewportSize()?.width ?? 390;
   expect(await page.evaluate(() => document.documentElement.scrollWidth), page.url()).toBeLessThanOrEqual(width);
+}
+
+/**
+ * A new member (signed up through the real calls) with `qty` of the product `code` in the cart, as the member's
+ * screens would put it there: a membership plan from /getProducts, a daily pass from /getUProducts.
+ */
+export async function memberWithCart(
+  tag: string,
+  cart: {
+    name: string;
+    mobilePrefix: string;
+    password: string;
+    kind: 'MEMBERSHIP' | 'DAILY_PASS';
+    code: string;
+    qty: number;
+  },
+) {
+  const email = uniqueEmail(tag);
+  const user = await post<{ session: string }>('signUpAndLogin', {
+    name: cart.name,
+    mobile: `${cart.mobilePrefix}${String(Date.now()).slice(-8)}`,
+    email,
+    password: cart.password,
+    iid: crypto.randomUUID(),
+  });
+  type Catalogue = { productsResponses: Record<string, { id: number; code: string }[]> };
+  const catalogue = await post<Catalogue>(
+    cart.kind === 'DAILY_PASS' ? 'getUProducts' : 'getProducts',
+    {},
+    user.session,
+  );
+  const product = catalogue.productsResponses[cart.kind]!.find((p) => p.code === cart.code)!;
+  await post('addToCart', { productQtys: { [product.id]: { qty: cart.qty, code: cart.code } } }, user.session);
+  return { email, password: cart.password, token: user.session };
+}
+
+/** Pays the member's cart online through the test gateway, as the checkout does (`extra`: /startOrder's billing). */
+export async function payCartOnline(token: string, extra: object = {}) {
+  const start = await post<{ orderOrTokenId: string; orderRcptId: string }>(
+    'startOrder',
+    { offline: false, ...extra },
+    token,
+  );
+  const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('/dev/razorpay/pay', {
+    key: 'rzp_test_local',
+    order_id: start.orderOrTokenId,
+    outcome: 'success',
+    webhooks: false,
+  });
+  await post(
+    'handleSuccessOrder',
+    {
+      isOffline: false,
+      orderId: start.orderOrTokenId,
+      razorpayPaymentId: paid.razorpay_payment_id,
+      razorpaySignature: paid.razorpay_signature,
+    },
+    token,
+  );
+  return { rcpt: start.orderRcptId, paymentId: paid.razorpay_payment_id };
+}
+
+/** Pays the member's cart by direct transfer and has the demo admin approve it, as in life. */
+export async function payCartByTransfer(token: string) {
+  const start = await post<{ orderRcptId: string; orderPkId: number }>('startOrder', { offline: true }, token);
+  const txn = newUtr();
+  await post(
+    'handleOfflineOrder',
+    { isOffline: true, offlineTxnId: txn, offlineBankName: 'SBI', orderRcptId: start.orderRcptId },
+    token,
+  );
+  const admin = await post<{ session: string }>('login', {
+    email: 'admin@example.org',
+    password: 'admin-demo-123',
+    iid: crypto.randomUUID(),
+  });
+  const pending = await post<{ orderPkId: number; offlineUserId: number }[]>('getPendingOrders', {}, admin.session);
+  const mine = pending.find((o) => o.orderPkId === start.orderPkId)!;
+  await post('approveOfflineOrder', { offlineUserId: mine.offlineUserId, orderPkId: mine.orderPkId }, admin.session);
+  return { rcpt: start.orderRcptId, txn };
 }

@@ -5,7 +5,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUtr } from '../fixtures/bank-statements';
-import { launch, newPage, openAdminTab, outbox, post, signIn, uniqueEmail } from './browser';
+import {
+  launch,
+  memberWithCart as member,
+  newPage,
+  openAdminTab,
+  outbox,
+  payCartByTransfer,
+  payCartOnline,
+  post,
+  signIn,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,66 +27,24 @@ afterAll(async () => {
 
 const A4 = { width: 794, height: 1123 }; // 210 x 297 mm at 96 dpi
 
-async function memberWithCart(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = 'receipt-pass-1';
-  const user = await post<{ session: string }>('signUpAndLogin', {
+const memberWithCart = (tag: string) =>
+  member(tag, {
     name: 'Sharmistha Bandyopadhyay',
-    mobile: `95${String(Date.now()).slice(-8)}`,
-    email,
-    password,
-    iid: crypto.randomUUID(),
+    mobilePrefix: '95',
+    password: 'receipt-pass-1',
+    kind: 'MEMBERSHIP',
+    code: 'MUTV',
+    qty: 3,
   });
-  const catalogue = await post<{ productsResponses: { MEMBERSHIP: { id: number; code: string }[] } }>(
-    'getProducts',
-    {},
-    user.session,
-  );
-  const plan = catalogue.productsResponses.MEMBERSHIP.find((p) => p.code === 'MUTV')!;
-  await post('addToCart', { productQtys: { [plan.id]: { qty: 3, code: 'MUTV' } } }, user.session);
-  return { email, password, token: user.session };
-}
 
 async function paidOnline(tag: string, billing: object = {}) {
   const m = await memberWithCart(tag);
-  const start = await post<{ orderOrTokenId: string; orderRcptId: string }>(
-    'startOrder',
-    { offline: false, ...billing },
-    m.token,
-  );
-  const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('/dev/razorpay/pay', {
-    key: 'rzp_test_local',
-    order_id: start.orderOrTokenId,
-    outcome: 'success',
-    webhooks: false,
-  });
-  await post(
-    'handleSuccessOrder',
-    {
-      isOffline: false,
-      orderId: start.orderOrTokenId,
-      razorpayPaymentId: paid.razorpay_payment_id,
-      razorpaySignature: paid.razorpay_signature,
-    },
-    m.token,
-  );
-  return { ...m, rcpt: start.orderRcptId, paymentId: paid.razorpay_payment_id };
+  return { ...m, ...(await payCartOnline(m.token, billing)) };
 }
 
 async function paidTransfer(tag: string) {
   const m = await memberWithCart(tag);
-  const start = await post<{ orderRcptId: string; orderPkId: number }>('startOrder', { offline: true }, m.token);
-  const txn = newUtr();
-  await post(
-    'handleOfflineOrder',
-    { isOffline: true, offlineTxnId: txn, offlineBankName: 'SBI', orderRcptId: start.orderRcptId },
-    m.token,
-  );
-  const admin = await post<{ session: string }>('login', { email: 'admin@example.org', password: 'admin-demo-123' });
-  const pending = await post<{ orderPkId: number; offlineUserId: number }[]>('getPendingOrders', {}, admin.session);
-  const mine = pending.find((o) => o.orderPkId === start.orderPkId)!;
-  await post('approveOfflineOrder', { offlineUserId: mine.offlineUserId, orderPkId: mine.orderPkId }, admin.session);
-  return { ...m, rcpt: start.orderRcptId, txn };
+  return { ...m, ...(await payCartByTransfer(m.token)) };
 }
 
 /** Nothing wider than the screen: the elements past the right edge, none when it fits. */

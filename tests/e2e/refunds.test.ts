@@ -3,8 +3,18 @@
 // details dialog; the venue phone then refuses the refunded pass, and the member sees the refund.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUtr } from '../fixtures/bank-statements';
-import { launch, newPage, openAdminTab, outbox, post, signIn, uniqueEmail } from './browser';
+import {
+  launch,
+  memberWithCart,
+  newPage,
+  openAdminTab,
+  outbox,
+  payCartByTransfer,
+  payCartOnline,
+  post,
+  signIn,
+  uniqueEmail,
+} from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,70 +25,24 @@ afterAll(async () => {
 });
 
 /** A member with two daily passes in the cart (the real calls). */
-async function memberWithPasses(tag: string) {
-  const email = uniqueEmail(tag);
-  const password = 'refund-pass-1';
-  const user = await post<{ session: string }>('signUpAndLogin', {
+const memberWithPasses = (tag: string) =>
+  memberWithCart(tag, {
     name: 'Anindita Sen',
-    mobile: `96${String(Date.now()).slice(-8)}`,
-    email,
-    password,
-    iid: crypto.randomUUID(),
+    mobilePrefix: '96',
+    password: 'refund-pass-1',
+    kind: 'DAILY_PASS',
+    code: 'DPAD',
+    qty: 2,
   });
-  const catalogue = await post<{ productsResponses: { DAILY_PASS: { id: number; code: string }[] } }>(
-    'getUProducts',
-    {},
-    user.session,
-  );
-  const pass = catalogue.productsResponses.DAILY_PASS.find((p) => p.code === 'DPAD')!;
-  await post('addToCart', { productQtys: { [pass.id]: { qty: 2, code: 'DPAD' } } }, user.session);
-  return { email, password, token: user.session };
-}
-
-/** Pays the member's cart online through the test gateway, as the checkout does; answers its contribution id. */
-async function payCartOnline(token: string): Promise<string> {
-  const start = await post<{ orderOrTokenId: string; orderRcptId: string }>('startOrder', { offline: false }, token);
-  const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('/dev/razorpay/pay', {
-    key: 'rzp_test_local',
-    order_id: start.orderOrTokenId,
-    outcome: 'success',
-    webhooks: false,
-  });
-  await post(
-    'handleSuccessOrder',
-    {
-      isOffline: false,
-      orderId: start.orderOrTokenId,
-      razorpayPaymentId: paid.razorpay_payment_id,
-      razorpaySignature: paid.razorpay_signature,
-    },
-    token,
-  );
-  return start.orderRcptId;
-}
 
 async function paidOnline() {
   const m = await memberWithPasses('refund-online');
-  return { ...m, rcpt: await payCartOnline(m.token) };
+  return { ...m, rcpt: (await payCartOnline(m.token)).rcpt };
 }
 
 async function paidTransfer() {
   const m = await memberWithPasses('refund-transfer');
-  const start = await post<{ orderRcptId: string; orderPkId: number }>('startOrder', { offline: true }, m.token);
-  await post(
-    'handleOfflineOrder',
-    { isOffline: true, offlineTxnId: newUtr(), offlineBankName: 'SBI', orderRcptId: start.orderRcptId },
-    m.token,
-  );
-  const admin = await post<{ session: string }>('login', {
-    email: 'admin@example.org',
-    password: 'admin-demo-123',
-    iid: crypto.randomUUID(),
-  });
-  const pending = await post<{ orderPkId: number; offlineUserId: number }[]>('getPendingOrders', {}, admin.session);
-  const mine = pending.find((o) => o.orderPkId === start.orderPkId)!;
-  await post('approveOfflineOrder', { offlineUserId: mine.offlineUserId, orderPkId: mine.orderPkId }, admin.session);
-  return { ...m, rcpt: start.orderRcptId };
+  return { ...m, rcpt: (await payCartByTransfer(m.token)).rcpt };
 }
 
 async function openRefundDialog(page: import('playwright-core').Page, email: string, rcpt: string) {
@@ -174,7 +138,7 @@ describe('refunds from the admin console', () => {
     );
     const plan = catalogue.productsResponses.MEMBERSHIP.find((p) => p.code === 'MABD')!;
     await post('addToCart', { productQtys: { [plan.id]: { qty: 1, code: 'MABD' } } }, user.session);
-    const rcpt = await payCartOnline(user.session);
+    const { rcpt } = await payCartOnline(user.session);
     const { page, problems } = await newPage(browser);
     const dialog = await openRefundDialog(page, email, rcpt);
     await dialog.getByLabel("Reason (goes into the member's email)").fill('Festival called off');
