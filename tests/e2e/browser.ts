@@ -320,7 +320,7 @@ export async function memberWithCart(
 
 /** Pays the member's cart online through the test gateway, as the checkout does (`extra`: /startOrder's billing). */
 export async function payCartOnline(token: string, extra: object = {}) {
-  const start = await post<{ orderOrTokenId: string; orderRcptId: string }>(
+  const start = await post<{ orderOrTokenId: string; orderRcptId: string; orderPkId: number }>(
     'startOrder',
     { offline: false, ...extra },
     token,
@@ -341,7 +341,7 @@ export async function payCartOnline(token: string, extra: object = {}) {
     },
     token,
   );
-  return { rcpt: start.orderRcptId, paymentId: paid.razorpay_payment_id };
+  return { rcpt: start.orderRcptId, orderPkId: start.orderPkId, paymentId: paid.razorpay_payment_id };
 }
 
 /** Pays the member's cart by direct transfer and has the demo admin approve it, as in life. */
@@ -361,5 +361,5 @@ export async function payCartByTransfer(token: string) {
   const pending = await post<{ orderPkId: number; offlineUserId: number }[]>('getPendingOrders', {}, admin.session);
   const mine = pending.find((o) => o.orderPkId === start.orderPkId)!;
   await post('approveOfflineOrder', { offlineUserId: mine.offlineUserId, orderPkId: mine.orderPkId }, admin.session);
-  return { rcpt: start.orderRcptId, txn };
+  return { rcpt: start.orderRcptId, orderPkId: start.orderPkId, txn };
 }

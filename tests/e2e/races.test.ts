@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { creditsOf, findHeader, parseCsv } from '../../core/statement';
 import { axis, hdfc, newUtr, sbi, upi } from '../fixtures/bank-statements';
-import { api, outbox, post, uniqueEmail } from './browser';
+import { api, outbox, payCartOnline, post, uniqueEmail } from './browser';
 
 const ROUNDS = 6;
 
@@ -294,27 +294,7 @@ describe('races over HTTP', () => {
     for (let offset = -60; offset <= 540; offset += 50) {
       const u = await newUser();
       await post('addToCart', { productQtys: { [dpad]: { qty: 2, code: 'DPAD' } } }, u.token);
-      const start = await post<{ orderOrTokenId: string; orderRcptId: string; orderPkId: number }>(
-        'startOrder',
-        { offline: false },
-        u.token,
-      );
-      const paid = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('/dev/razorpay/pay', {
-        key: 'rzp_test_local',
-        order_id: start.orderOrTokenId,
-        outcome: 'success',
-        webhooks: false,
-      });
-      await post(
-        'handleSuccessOrder',
-        {
-          isOffline: false,
-          orderId: start.orderOrTokenId,
-          razorpayPaymentId: paid.razorpay_payment_id,
-          razorpaySignature: paid.razorpay_signature,
-        },
-        u.token,
-      );
+      const start = await payCartOnline(u.token);
       const later = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
       const [refund, tap] = await Promise.all([
         later(-offset).then(async () =>
@@ -325,7 +305,7 @@ describe('races over HTTP', () => {
           ),
         ),
         later(offset).then(() =>
-          api('markCouponCollected', { orderRcptId: start.orderRcptId, nonce: crypto.randomUUID() }, volunteer.session),
+          api('markCouponCollected', { orderRcptId: start.rcpt, nonce: crypto.randomUUID() }, volunteer.session),
         ),
       ]);
       // what the database holds now: the pass (admin's collection list) and the order's refunds

@@ -7,8 +7,18 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleBn } from '../../core/messages/areas/console.bn';
-import { newUtr } from '../fixtures/bank-statements';
-import { api, expectAccessible, launch, newPage, openAdminTab, post, signIn, uniqueEmail } from './browser';
+import {
+  api,
+  expectAccessible,
+  launch,
+  newPage,
+  openAdminTab,
+  payCartByTransfer,
+  payCartOnline,
+  post,
+  signIn,
+  uniqueEmail,
+} from './browser';
 
 let browser: Browser;
 let admin: string;
@@ -71,45 +81,10 @@ async function paid(lines: Line[], how: 'online' | 'transfer') {
     lines.map((l) => [ids.get(l.code)!, { qty: l.qty, code: l.code, ...(l.fullSponsor ? { fullSponsor: true } : {}) }]),
   );
   await post('addToCart', { productQtys }, u.session);
-  const start = await post<{ orderPkId: number; orderRcptId: string; orderOrTokenId: string }>(
-    'startOrder',
-    { offline: how === 'transfer' },
-    u.session,
-  );
-  if (how === 'online') {
-    const p = await post<{ razorpay_payment_id: string; razorpay_signature: string }>('/dev/razorpay/pay', {
-      key: 'rzp_test_local',
-      order_id: start.orderOrTokenId,
-      outcome: 'success',
-      webhooks: false,
-    });
-    await post(
-      'handleSuccessOrder',
-      {
-        isOffline: false,
-        orderId: start.orderOrTokenId,
-        razorpayPaymentId: p.razorpay_payment_id,
-        razorpaySignature: p.razorpay_signature,
-      },
-      u.session,
-    );
-  } else {
-    await post(
-      'handleOfflineOrder',
-      { isOffline: true, offlineTxnId: newUtr(), offlineBankName: 'SBI', orderRcptId: start.orderRcptId },
-      u.session,
-    );
-    const pending = await post<{ orderPkId: number; offlineUserId: number }[]>('getPendingOrders', {}, admin);
-    const mine = pending.find((o) => o.orderPkId === start.orderPkId)!;
-    await post('approveOfflineOrder', { offlineUserId: mine.offlineUserId, orderPkId: start.orderPkId }, admin);
-  }
-  const refunds = await post<{ lines: { lineId: number; code: string }[] }>(
-    'getOrderRefunds',
-    { orderPkId: start.orderPkId },
-    admin,
-  );
+  const { orderPkId, rcpt } = how === 'online' ? await payCartOnline(u.session) : await payCartByTransfer(u.session);
+  const refunds = await post<{ lines: { lineId: number; code: string }[] }>('getOrderRefunds', { orderPkId }, admin);
   const lineOf = (code: string) => refunds.lines.find((l) => l.code === code)!.lineId;
-  return { email, token: u.session, ...start, lineOf };
+  return { email, token: u.session, orderPkId, orderRcptId: rcpt, lineOf };
 }
 
 type RefundState = { refunds: { refundId: number; status: string }[] };
