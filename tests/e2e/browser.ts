@@ -27,10 +27,36 @@ export async function launch(): Promise<Browser> {
     const context = await newContext(...args);
     context.on('page', (page) => {
       watch(page);
+      openPages.add(page);
+      page.on('close', () => openPages.delete(page));
     });
     return context;
   };
   return browser;
+}
+
+/** The pages open now, of every browser launched here: what a failed test leaves on screen is printed (setup.ts). */
+export const openPages = new Set<Page>();
+
+/** What each open page shows: its address, the focused field and its visible text, for a failed test's report. */
+export async function describeOpenPages(): Promise<string> {
+  const out: string[] = [];
+  for (const page of openPages) {
+    const seen = await page
+      .evaluate(() => {
+        const a = document.activeElement as HTMLElement | null;
+        const focus = a
+          ? `${a.tagName.toLowerCase()}${a.getAttribute('name') ? `[name=${a.getAttribute('name')}]` : ''}`
+          : '';
+        const fields = [...document.querySelectorAll('input')].map(
+          (i) => `${i.name || i.type}=${JSON.stringify(i.value)}`,
+        );
+        return `focus: ${focus}; inputs: ${fields.join(', ')}\n${document.body?.innerText.slice(0, 2000) ?? ''}`;
+      })
+      .catch((e: Error) => `(not readable: ${e.message})`);
+    out.push(`--- ${page.url()}\n${seen}`);
+  }
+  return out.join('\n');
 }
 
 // Page errors and console errors of every watched page, in the order they came; tests/e2e/setup.ts fails a test on

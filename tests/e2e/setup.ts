@@ -1,12 +1,18 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { allowed, allProblems } from './browser';
+import { allowed, allProblems, describeOpenPages } from './browser';
 
 // An e2e test fails on an error nobody expected (STYLE.md, convention 11; docs/decisions/077):
 // - in the browser: a page error or console error of any page it opened (tests/e2e/browser.ts watches them all),
 //   unless the test called allowBrowserError(/.../);
 // - in the Worker: a log('error', ...) line in wrangler dev's output (scripts/e2e.mjs writes it to E2E_SERVER_LOG),
 //   unless the file called allowServerError(/.../). Checked per file: the log arrives a moment after the answer.
+
+// A failed test prints what its pages were showing, so that a failure seen only in CI can be read there.
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail')
+    console.error(`pages open when "${task.name}" failed:\n${await describeOpenPages()}`);
+});
 
 afterEach(() => {
   const expected = allowed.browser;
