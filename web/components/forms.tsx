@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useCallback, useId, useState } from 'react';
+import { type InputHTMLAttributes, useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { MessageKey } from '../../core/i18n';
 import type { ApiErrorCode } from '../lib/api-client';
 import { t } from '../../core/i18n';
@@ -33,9 +33,15 @@ export function Field({ label, error, ...rest }: FieldProps) {
  */
 export function useFieldError() {
   const [problem, setProblem] = useState<{ field: string; text: string } | null>(null);
+  const formOf = useRef<HTMLFormElement | null>(null);
+  // The field takes the focus as the problem is drawn, in the same commit: a focus moved later (on the next frame)
+  // could land after the person has moved on, and their next keystrokes would go into the wrong field.
+  useLayoutEffect(() => {
+    if (problem) formOf.current?.querySelector<HTMLElement>(`[name="${problem.field}"]`)?.focus();
+  }, [problem]);
   const show = useCallback((form: HTMLFormElement | null, field: string, text: string) => {
+    formOf.current = form;
     setProblem({ field, text });
-    requestAnimationFrame(() => form?.querySelector<HTMLElement>(`[name="${field}"]`)?.focus());
   }, []);
   const errorOf = (field: string) => (problem?.field === field ? problem.text : null);
   const clear = useCallback(() => setProblem(null), []);
