@@ -1,7 +1,7 @@
 // The only HTTP client: POST /api/<path> with a JSON body and X-Session-Token (DECISIONS.md, API contract).
-// Typed by the call map (core/contracts/calls.ts, docs/decisions/079): the path decides the body it takes and
-// the `data` it answers, so no caller names a type; the map is types only and adds nothing to the bundle.
-import type { CallBody, CallData, CallPath } from '../../core/contracts/calls';
+// Typed by the call map (web/lib/calls.ts, docs/decisions/079, 269), derived from the Worker's declared routes: the
+// path decides the body it takes and the `data` it answers, so no caller names a type; the map is types only.
+import type { CallBody, CallData, CallPath } from './calls';
 import type { KeyedMessage } from '../../core/contracts/common';
 import type { ClientErrorCode, ErrorAnswer, ErrorCode } from '../../core/contracts/errors';
 import { getLocale, t, tAnswered } from '../../core/i18n';

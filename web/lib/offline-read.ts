@@ -5,7 +5,7 @@
 // Only network failures fall back; a server answer (401, 400, ...) is never masked by a stale copy.
 // The copies are dropped on logout and on InsufficientAccess with the rest of local storage (clearLocalStore).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CallData } from '../../core/contracts/calls';
+import type { CallData } from './calls';
 import { ApiError, api } from './api-client';
 import { localStore } from './local-store';
 import { onBackOnline } from './online';

@@ -238,6 +238,7 @@ async function confirmFree(s: Svc, actor: Actor, order: OrderRow, bank: BankDeta
       ? (await confirmPayment(s, { orderId: order.id, via: 'waiver', actorId: actor.userId })).order
       : order;
   return {
+    offline: true,
     orderRcptId: formatRcptId(done.id),
     orderTotalInPaisa: done.totalPaise,
     orderPkId: done.id,
@@ -260,10 +261,11 @@ async function answer(
         s.defer(trackMail(afterAnswer().then(() => sendPaymentDetails(s, order, o.bank, lines))));
       } else await sendPaymentDetails(s, order, o.bank, lines);
     }
-    return { orderRcptId: rcpt, orderTotalInPaisa: order.totalPaise, orderPkId: order.id, bank: o.bank };
+    return { offline: true, orderRcptId: rcpt, orderTotalInPaisa: order.totalPaise, orderPkId: order.id, bank: o.bank };
   }
   const providerOrderId = await ensureRazorpayOrder(s, order, o.attempt);
   return {
+    offline: false,
     currency: 'INR',
     orderTotalInPaisa: order.totalPaise,
     orderOrTokenId: providerOrderId,
