@@ -16,6 +16,9 @@ export type CallPath = keyof Schema extends infer K ? (K extends `/${infer P}` ?
 /** What the call's body may be: what its declared zod contract accepts. */
 export type CallBody<P extends CallPath> = Endpoint<P> extends { input: { json: infer J } } ? J : never;
 
+/** The calls whose every field is optional: they may leave the body out. */
+export type OptionalBodyPath = { [P in CallPath]: Record<string, never> extends CallBody<P> ? P : never }[CallPath];
+
 type Answer<P extends CallPath> =
   Endpoint<P> extends { output: infer O } ? (O extends { data: infer D } ? D : never) : never;
 
