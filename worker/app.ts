@@ -46,7 +46,7 @@ const loadLocalTools = __LOCAL_TOOLS__
  * docs/decisions/269): a route mounted here is a call the typed client may name, with the body and answer it
  * declares.
  */
-const webCalls = new Hono<AppEnv>()
+export const webCalls = new Hono<AppEnv>()
   .route('/', accountsRoutes)
   .route('/', adminRoutes)
   .route('/', catalogueRoutes)
