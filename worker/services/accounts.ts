@@ -18,9 +18,10 @@ import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { getSettings, pickSettings, settingsQuery } from './settings';
+import type { LiveFlag } from '../../core/contracts/catalogue';
 
 /** /isMembershipLive and /isDailyPassLive: whether that part of the shop is open (public). */
-export async function isLive(s: Svc, flag: 'membershipLive' | 'dailyPassLive'): Promise<{ available: boolean }> {
+export async function isLive(s: Svc, flag: 'membershipLive' | 'dailyPassLive'): Promise<LiveFlag> {
   const settings = await getSettings(s.db, [flag]);
   return { available: settings[flag] };
 }
