@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
@@ -9,6 +10,12 @@ const checkout = createHash('sha256')
   .update(import.meta.dirname)
   .digest('hex')
   .slice(0, 12);
+
+/** UPDATE_OPENAPI=1's binding: writes the document tests/worker/openapi.test.ts made (workerd has no file system). */
+async function writeOpenApi(req: Request) {
+  writeFileSync(path.join(import.meta.dirname, 'docs/api/openapi.json'), await req.text());
+  return new Response(null, { status: 204 });
+}
 
 // Worker tests run inside workerd with a real local D1, migrated from migrations/ before each file.
 export default defineConfig({
@@ -23,6 +30,12 @@ export default defineConfig({
           directory: await writeWorkerBengali(path.join(os.tmpdir(), `samiti-worker-test-assets-${checkout}`)),
         },
         bindings: { TEST_MIGRATIONS: await readD1Migrations(path.join(import.meta.dirname, 'migrations')) },
+        // without the binding, tests/worker/openapi.test.ts compares docs/api/openapi.json with what it made
+        ...(process.env.UPDATE_OPENAPI === '1'
+          ? {
+              serviceBindings: { OPENAPI_WRITER: writeOpenApi },
+            }
+          : {}),
       },
     })),
   ],

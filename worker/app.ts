@@ -18,12 +18,12 @@ import { adminRoutes } from './routes/admin';
 import { cartRoutes } from './routes/cart';
 import { catalogueRoutes } from './routes/catalogue';
 import { capacityRoutes } from './routes/capacity';
-import { channelRoutes } from './routes/channels';
+import { channelOutsideRoutes, channelRoutes } from './routes/channels';
 import { checkoutRoutes, webhookRoutes } from './routes/checkout';
 import { gateRoutes } from './routes/gate';
 import { receiptRoutes } from './routes/receipts';
 import { refundRoutes } from './routes/refunds';
-import { renewalRoutes } from './routes/renewals';
+import { renewalOutsideRoutes, renewalRoutes } from './routes/renewals';
 import { venueRoutes } from './routes/venue';
 
 /** wrangler.toml's `define`: true in local builds (wrangler dev, the tests), false in production's. */
@@ -41,15 +41,17 @@ const loadLocalTools = __LOCAL_TOOLS__
       }))
   : null;
 
-const api = new Hono<AppEnv>()
-  // the benchmark's floor: routing and envelope, no database
-  .post('/noop', ...call({ role: 'public', body: 'raw' }), (c) => c.json({ data: {} }))
+/**
+ * The calls the web makes. Their type is AppType, from which the web's call map is derived (web/lib/calls.ts,
+ * docs/decisions/269): a route mounted here is a call the typed client may name, with the body and answer it
+ * declares.
+ */
+export const webCalls = new Hono<AppEnv>()
   .route('/', accountsRoutes)
   .route('/', adminRoutes)
   .route('/', catalogueRoutes)
   .route('/', cartRoutes)
   .route('/', checkoutRoutes)
-  .route('/', webhookRoutes)
   .route('/', venueRoutes)
   .route('/', gateRoutes)
   .route('/', renewalRoutes)
@@ -57,6 +59,20 @@ const api = new Hono<AppEnv>()
   .route('/', receiptRoutes)
   .route('/', channelRoutes)
   .route('/', capacityRoutes);
+
+/**
+ * The calls others make: the benchmark's floor (and the connectivity probe's), Razorpay's and WhatsApp's webhooks,
+ * mail providers' one-click unsubscribe, local mode's senders. Declared like every call, but outside AppType, so
+ * the web's call map holds none of them without a list of names to leave out.
+ */
+const outsideCalls = new Hono<AppEnv>()
+  // the benchmark's floor: routing and envelope, no database
+  .post('/noop', ...call({ role: 'public', body: 'raw' }), (c) => c.json({ data: {} }))
+  .route('/', webhookRoutes)
+  .route('/', renewalOutsideRoutes)
+  .route('/', channelOutsideRoutes);
+
+const api = new Hono<AppEnv>().route('/', webCalls).route('/', outsideCalls);
 
 /**
  * An error answer's body built here rather than by a DomainError; its code is one of the list (decision 177), its
@@ -157,4 +173,5 @@ app.onError((err, c) => {
   return c.json(errorAnswer('ServerError', say('server.error')), 500);
 });
 
-export type AppType = typeof api;
+/** The calls the web makes, by path: their bodies and answers (web/lib/calls.ts derives the call map from it). */
+export type AppType = typeof webCalls;

@@ -69,8 +69,12 @@ export const REFER_SOURCES = ['Facebook', 'Instagram', 'Google', 'Other'] as con
 
 export type BankDetailsView = { payee: string; accountNumber: string; ifsc: string; bankName: string; upiVpa: string };
 
-/** /startOrder with offline false (SPEC.md section 3, plus keyId and checkoutScript). */
+/**
+ * /startOrder with offline false (SPEC.md section 3, plus keyId, checkoutScript and `offline`: the answer names its
+ * variant with the body's own flag, which is how the web's call map tells the two apart: web/lib/calls.ts).
+ */
 export type OnlineStartOrder = {
+  offline: false;
   currency: string;
   orderTotalInPaisa: number;
   orderOrTokenId: string;
@@ -85,8 +89,9 @@ export type OnlineStartOrder = {
   convenienceChargeInPaisa: number;
 };
 
-/** /startOrder with offline true (SPEC.md section 3, plus the bank details to show). */
+/** /startOrder with offline true (SPEC.md section 3, plus the bank details to show and `offline`, as above). */
 export type OfflineStartOrder = {
+  offline: true;
   orderRcptId: string;
   orderTotalInPaisa: number;
   orderPkId: number;

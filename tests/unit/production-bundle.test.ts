@@ -25,6 +25,8 @@ describe('the production Worker bundle', () => {
     // sentences of the gateway's checkout page and of the demo accounts, in case a file moves
     expect(code).not.toContain('Built-in test gateway');
     expect(code).not.toContain('demo-123');
+    // the OpenAPI document local mode serves (docs/api/openapi.json)
+    expect(code).not.toContain('Generated from the calls’ declarations');
   });
 
   it('leaves out the Bengali catalogues, which it reads from the static assets, and the qrcode package', () => {

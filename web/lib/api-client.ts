@@ -1,7 +1,7 @@
 // The only HTTP client: POST /api/<path> with a JSON body and X-Session-Token (DECISIONS.md, API contract).
-// Typed by the call map (core/contracts/calls.ts, docs/decisions/079): the path decides the body it takes and
-// the `data` it answers, so no caller names a type; the map is types only and adds nothing to the bundle.
-import type { CallBody, CallData, CallPath } from '../../core/contracts/calls';
+// Typed by the call map (web/lib/calls.ts, docs/decisions/079, 269), derived from the Worker's declared routes: the
+// path decides the body it takes and the `data` it answers, so no caller names a type; the map is types only.
+import type { CallBody, CallData, CallPath, OptionalBodyPath } from './calls';
 import type { KeyedMessage } from '../../core/contracts/common';
 import type { ClientErrorCode, ErrorAnswer, ErrorCode } from '../../core/contracts/errors';
 import { getLocale, t, tAnswered } from '../../core/i18n';
@@ -71,9 +71,6 @@ function keepBookmark(res: Response) {
     // storage refused: reads may then come from a replica that is a moment behind
   }
 }
-
-/** The calls whose every field is optional: they may leave the body out. */
-type OptionalBodyPath = { [P in CallPath]: Record<string, never> extends CallBody<P> ? P : never }[CallPath];
 
 /** Refuses a field the call does not take (a generic body escapes TypeScript's excess-property check). */
 type Exact<P extends CallPath, B> = B & Record<Exclude<keyof B, AllKeys<CallBody<P>>>, never>;

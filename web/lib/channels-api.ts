@@ -1,5 +1,5 @@
 // The channels' calls, shared by the profile, the admin's Messages tab and /venue.
-import type { CallBody } from '../../core/contracts/calls';
+import type { CallBody } from './calls';
 import { api } from './api-client';
 
 export const getChannelPrefs = () => api('getChannelPrefs');

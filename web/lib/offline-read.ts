@@ -5,7 +5,7 @@
 // Only network failures fall back; a server answer (401, 400, ...) is never masked by a stale copy.
 // The copies are dropped on logout and on InsufficientAccess with the rest of local storage (clearLocalStore).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CallData } from '../../core/contracts/calls';
+import type { CallData, OptionalBodyPath } from './calls';
 import { ApiError, api } from './api-client';
 import { localStore } from './local-store';
 import { onBackOnline } from './online';
@@ -22,11 +22,12 @@ export type OfflineRead<T> = {
 type Saved<T> = { data: T; savedAt: number };
 
 /**
- * The calls whose last answer is kept; only read-only calls belong here. Checkout keeps the cart it showed and the
- * payment options, so that with no connection it still shows what the buyer chose (docs/decisions/151).
+ * A call whose last answer a screen may keep: one that may leave its body out, so that its key and request are the
+ * path's alone. Which answers are kept is the screens' choice, made where they read (readWithOfflineCopy('getOrders')),
+ * not a list of paths kept here (docs/decisions/269); only reads belong there. Checkout keeps the cart it showed and
+ * the payment options, so that with no connection it still shows what the buyer chose (docs/decisions/151).
  */
-export const OFFLINE_READS = ['getOrders', 'getUserProfile', 'getCartDetails', 'getPaymentOptions'] as const;
-export type OfflineReadPath = (typeof OFFLINE_READS)[number];
+export type OfflineReadPath = OptionalBodyPath;
 
 export function offlineKey(path: string, body: object = {}): string {
   return `read:${readUserInfo()?.email ?? 'anonymous'}:${path}:${JSON.stringify(body)}`;

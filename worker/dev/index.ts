@@ -4,7 +4,10 @@
 // production's define is false and esbuild leaves the whole folder out of the deployed bundle
 // (docs/decisions/075). Each tool answers 404 outside local mode as well.
 import { Hono } from 'hono';
+import openapi from '../../docs/api/openapi.json';
 import type { AppEnv } from '../env';
+import { getConfig } from '../lib/config';
+import { notFound } from '../lib/errors';
 import type { InProcessFetch } from '../lib/local-tools';
 import { devApi, devPages } from './outbox';
 import { pushApi, pushPage, pushStandIn } from './push';
@@ -15,8 +18,8 @@ import { whatsappApi, whatsappPage, whatsappStandIn } from './whatsapp';
 export { ensureSeeded } from '../services/seed';
 
 /**
- * Everything app.ts hands over under /dev/* and /api/dev/*: the outbox page and API, and at /dev/razorpay
- * the gateway's checkout script and page, pay, refund controls and REST API. app.ts gives it its own
+ * Everything app.ts hands over under /dev/* and /api/dev/*: the outbox page and API, the OpenAPI document, and at
+ * /dev/razorpay the gateway's checkout script and page, pay, refund controls and REST API. app.ts gives it its own
  * not-found answer; errors go back to the app's handler.
  */
 export const localToolsApp = new Hono<AppEnv>()
@@ -33,6 +36,11 @@ export const localToolsApp = new Hono<AppEnv>()
   .route('/api/dev', devApi)
   .route('/api/dev/whatsapp', whatsappApi)
   .route('/api/dev/push', pushApi)
+  // the API reference made from the calls' declarations (docs/decisions/269), for a developer's tools
+  .get('/api/dev/openapi.json', (c) => {
+    if (!getConfig(c.env).isLocal) throw notFound('Not found.');
+    return c.json(openapi);
+  })
   .onError((err) => {
     throw err;
   });

@@ -73,7 +73,13 @@ export const channelRoutes = new Hono<AppEnv>()
   // ---- volunteers at the gate: the operational news ----
   .post('/getVenueNotices', ...call({ role: 'staff', session: 'beside', body: emptyBody }), async (c) => {
     return c.json({ data: await announcements.venueNotices(svc(c)) });
-  })
+  });
+
+/**
+ * The calls no screen makes (WhatsApp's webhook, the local-only announcement step): app.ts mounts them outside the
+ * web's call map (AppType), so the typed client cannot name them.
+ */
+export const channelOutsideRoutes = new Hono<AppEnv>()
   // ---- WhatsApp's webhook: Meta's subscription check, then signed events ----
   .get('/webhooks/whatsapp', ...call({ role: 'public', body: 'raw' }), (c) => {
     const q = {

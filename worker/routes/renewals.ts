@@ -41,18 +41,6 @@ export const renewalRoutes = new Hono<AppEnv>()
   .post('/unsubscribe', ...call({ role: 'public', body: unsubscribeRequest }), async (c) => {
     return c.json({ data: await renewals.unsubscribe(svc(c), { token: c.req.valid('json').token, via: 'link' }) });
   })
-  // RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` (form-encoded) to the header's URL.
-  // A missing or malformed token is refused by the service's token check (InvalidLink), before any read.
-  .post('/unsubscribe/oneClick', ...call({ role: 'public', body: 'raw' }), async (c) => {
-    return c.json({
-      data: await renewals.unsubscribe(svc(c), { token: c.req.query('token') ?? '', via: 'one-click' }),
-    });
-  })
-  // A mail client that opens the header's URL instead of posting to it gets the page that asks nothing more.
-  .get('/unsubscribe/oneClick', ...call({ role: 'public', body: 'raw' }), (c) => {
-    const token = c.req.query('token') ?? '';
-    return c.redirect(`/unsubscribe?token=${encodeURIComponent(token.slice(0, 200))}`, 303);
-  })
   // ---- admins: reminder campaigns and the renewal report ----
   .post('/getReminderAudience', ...call({ role: 'admin', session: 'batch', body: emptyBody }), async (c) => {
     return c.json({ data: await renewals.reminderAudience(svc(c)) });
@@ -71,6 +59,24 @@ export const renewalRoutes = new Hono<AppEnv>()
   })
   .post('/getRenewalReport', ...call({ role: 'admin', session: 'batch', body: renewalReportRequest }), async (c) => {
     return c.json({ data: await renewals.renewalReport(svc(c), c.req.valid('json')) });
+  });
+
+/**
+ * The calls no screen makes (mail providers' one-click unsubscribe, the local-only reminder step): app.ts mounts
+ * them outside the web's call map (AppType), so the typed client cannot name them.
+ */
+export const renewalOutsideRoutes = new Hono<AppEnv>()
+  // RFC 8058 one-click: mail providers POST `List-Unsubscribe=One-Click` (form-encoded) to the header's URL.
+  // A missing or malformed token is refused by the service's token check (InvalidLink), before any read.
+  .post('/unsubscribe/oneClick', ...call({ role: 'public', body: 'raw' }), async (c) => {
+    return c.json({
+      data: await renewals.unsubscribe(svc(c), { token: c.req.query('token') ?? '', via: 'one-click' }),
+    });
+  })
+  // A mail client that opens the header's URL instead of posting to it gets the page that asks nothing more.
+  .get('/unsubscribe/oneClick', ...call({ role: 'public', body: 'raw' }), (c) => {
+    const token = c.req.query('token') ?? '';
+    return c.redirect(`/unsubscribe?token=${encodeURIComponent(token.slice(0, 200))}`, 303);
   })
   // ---- local only: run the cron's reminder step now; give the caller a paid membership of last year ----
   .post('/devSendReminders', ...call({ role: 'public', body: 'raw' }), localOnly, async (c) => {

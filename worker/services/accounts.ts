@@ -8,6 +8,7 @@ import type {
   UserInfo,
   UserProfile,
 } from '../../core/contracts/accounts';
+import type { KeyedMessage } from '../../core/contracts/common';
 import { sessions, throttles, userTokens, users } from '../../schema/index';
 import { audit } from '../lib/audit';
 import { DUMMY_PASSWORD_HASH, hashPassword, randomCode, randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
@@ -17,9 +18,10 @@ import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { getSettings, pickSettings, settingsQuery } from './settings';
+import type { LiveFlag } from '../../core/contracts/catalogue';
 
 /** /isMembershipLive and /isDailyPassLive: whether that part of the shop is open (public). */
-export async function isLive(s: Svc, flag: 'membershipLive' | 'dailyPassLive'): Promise<{ available: boolean }> {
+export async function isLive(s: Svc, flag: 'membershipLive' | 'dailyPassLive'): Promise<LiveFlag> {
   const settings = await getSettings(s.db, [flag]);
   return { available: settings[flag] };
 }
@@ -137,11 +139,22 @@ async function sendVerification(s: Svc, user: Pick<UserRow, 'id' | 'email' | 'na
   });
 }
 
+/** /signUp answers the message that a verification link was sent, /signUpAndLogin the new session. */
+export async function signUp(
+  s: Svc,
+  input: z.output<typeof signUpAndLoginRequest>,
+  opts: { login: false },
+): Promise<KeyedMessage>;
+export async function signUp(
+  s: Svc,
+  input: z.output<typeof signUpAndLoginRequest>,
+  opts: { login: true },
+): Promise<UserInfo>;
 export async function signUp(
   s: Svc,
   input: z.output<typeof signUpAndLoginRequest>,
   opts: { login: boolean },
-): Promise<UserInfo | { message: string }> {
+): Promise<UserInfo | KeyedMessage> {
   const existing = await s.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
   if (existing) throw new DomainError('EmailTaken', say('auth.emailTaken'), 409);
   const passwordHash = await hashPassword(input.password, s.config.PASSWORD_PEPPER);

@@ -28,6 +28,7 @@ import { badRequest, conflict, DomainError, notFound, say, told } from '../lib/e
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { liveYear, liveYearSql, toPricing } from './catalogue';
+import type { ProductChange } from '../../core/contracts/admin';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -88,7 +89,11 @@ async function productOrThrow(db: Db, id: number): Promise<ProductRow> {
   return row;
 }
 
-export async function addProduct(s: Svc, actor: Actor, input: z.output<typeof addProductRequest>) {
+export async function addProduct(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof addProductRequest>,
+): Promise<ProductChange> {
   const { db } = s;
   const actorId = actor.userId;
   // codes are unique per festival year: a new product joins the live catalogue's year, or a later one as
@@ -177,7 +182,11 @@ async function changeProduct(
   return (update?.meta.changes ?? 0) > 0;
 }
 
-export async function markAvailable(s: Svc, actor: Actor, input: z.output<typeof markProductAvailableRequest>) {
+export async function markAvailable(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof markProductAvailableRequest>,
+): Promise<ProductChange & { available: boolean }> {
   const { id, available } = input;
   const row = await productOrThrow(s.db, id);
   await changeProduct(s, actor.userId, row, { available }, 'product.availability_changed', {
@@ -188,7 +197,11 @@ export async function markAvailable(s: Svc, actor: Actor, input: z.output<typeof
 }
 
 /** All Products: the Bengali name and description, with an audit row in the same batch. */
-export async function setBengaliTexts(s: Svc, actor: Actor, input: z.output<typeof setProductBengaliRequest>) {
+export async function setBengaliTexts(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof setProductBengaliRequest>,
+): Promise<ProductChange & { nameBn: string; descBn: string }> {
   const { id } = input;
   const nameBn = input.nameBn ?? '';
   const descBn = input.descBn ?? '';
@@ -200,7 +213,11 @@ export async function setBengaliTexts(s: Svc, actor: Actor, input: z.output<type
   return { id, nameBn, descBn, ...told('product.bengaliUpdated') };
 }
 
-export async function markFullSponsor(s: Svc, actor: Actor, input: z.output<typeof markProductFullSponsorRequest>) {
+export async function markFullSponsor(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof markProductFullSponsorRequest>,
+): Promise<ProductChange & { fullSponsorOnly: boolean }> {
   const { id, fullSponsorOnly } = input;
   const row = await productOrThrow(s.db, id);
   if (row.type !== 'SPONSORSHIP') throw badRequest(say('product.notSponsorshipFullSponsor', { code: row.code }));
@@ -217,7 +234,11 @@ export async function markFullSponsor(s: Svc, actor: Actor, input: z.output<type
  * so a checkout that claims it at the same moment and the block cannot both win; the trigger
  * sponsorship_blocked_item refuses a claim by anyone else once it is blocked.
  */
-export async function blockProduct(s: Svc, actor: Actor, input: z.output<typeof blockProductRequest>) {
+export async function blockProduct(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof blockProductRequest>,
+): Promise<ProductChange & { blockedByName: string; blockedByEmail: string }> {
   const { db } = s;
   const { id, blockedByName: name, blockedByEmail: email } = input;
   const actorId = actor.userId;
@@ -271,7 +292,11 @@ export async function blockProduct(s: Svc, actor: Actor, input: z.output<typeof 
   return { id, blockedByName: name, blockedByEmail: email, ...told('product.blocked', { name, email }) };
 }
 
-export async function unblockProduct(s: Svc, actor: Actor, input: z.output<typeof unblockProductRequest>) {
+export async function unblockProduct(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof unblockProductRequest>,
+): Promise<ProductChange> {
   const { id } = input;
   const row = await productOrThrow(s.db, id);
   if (row.blockedByName === null) throw conflict('NotBlocked', say('product.notBlocked', { name: row.name }));

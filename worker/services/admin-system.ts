@@ -23,6 +23,7 @@ import { type Svc, sessionBatchOf } from '../lib/svc';
 import { receiptTotalsOf, receiptTotalsQuery } from './receipts';
 import { getSettings, putSetting, type Settings } from './settings';
 import { ORDER_STATUS, REFUND_STATUS } from '../../core/orders';
+import type { AuditPage, RoleChange, SettingsChange } from '../../core/contracts/admin';
 
 const ALL_KEYS = [
   'membershipLive',
@@ -92,7 +93,11 @@ export function settingsWrites(
   });
 }
 
-export async function updateSettings(s: Svc, actor: Actor, input: z.output<typeof updateSettingsRequest>) {
+export async function updateSettings(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof updateSettingsRequest>,
+): Promise<SettingsChange> {
   const { db } = s;
   const actorId = actor.userId;
   const before = await getSettings(db, [...ALL_KEYS]);
@@ -138,7 +143,11 @@ export async function listStaff(s: Svc): Promise<StaffMember[]> {
  * own admin role (so the console can never lose its last admin by accident). Removing a role ends the
  * person's sessions, so that a phone left logged in at the venue loses the access at once.
  */
-export async function setUserRole(s: Svc, actor: Actor, input: z.output<typeof setUserRoleRequest>) {
+export async function setUserRole(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof setUserRoleRequest>,
+): Promise<RoleChange> {
   const { db } = s;
   const user = await db.select().from(users).where(eq(users.email, input.email)).get();
   if (!user) throw notFound(say('role.noAccount', { email: input.email }));
@@ -350,7 +359,7 @@ export async function consoleCounts(s: Svc): Promise<ConsoleCounts> {
 export const AUDIT_PAGE = 100;
 
 /** Who did what to which order or product, newest first; each filter is backed by an index of audit_log. */
-export async function readAuditLog(s: Svc, f: z.output<typeof auditLogRequest>) {
+export async function readAuditLog(s: Svc, f: z.output<typeof auditLogRequest>): Promise<AuditPage> {
   const { db } = s;
   // the actors whose email starts so, as a subquery of the page's one statement (one round trip, decision 111)
   const actorIds = f.actorEmail

@@ -14,6 +14,7 @@ import type { Svc } from '../lib/svc';
 import { confirmPayment, releaseOrder } from './transitions/orders';
 import type { CreditUsed } from './transitions/statement-credits';
 import { ORDER_STATUS } from '../../core/orders';
+import type { OrderDecision } from '../../core/contracts/admin';
 
 type Input = z.output<typeof offlineOrderRequest>;
 type OrderRow = typeof orders.$inferSelect;
@@ -74,7 +75,12 @@ async function openCredit(s: Svc, orderId: number): Promise<CreditUsed | undefin
  * credit that fits the transfer, if one does, is approved with it and named in the audit row; `credit` (from
  * "approve all matched") approves the order only while that credit is still matched to it.
  */
-export async function approveOfflineOrder(s: Svc, actor: Actor, input: Input, credit?: CreditUsed) {
+export async function approveOfflineOrder(
+  s: Svc,
+  actor: Actor,
+  input: Input,
+  credit?: CreditUsed,
+): Promise<OrderDecision> {
   const order = await pendingOrder(s, input, 'approve');
   const used = credit ?? (await openCredit(s, order.id));
   const result = await confirmPayment(s, { orderId: order.id, via: 'admin', actorId: actor.userId, credit: used });
@@ -99,7 +105,11 @@ export async function approveOfflineOrder(s: Svc, actor: Actor, input: Input, cr
  * its transfer attempt rejected, any held sponsorship released, one audit row, and one email to the member
  * with the reason. Two admins rejecting at once: one rejection, the other a clear 409.
  */
-export async function rejectOfflineOrder(s: Svc, actor: Actor, input: z.output<typeof rejectOfflineOrderRequest>) {
+export async function rejectOfflineOrder(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof rejectOfflineOrderRequest>,
+): Promise<OrderDecision> {
   const order = await pendingOrder(s, input, 'reject');
   const code = input.reasonCode;
   const result = await releaseOrder(s, {

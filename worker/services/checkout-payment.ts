@@ -19,6 +19,12 @@ import { orderViews } from './order-view';
 import { captureIfAuthorized, razorpayAttempt, razorpayFor, settleOnline } from './payments';
 import { confirmPayment, loadOrder, releaseOrder, submitTransfer } from './transitions/orders';
 import { ORDER_STATUS, type OrderStatus, PAYMENT_STATUS } from '../../core/orders';
+import type {
+  FailOrderResult,
+  GiveUpResult,
+  OfflineOrderResult,
+  SuccessOrderResult,
+} from '../../core/contracts/checkout';
 
 const notYours = () => new DomainError('NotFound', say('order.notYours'), 404);
 
@@ -39,7 +45,7 @@ export async function handleSuccessOrder(
   s: Svc,
   actor: Actor,
   input: { orderId: string; razorpayPaymentId: string; razorpaySignature: string },
-) {
+): Promise<SuccessOrderResult> {
   const order = await ownOnlineOrder(s, actor, input.orderId);
   const attempt = (await razorpayAttempt(s, order.id))!;
   const storedRzpOrderId = attempt.providerOrderId!;
@@ -89,7 +95,7 @@ export async function handleFailOrder(
   s: Svc,
   actor: Actor,
   input: { orderId: string; razorpayPaymentId: string | null },
-) {
+): Promise<FailOrderResult> {
   const order = await ownOnlineOrder(s, actor, input.orderId);
   let status: OrderStatus = order.status;
   if (order.status === ORDER_STATUS.pendingPayment) {
@@ -120,7 +126,7 @@ export async function handleOfflineOrder(
   s: Svc,
   actor: Actor,
   input: { offlineTxnId: string; offlineBankName: string | null; orderRcptId: string | number },
-) {
+): Promise<OfflineOrderResult> {
   const txn = normalizeTxnId(input.offlineTxnId);
   // a fragment, a mobile number or an app's own order id would let a statement's credit of someone else's
   // payment approve this order, or none at all (docs/decisions/140)
@@ -189,7 +195,11 @@ export async function handleOfflineOrder(
  * sponsorship, the member price) is free again at once. An online one is asked about at Razorpay first: if
  * it was paid after all, it is confirmed instead.
  */
-export async function giveUpOrder(s: Svc, actor: Actor, input: { orderRcptId: string | number }) {
+export async function giveUpOrder(
+  s: Svc,
+  actor: Actor,
+  input: { orderRcptId: string | number },
+): Promise<GiveUpResult> {
   const id = parseRcptId(input.orderRcptId);
   const order = id ? await loadOrder(s, id) : undefined;
   if (!order || order.userId !== actor.userId) throw notYours();

@@ -17,6 +17,7 @@ import { settleOnline } from './payments';
 import { type BankDetails, getSettings, pickSettings, settingsQuery } from './settings';
 import { loadOrder, releaseOrder } from './transitions/orders';
 import { ORDER_STATUS } from '../../core/orders';
+import type { PaymentOptions } from '../../core/contracts/checkout';
 
 /** A second /startOrder this soon after the first, with the cart already turned into an order, gets that order. */
 const DOUBLE_CLICK_MS = 2 * 60_000;
@@ -180,7 +181,7 @@ async function supersedeOwnHolds(s: Svc, actor: Actor, orderIds: number[]) {
 }
 
 /** /getPaymentOptions: what the payment screens show before an order exists. */
-export async function paymentOptions(s: Svc): Promise<{ bank: BankDetails; convenienceChargeBasisPoints: number }> {
+export async function paymentOptions(s: Svc): Promise<PaymentOptions> {
   return getSettings(s.db, ['bank', 'convenienceChargeBasisPoints']);
 }
 

@@ -32,6 +32,7 @@ import { offerUseStatements } from './waitlist';
 import { confirmPayment } from './transitions/orders';
 import { insertPendingOrder, insertRazorpayAttempt, keepProviderOrderId } from './transitions/order-details';
 import type { BankDetails } from './settings';
+import type { BillingBody } from '../../core/contracts/checkout';
 
 const PRODUCTION_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 const LOCAL_CHECKOUT_SCRIPT = '/dev/razorpay/checkout.js';
@@ -45,7 +46,7 @@ type MailLine = { name: string; qty: number; sellPricePaise: number };
 /** /startOrder: the caller comes from the session lookup in the call's first batch (session: 'batch'). */
 export async function startOrder(
   s: Svc,
-  input: { offline: boolean; billingName?: string | null; pan?: string | null; gstin?: string | null },
+  input: { offline: boolean } & BillingBody,
 ): Promise<OnlineStartOrder | OfflineStartOrder> {
   const paymentType: PaymentType = input.offline ? 'Offline' : 'Online';
   const year = festivalYear();
@@ -238,6 +239,7 @@ async function confirmFree(s: Svc, actor: Actor, order: OrderRow, bank: BankDeta
       ? (await confirmPayment(s, { orderId: order.id, via: 'waiver', actorId: actor.userId })).order
       : order;
   return {
+    offline: true,
     orderRcptId: formatRcptId(done.id),
     orderTotalInPaisa: done.totalPaise,
     orderPkId: done.id,
@@ -260,10 +262,11 @@ async function answer(
         s.defer(trackMail(afterAnswer().then(() => sendPaymentDetails(s, order, o.bank, lines))));
       } else await sendPaymentDetails(s, order, o.bank, lines);
     }
-    return { orderRcptId: rcpt, orderTotalInPaisa: order.totalPaise, orderPkId: order.id, bank: o.bank };
+    return { offline: true, orderRcptId: rcpt, orderTotalInPaisa: order.totalPaise, orderPkId: order.id, bank: o.bank };
   }
   const providerOrderId = await ensureRazorpayOrder(s, order, o.attempt);
   return {
+    offline: false,
     currency: 'INR',
     orderTotalInPaisa: order.totalPaise,
     orderOrTokenId: providerOrderId,

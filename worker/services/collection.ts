@@ -26,6 +26,7 @@ import type { Svc } from '../lib/svc';
 import { collectEarliest, collectOnline, uncollect } from './transitions/collection';
 import { chunks, forDesk, lineColumns, type PassRow, passQueries, selectPasses, toPass } from './venue-read';
 import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
+import type { UndoCollectionResponse } from '../../core/contracts/venue';
 
 const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string | null }) =>
   new DomainError(
@@ -364,7 +365,7 @@ export const UNDO_WINDOW_MS = 30_000;
  * its nonce, uploaded again from a phone's outbox, cannot collect the pass a second time. A retried undo of the
  * same tap answers as the first did.
  */
-export async function undoCollection(s: Svc, actor: Actor, input: { nonce: string }) {
+export async function undoCollection(s: Svc, actor: Actor, input: { nonce: string }): Promise<UndoCollectionResponse> {
   const { nonce } = input;
   const mark = Date.now();
   const event = sql`(SELECT order_id FROM collection_events WHERE nonce = ${nonce})`;

@@ -27,6 +27,7 @@ import { compose, type MailLink, sendMail, type Words } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { getSetting } from './settings';
+import type { ReceiptBillingResult } from '../../core/contracts/receipts';
 
 type ReceiptRow = typeof receipts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -137,7 +138,11 @@ export async function getReceipt(s: Svc, actor: Actor, input: z.output<typeof re
  * keeps the same, for a carry-over's new order). One batch: the audit row (with before and after) is written only
  * if a value changed, from the row before the update.
  */
-export async function setReceiptBilling(s: Svc, actor: Actor, input: z.output<typeof receiptBillingRequest>) {
+export async function setReceiptBilling(
+  s: Svc,
+  actor: Actor,
+  input: z.output<typeof receiptBillingRequest>,
+): Promise<ReceiptBillingResult> {
   const order = await ownOrder(s, actor, input.orderRcptId);
   if (order.userId !== actor.userId) throw notYours(); // the member's own details: not an admin's to write
   const from = await carriedFromOf(s, order.id);

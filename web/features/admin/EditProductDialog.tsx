@@ -3,7 +3,7 @@
 import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useRef, useState } from 'react';
 import type { AdminProduct } from '../../../core/contracts/admin';
-import type { CallBody } from '../../../core/contracts/calls';
+import type { CallBody } from '../../lib/calls';
 import { Dialog } from '../../components/Dialog';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';

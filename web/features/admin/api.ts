@@ -1,6 +1,6 @@
 // The admin console's calls, with the field names of SPEC.md section 7.
 import type { RejectReason } from '../../../core/contracts/admin';
-import type { CallBody } from '../../../core/contracts/calls';
+import type { CallBody } from '../../lib/calls';
 import type { OrderView } from '../../../core/contracts/orders';
 import { api } from '../../lib/api-client';
 

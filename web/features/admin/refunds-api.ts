@@ -1,6 +1,6 @@
 // The refund calls of the admin console. The amount is computed by the server; the dialog shows
 // the same number from the shared rule (core/refunds.ts) before the admin confirms.
-import type { CallBody } from '../../../core/contracts/calls';
+import type { CallBody } from '../../lib/calls';
 import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 
 export const getOrderRefunds = (orderPkId: number) => api('getOrderRefunds', { orderPkId });

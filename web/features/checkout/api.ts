@@ -1,5 +1,5 @@
 // The calls of the checkout screens (SPEC.md section 7).
-import type { CallBody } from '../../../core/contracts/calls';
+import type { CallBody } from '../../lib/calls';
 import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { localStore } from '../../lib/local-store';
 

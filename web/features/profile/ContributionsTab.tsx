@@ -3,7 +3,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { CallBody } from '../../../core/contracts/calls';
+import type { CallBody } from '../../lib/calls';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
 import type { OrderView } from '../../../core/contracts/orders';
 import { festivalYear, formatDate } from '../../../core/festival';

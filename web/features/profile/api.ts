@@ -1,4 +1,4 @@
-import type { CallBody } from '../../../core/contracts/calls';
+import type { CallBody } from '../../lib/calls';
 import { api } from '../../lib/api-client';
 
 export const getUserProfile = () => api('getUserProfile');

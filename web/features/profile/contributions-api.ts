@@ -1,7 +1,7 @@
 // The calls of the Contribution tab, in a file of their own: only the profile page loads them, so they travel in its
 // chunk (in api.ts, shared with the profile's other screens, they would have made a chunk of their own).
 // "Share transfer details" sends with the transfer form's own call (web/components/payment/BankTransfer.tsx).
-import type { CallBody } from '../../../core/contracts/calls';
+import type { CallBody } from '../../lib/calls';
 import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { readWithOfflineCopy } from '../../lib/offline-read';
 
