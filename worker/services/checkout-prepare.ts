@@ -14,7 +14,7 @@ import type { Svc } from '../lib/svc';
 import { type Buyer, checkLines, checkLinesWith, type PricedCartLoaded, pricedCartOf, pricedCartQueries } from './cart';
 import { sponsorshipStatesOf, sponsorshipStatesQueries } from './catalogue';
 import { settleOnline } from './payments';
-import { type BankDetails, getSettings, pickSettings, settingsQuery } from './settings';
+import { getSettings, pickSettings, settingsQuery } from './settings';
 import { loadOrder, releaseOrder } from './transitions/orders';
 import { ORDER_STATUS } from '../../core/orders';
 import type { PaymentOptions } from '../../core/contracts/checkout';
