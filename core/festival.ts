@@ -37,6 +37,22 @@ export function formatDateTime(ms: number | null | undefined, locale: Locale = g
   return ms ? formatter(dateTimeOpts, 'datetime', locale).format(new Date(ms)) : '';
 }
 
+/**
+ * A server answer's params as its reader sees them (docs/decisions/271): a param named `…At` is a time in ms and
+ * is written as a date and time in that language (the Worker's English `desc`/`message`, the screens' Bengali
+ * alike); the others are as sent. The answer itself carries the ms, so each reader formats it in their language.
+ */
+export function answerParams(
+  params: Record<string, string | number> = {},
+  locale: Locale = getLocale(),
+): Record<string, string | number> {
+  const out = { ...params };
+  for (const [name, value] of Object.entries(params)) {
+    if (name.endsWith('At') && typeof value === 'number') out[name] = formatDateTime(value, locale);
+  }
+  return out;
+}
+
 const timeOpts: Intl.DateTimeFormatOptions = {
   timeZone: 'Asia/Kolkata',
   hour: '2-digit',

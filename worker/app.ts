@@ -139,7 +139,7 @@ app.notFound(answerNotFound);
 
 /** /dev/* and /api/dev/*: local mode's tools, or 404 in a build without them (as outside local mode). */
 async function toLocalTools(c: Context<AppEnv>, _next: Next) {
-  if (!loadLocalTools) throw notFound('Not found.');
+  if (!loadLocalTools) throw notFound(say('notFound'));
   const { localToolsApp } = await loadLocalTools();
   let ctx: Context['executionCtx'] | undefined;
   try {
@@ -158,8 +158,7 @@ if (loadLocalTools) {
 app.onError((err, c) => {
   if (err instanceof DomainError) {
     // the catalogue's key beside the English desc: clients render it in their reader's language (decision 174)
-    const said = err.key ? { key: err.key, params: err.params ?? {}, text: err.message } : err.message;
-    return c.json(errorAnswer(err.code, said), err.status);
+    return c.json(errorAnswer(err.code, { key: err.key, params: err.params, text: err.message }), err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {
     return c.json(errorAnswer('BadRequest', err.message || say('request.invalidJson')), err.status);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
 import {
   checkChangeForm,
   checkForgotForm,
@@ -7,6 +8,8 @@ import {
   loginRequest,
   signUpRequest,
 } from './accounts';
+import { joinWaitlistRequest } from './capacity';
+import { addToCartRequest } from './cart';
 import { describeIssues, normalizeMobile } from './common';
 
 describe('form checks in SPEC.md order', () => {
@@ -96,9 +99,39 @@ describe('server contracts', () => {
       key: 'email.invalid',
       params: { field: 'email' },
     });
-    // zod's own words have no key: said as written
-    expect(describeIssues([{ path: ['x'], message: 'Too small: expected number to be >0' }])).toEqual({
-      text: 'x: Too small: expected number to be >0',
+    // zod's own words (a check written without a message) by a generic key of the issue's kind (decision 271)
+    expect(
+      describeIssues([
+        {
+          path: ['x'],
+          code: 'too_small',
+          origin: 'number',
+          minimum: 0,
+          inclusive: false,
+          message: 'Too small: expected number to be >0',
+        },
+      ]),
+    ).toEqual({ text: 'x must be more than 0', key: 'input.above', params: { field: 'x', min: 0 } });
+    const zodsOwn = z.object({ n: z.number(), s: z.string().max(2), l: z.array(z.number()).min(1), e: z.url() });
+    const own = zodsOwn.safeParse({ n: 'a', s: 'abc', l: [], e: 'x' }).error!.issues;
+    expect(own.map((i) => describeIssues([i]))).toEqual([
+      { text: 'n must be a number', key: 'input.number', params: { field: 'n' } },
+      { text: 's must be at most 2 characters', key: 'input.maxChars', params: { field: 's', max: 2 } },
+      { text: 'l must hold at least 1 items', key: 'input.minItems', params: { field: 'l', min: 1 } },
+      { text: 'e is not in the expected form', key: 'input.format', params: { field: 'e' } },
+    ]);
+  });
+  it('says a limit the issue does not carry from the key written with it (keyWith)', () => {
+    const qty = joinWaitlistRequest.safeParse({ productId: 1, qty: 0 });
+    expect(describeIssues(qty.error!.issues)).toEqual({
+      text: 'qty must be a whole number from 1 to 50',
+      key: 'input.wholeFromTo',
+      params: { field: 'qty', min: 1, max: 50 },
+    });
+    const cart = addToCartRequest.safeParse({ productQtys: { abc: { qty: 1 } } });
+    expect(describeIssues(cart.error!.issues)).toMatchObject({
+      text: 'productQtys.abc must be keyed by product id',
+      key: 'input.productIdKey',
     });
   });
   it('strips unknown fields of newer or older clients', () => {

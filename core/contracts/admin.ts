@@ -6,7 +6,7 @@ import type { OrderStatus } from '../orders';
 import { DANDIYA_CODE, EXTRA_CONTRIBUTION_CODE, MAX_QTY, MAX_WAIVER_TIERS } from '../pricing';
 import { capacityField, waitlistField } from './capacity';
 import type { ProductRulesView } from './catalogue';
-import { email, type Message, optionalText, text } from './common';
+import { email, keyWith, type Message, optionalText, text } from './common';
 import type { OrderView } from './orders';
 
 /** SPEC.md section 9: the paging cursor starts at 1e18; then the smallest orderSuccessTS seen. */
@@ -14,7 +14,7 @@ export const CURSOR_START = 1e18;
 export const PAGE_SIZE = 50;
 export const SEARCH_LIMIT = 50;
 
-const POSITIVE_INT = 'must be a positive whole number';
+const POSITIVE_INT = 'input.positiveWhole';
 /** A primary key as a number (or digits as text, which older clients send). */
 const id = () =>
   z
@@ -38,8 +38,8 @@ const flag = z.boolean({
 export const cursorRequest = z.object({
   orderTSCursor: z.coerce
     .number({ error: 'input.number' })
-    .positive('must be a positive number')
-    .max(CURSOR_START, 'must be at most 1e18')
+    .positive('input.positiveNumber')
+    .max(CURSOR_START, keyWith('input.max', { max: '1e18' }))
     .optional()
     .default(CURSOR_START),
   fiscalYear: z
@@ -65,7 +65,7 @@ export const searchUserOrderRequest = z
     mobileNo: z.string({ error: 'input.text' }).trim().max(254, 'input.maxChars').nullish(),
   })
   .refine((v) => (v.emailId ?? '').length >= 3 || (v.mobileNo ?? '').length >= 3, {
-    message: 'emailId or mobileNo: enter at least 3 characters of a mobile number or an email',
+    message: 'input.searchTooShort',
     path: [],
   });
 
@@ -98,7 +98,7 @@ export const rejectOfflineOrderRequest = offlineOrderRequest
       .transform((v) => v ?? null),
   })
   .refine((v) => v.reasonCode !== 'other' || !!v.reason, {
-    message: 'is required when reasonCode is other: write the reason the contributor will read',
+    message: 'input.reasonForOther',
     path: ['reason'],
   });
 
@@ -115,15 +115,15 @@ const rupees = (max = 10_000_000) =>
       }
       const n = typeof v === 'number' ? v : /^\d+(\.\d{1,2})?$/.test(v) ? Number(v) : Number.NaN;
       if (!Number.isFinite(n) || !isRupeeAmount(n)) {
-        ctx.addIssue({ code: 'custom', message: 'must be an amount in rupees with at most two decimals' });
+        ctx.addIssue({ code: 'custom', message: 'input.rupees' });
         return z.NEVER;
       }
       if (n <= 0) {
-        ctx.addIssue({ code: 'custom', message: 'must be more than 0' });
+        ctx.addIssue({ code: 'custom', message: keyWith('input.above', { min: 0 }) });
         return z.NEVER;
       }
       if (n > max) {
-        ctx.addIssue({ code: 'custom', message: `must be at most ${max}` });
+        ctx.addIssue({ code: 'custom', message: keyWith('input.max', { max }) });
         return z.NEVER;
       }
       return n;
@@ -140,7 +140,7 @@ const FESTIVAL_YEAR = /^\d{4}-\d{2}$/;
 const festivalYearField = z
   .string({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.text') })
   .regex(FESTIVAL_YEAR, 'input.festivalYear')
-  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'must be two years in a row, like 2026-27');
+  .refine((v) => (Number(v.slice(0, 4)) + 1) % 100 === Number(v.slice(5)), 'input.yearsInARow');
 
 export const addProductRequest = z
   .object({
@@ -150,7 +150,7 @@ export const addProductRequest = z
       .transform((v) => v.toUpperCase())
       .refine(
         (v) => PRODUCT_CODE_PATTERN.test(v) || RULE_CODES.includes(v),
-        `must be exactly 4 letters or digits (or ${RULE_CODES.join(' or ')} for a daily pass)`,
+        keyWith('input.productCode', { codes: RULE_CODES.join(' or ') }),
       ),
     name: text(100),
     price: rupees(),
@@ -175,11 +175,11 @@ export const addProductRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['membership'],
-        message: 'choose exactly one type: membership, sponsorship or dailyMembership',
+        message: 'input.oneType',
       });
     }
     if (RULE_CODES.includes(v.code) && !v.dailyMembership) {
-      ctx.addIssue({ code: 'custom', path: ['code'], message: `${v.code} is a daily pass code` });
+      ctx.addIssue({ code: 'custom', path: ['code'], message: keyWith('input.dailyPassCode', { code: v.code }) });
     }
   })
   .transform((v, ctx) => {
@@ -194,7 +194,7 @@ export const addProductRequest = z
         return z.NEVER;
       }
       if (parsed.data > v.price) {
-        ctx.addIssue({ code: 'custom', path: ['coSponsorPrice'], message: 'must not be more than price' });
+        ctx.addIssue({ code: 'custom', path: ['coSponsorPrice'], message: 'input.notAbovePrice' });
         return z.NEVER;
       }
       coPrice = parsed.data;
@@ -232,18 +232,18 @@ export const productRulesInput = z
             .max(MAX_QTY, 'input.max'),
           percentOff: z
             .number({ error: 'input.number' })
-            .gt(0, 'must be more than 0')
-            .lt(100, 'must be less than 100')
+            .gt(0, 'input.above')
+            .lt(100, 'input.below')
             .refine(isRupeeAmount, 'input.twoDecimals'),
         }),
-        { error: 'must be a list of { minQty, percentOff }' },
+        { error: 'input.discountList' },
       )
-      .max(5, 'must have at most 5 tiers')
-      .refine((l) => new Set(l.map((d) => d.minQty)).size === l.length, 'must not name a quantity twice'),
+      .max(5, 'input.maxTiers')
+      .refine((l) => new Set(l.map((d) => d.minQty)).size === l.length, 'input.qtyTwice'),
     memberPrice: flag,
     freeAmount: z
-      .object({ min: rupees(), max: rupees() }, { error: 'must be { min, max } in rupees, or null' })
-      .refine((v) => v.min <= v.max, { message: 'min must not be more than max', path: ['min'] })
+      .object({ min: rupees(), max: rupees() }, { error: 'input.minMaxRupees' })
+      .refine((v) => v.min <= v.max, { message: 'input.minAboveMax', path: ['min'] })
       .nullable(),
   })
   .partial();
@@ -270,10 +270,7 @@ export const updateProductRequest = z
       .string({ error: 'input.text' })
       .trim()
       .max(200, 'input.maxChars')
-      .refine(
-        (v) => v === '' || (PHOTO_PATH.test(v) && !v.includes('..')),
-        'must be a picture of the site, such as /gallery/photo-03-sm.png (png, jpg, webp or svg)',
-      )
+      .refine((v) => v === '' || (PHOTO_PATH.test(v) && !v.includes('..')), 'input.photo')
       .optional(),
     rules: productRulesInput.optional(),
     // the rules' parts may also come beside the other fields
@@ -293,13 +290,13 @@ export const updateProductRequest = z
     (v) =>
       [v.price, v.coPrice, v.name, v.desc, v.nameBn, v.descBn, v.photo].some((x) => x !== undefined) ||
       v.rules !== undefined,
-    { message: 'nothing to change: send price, coPrice, name, desc, nameBn, descBn, photo or rules', path: [] },
+    { message: 'input.nothingToChangeProduct', path: [] },
   );
 
 /** Publishes a year's drafts from `publishAt` (ms; absent = now): members see them from then on. */
 export const publishCatalogueRequest = z.object({
   festivalYear: festivalYearField,
-  publishAt: z.number({ error: 'input.time' }).int('input.whole').nonnegative('must not be negative').nullish(),
+  publishAt: z.number({ error: 'input.time' }).int('input.whole').nonnegative('input.notNegative').nullish(),
 });
 
 export const markProductAvailableRequest = z.object({ id: id(), available: flag });
@@ -319,7 +316,7 @@ export const bankDetails = z.object({
     .string({ error: 'input.text' })
     .trim()
     .transform((v) => v.toUpperCase())
-    .refine((v) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(v), 'must be an IFSC code such as SBIN0001234'),
+    .refine((v) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(v), 'input.ifsc'),
   bankName: text(100),
   upiVpa: z
     .string({ error: 'input.text' })
@@ -334,7 +331,7 @@ export const MAX_WAIVER_THRESHOLD = 1_00_00_000;
 export const waiverTierInput = z.object({
   minSponsorship: z
     .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.number') })
-    .positive('must be more than 0')
+    .positive('input.above')
     .max(MAX_WAIVER_THRESHOLD, 'input.max')
     .refine(isRupeeAmount, 'input.twoDecimals'),
   members: z
@@ -352,22 +349,22 @@ export const membershipWaiverInput = z
   .object({
     enabled: flag.optional(),
     tiers: z
-      .array(waiverTierInput, { error: 'must be a list of tiers' })
-      .min(1, 'must have at least one tier')
-      .max(MAX_WAIVER_TIERS, `must have at most ${MAX_WAIVER_TIERS} tiers`)
+      .array(waiverTierInput, { error: 'input.tierList' })
+      .min(1, 'input.oneTier')
+      .max(MAX_WAIVER_TIERS, 'input.maxTiers')
       .superRefine((tiers, ctx) => {
         // checked in threshold order; the issue names the tier (its place as sent) that breaks the order
         const sorted = tiers.map((t, at) => ({ ...t, at })).sort((a, b) => a.minSponsorship - b.minSponsorship);
         for (let i = 1; i < sorted.length; i++) {
           const [low, high] = [sorted[i - 1]!, sorted[i]!];
           if (high.minSponsorship === low.minSponsorship) {
-            ctx.addIssue({ code: 'custom', message: 'must not repeat a threshold', path: [high.at, 'minSponsorship'] });
+            ctx.addIssue({ code: 'custom', message: 'input.thresholdTwice', path: [high.at, 'minSponsorship'] });
             return;
           }
           if (high.members <= low.members) {
             ctx.addIssue({
               code: 'custom',
-              message: 'must waive more members for a larger threshold',
+              message: 'input.waiverOrder',
               path: [high.at, 'members'],
             });
             return;
@@ -377,7 +374,7 @@ export const membershipWaiverInput = z
       .optional(),
   })
   .refine((v) => v.enabled !== undefined || v.tiers !== undefined, {
-    message: 'must name enabled or tiers',
+    message: 'input.enabledOrTiers',
   });
 
 export const updateSettingsRequest = z
@@ -396,12 +393,12 @@ export const updateSettingsRequest = z
     /** the 80G registration receipts print (number and validity); empty or null: none */
     eightyG: z.string({ error: 'input.text' }).trim().max(300, 'input.maxChars').nullable().optional(),
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'nothing to change', path: [] });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'input.nothingToChange', path: [] });
 
 export const ROLES = ['admin', 'volunteer'] as const;
 export const setUserRoleRequest = z.object({
   email,
-  role: z.enum(ROLES, { error: 'must be admin or volunteer' }),
+  role: z.enum(ROLES, { error: 'input.adminOrVolunteer' }),
   granted: flag,
 });
 

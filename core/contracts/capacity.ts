@@ -1,26 +1,27 @@
 // Contracts of capacity and the waiting list (docs/decisions/245-247).
 import * as z from 'zod';
-import type { Message } from './common';
+import { keyWith, type Message } from './common';
 
 /** The most units one member may wait for at once. */
 export const MAX_WAIT_QTY = 50;
 /** The most units a capacity may count (a large festival's entries). */
 export const MAX_CAPACITY = 1_000_000;
 
-const wholeNumber = (what: string) =>
+/** A number whose every refusal but a missing one is said by `message` (a catalogue key). */
+const wholeNumber = (message: string) =>
   z.number({
-    error: (iss) => (iss.input === undefined ? 'input.required' : `must be ${what}`),
+    error: (iss) => (iss.input === undefined ? 'input.required' : message),
   });
 
 const productId = z
   .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.number') })
-  .int('must be a positive whole number')
-  .positive('must be a positive whole number');
+  .int('input.positiveWhole')
+  .positive('input.positiveWhole');
 
 /** A product's capacity in units; null makes it unlimited (/setProductCapacity, and /addProduct's optional field). */
-export const capacityField = wholeNumber('a whole number of units from 0, or null for unlimited')
-  .int('must be a whole number of units from 0, or null for unlimited')
-  .min(0, 'must be a whole number of units from 0, or null for unlimited')
+export const capacityField = wholeNumber('input.capacity')
+  .int('input.capacity')
+  .min(0, 'input.capacity')
   .max(MAX_CAPACITY, 'input.max')
   .nullable();
 
@@ -41,13 +42,12 @@ export const waitlistRequest = z.object({ productId });
 /** Admin: take one entry off a product's waiting list (an offer it holds is given back to the line). */
 export const removeFromWaitlistRequest = z.object({ productId, entryId: productId });
 
+const WAIT_QTY = keyWith('input.wholeFromTo', { min: 1, max: MAX_WAIT_QTY });
+
 /** Member: join a sold-out product's waiting list for `qty` units. */
 export const joinWaitlistRequest = z.object({
   productId,
-  qty: wholeNumber(`a whole number from 1 to ${MAX_WAIT_QTY}`)
-    .int(`must be a whole number from 1 to ${MAX_WAIT_QTY}`)
-    .min(1, `must be a whole number from 1 to ${MAX_WAIT_QTY}`)
-    .max(MAX_WAIT_QTY, `must be a whole number from 1 to ${MAX_WAIT_QTY}`),
+  qty: wholeNumber(WAIT_QTY).int(WAIT_QTY).min(1, WAIT_QTY).max(MAX_WAIT_QTY, WAIT_QTY),
 });
 
 /** Member: leave a product's waiting list (an offer not yet used is given back). */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MAX_QTY } from '../pricing';
+import { keyWith } from './common';
 
 /** Most product ids a cart may name at once: more than the whole catalogue, far less than a flood. */
 export const MAX_CART_LINES = 100;
@@ -13,7 +14,7 @@ export const cartLineInput = z.object({
   qty: z
     .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.number') })
     .int('input.wholeNumber')
-    .min(0, 'must not be negative')
+    .min(0, 'input.notNegative')
     .max(MAX_QTY, 'input.max'),
   price: z.number({ error: 'input.number' }).finite('input.number').nullish(),
   code: z.string({ error: 'input.text' }).trim().max(20, 'input.maxChars').nullish(),
@@ -22,11 +23,10 @@ export const cartLineInput = z.object({
 
 export const addToCartRequest = z.object({
   productQtys: z
-    .record(z.string().regex(/^[1-9]\d{0,9}$/, 'must be keyed by product id'), cartLineInput, {
-      error: (iss) =>
-        iss.input === undefined || iss.input === null ? 'input.required' : 'must be a map of product id to line',
+    .record(z.string().regex(/^[1-9]\d{0,9}$/, 'input.productIdKey'), cartLineInput, {
+      error: (iss) => (iss.input === undefined || iss.input === null ? 'input.required' : 'input.productMap'),
     })
-    .refine((m) => Object.keys(m).length <= MAX_CART_LINES, `must name at most ${MAX_CART_LINES} products`),
+    .refine((m) => Object.keys(m).length <= MAX_CART_LINES, keyWith('input.maxProducts', { max: MAX_CART_LINES })),
   // Sent by the old client (Utsav count minus Bijaya Sanmelani count); the server counts itself.
   utsavMemberCount: z.number({ error: 'input.number' }).nullish(),
 });

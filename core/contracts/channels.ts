@@ -12,6 +12,7 @@ import {
   type MessageKind,
   type Topic,
 } from '../channels';
+import { keyWith } from './common';
 
 const req = (what: string) => (iss: { input?: unknown }) =>
   iss.input === undefined || iss.input === null ? 'input.required' : what;
@@ -19,7 +20,7 @@ const flag = z.boolean({ error: req('input.boolean') });
 const positive = z
   .number({ error: req('input.number') })
   .int('input.whole')
-  .positive('must be positive');
+  .positive('input.positive');
 
 export const channelPrefsRequest = z.object({
   prefs: z
@@ -31,34 +32,34 @@ export const channelPrefsRequest = z.object({
       }),
       { error: 'input.list' },
     )
-    .max(MESSAGE_KINDS.length * CHANNELS.length, 'has too many entries')
+    .max(MESSAGE_KINDS.length * CHANNELS.length, 'input.tooManyEntries')
     .default([]),
   /** the number WhatsApp messages go to; checked for E.164 by the server (an Indian 10-digit mobile is +91) */
   whatsapp: z.string({ error: 'input.text' }).trim().max(20, 'input.maxChars').optional(),
 });
 
-const base64url = (what: string, min: number, max: number) =>
+const base64url = (bytes: number, min: number, max: number) =>
   z
     .string({ error: req('input.text') })
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `must be base64url (${what})`)
-    .min(min, `is too short (${what})`)
-    .max(max, `is too long (${what})`);
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, keyWith('input.base64url', { bytes }))
+    .min(min, keyWith('input.tooShortBytes', { bytes }))
+    .max(max, keyWith('input.tooLongBytes', { bytes }));
 
 /** A PushSubscription's JSON (PushSubscription.toJSON()): the push service's URL and the browser's keys. */
 export const pushSubscriptionRequest = z.object({
-  endpoint: z.url({ error: 'must be the push service URL' }).max(1000, 'input.maxChars'),
+  endpoint: z.url({ error: 'input.pushUrl' }).max(1000, 'input.maxChars'),
   keys: z.object(
     {
       // an uncompressed P-256 point (65 bytes) and a 16-byte secret, base64url (RFC 8291)
-      p256dh: base64url('65 bytes', 86, 90),
-      auth: base64url('16 bytes', 22, 24),
+      p256dh: base64url(65, 86, 90),
+      auth: base64url(16, 22, 24),
     },
-    { error: req('must be an object with p256dh and auth') },
+    { error: req('input.pushKeys') },
   ),
 });
 
 export const pushEndpointRequest = z.object({
-  endpoint: z.url({ error: 'must be the push service URL' }).max(1000, 'input.maxChars'),
+  endpoint: z.url({ error: 'input.pushUrl' }).max(1000, 'input.maxChars'),
 });
 
 const title = z
@@ -110,7 +111,7 @@ export const memberDeliveriesRequest = z.object({
     .string({ error: req('input.text') })
     .trim()
     .min(3, 'input.required')
-    .max(254, 'is too long'),
+    .max(254, 'input.tooLong'),
 });
 
 // ---- responses ----

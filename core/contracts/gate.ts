@@ -15,7 +15,7 @@ const nonce = z
   .regex(/^[A-Za-z0-9_-]{8,64}$/, 'input.requestKey');
 const epochMs = z
   .number({ error: 'input.time' })
-  .int('must be a whole number of milliseconds')
+  .int('input.wholeMs')
   .min(1_577_836_800_000, 'input.plausibleTime')
   .max(4_102_444_800_000, 'input.plausibleTime');
 const day = z
@@ -30,13 +30,10 @@ export const MAX_GATE_LINES = 10;
 export const gateUtr = z
   .string({ error: 'input.text' })
   .transform(normalizeReference)
-  .refine(
-    (v) => isPaymentReference(v),
-    "is not a UPI reference: type the 12-digit UTR (UPI reference number) from the payer's app",
-  );
+  .refine((v) => isPaymentReference(v), 'input.upiReference');
 
 export const gateLine = z.object({
-  productId: z.number({ error: 'must be a product id' }).int('must be a product id').positive('must be a product id'),
+  productId: z.number({ error: 'input.productId' }).int('input.productId').positive('input.productId'),
   qty: z.number({ error: 'input.number' }).int('input.wholeNumber').min(1, 'input.min').max(MAX_QTY, 'input.max'),
 });
 
@@ -52,11 +49,8 @@ export const recordGateSaleRequest = z
       .max(254, 'input.maxChars')
       .nullish()
       .transform((v) => (v ? v.toLowerCase() : null))
-      .refine((v) => v === null || EMAIL_PATTERN.test(v), 'is not an email address'),
-    lines: z
-      .array(gateLine, { error: 'input.list' })
-      .min(1, 'must hold at least one pass')
-      .max(MAX_GATE_LINES, `must hold at most ${MAX_GATE_LINES} lines`),
+      .refine((v) => v === null || EMAIL_PATTERN.test(v), 'input.emailAddress'),
+    lines: z.array(gateLine, { error: 'input.list' }).min(1, 'input.onePass').max(MAX_GATE_LINES, 'input.maxLines'),
     mode: z.enum(GATE_MODES, { error: 'input.cashOrUpi' }),
     utr: gateUtr.nullish(),
     happenedAt: epochMs,
@@ -69,7 +63,7 @@ export const recordGateSaleRequest = z
     if (v.mode === 'cash' && v.utr) ctx.addIssue({ code: 'custom', path: ['utr'], message: 'input.onlyUpi' });
     const ids = v.lines.map((l) => l.productId);
     if (new Set(ids).size !== ids.length)
-      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'names a product twice' });
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: 'input.productTwice' });
   });
 
 export const gateProductsRequest = z.object({});
@@ -84,12 +78,12 @@ export const gateSalesRequest = z.object({
 
 /** /recordCashHandover (admin): cash a volunteer handed over for one day. */
 export const recordCashHandoverRequest = z.object({
-  volunteerId: z.number({ error: 'must be a user id' }).int('must be a user id').positive('must be a user id'),
+  volunteerId: z.number({ error: 'input.userId' }).int('input.userId').positive('input.userId'),
   day,
   amount: z
-    .number({ error: 'must be an amount in rupees' })
-    .positive('must be more than 0')
-    .max(10_00_000, 'must be at most 1000000')
+    .number({ error: 'input.rupeeAmount' })
+    .positive('input.above')
+    .max(10_00_000, 'input.max')
     .refine(isRupeeAmount, 'input.twoDecimals'),
   note: optionalText(200),
   requestKey: nonce,

@@ -1,12 +1,12 @@
 // Contracts of numbered receipts, credit notes, billing details and the register (docs/decisions/260-263).
 import * as z from 'zod';
 import { gstinProblem, isValidPan, normalizeTaxId } from '../billing';
-import { type Message, optionalText, text } from './common';
+import { keyWith, type Message, optionalText, text } from './common';
 
 const taxId = (max: number) =>
   z
     .string({ error: 'input.text' })
-    .max(max + 10, `must be at most ${max} characters`)
+    .max(max + 10, keyWith('input.maxChars', { max }))
     .nullish()
     .transform((v) => (v ? normalizeTaxId(v) : null));
 

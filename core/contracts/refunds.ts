@@ -2,9 +2,9 @@
 // sent by the client: the server computes it from the lines chosen.
 import * as z from 'zod';
 import type { OrderStatus, PaymentType, RefundMethod, RefundState, RefundStatus } from '../orders';
-import { type Message, text } from './common';
+import { keyWith, type Message, text } from './common';
 
-const POSITIVE_INT = 'must be a positive whole number';
+const POSITIVE_INT = 'input.positiveWhole';
 const id = () =>
   z
     .union([z.number(), z.string().trim()], {
@@ -25,7 +25,7 @@ const refundLine = z
     qty: z
       .number({ error: 'input.wholeNumber' })
       .int('input.wholeNumber')
-      .positive('must be at least 1')
+      .positive(keyWith('input.min', { min: 1 }))
       .max(1000, 'input.max')
       .nullish(),
   })
@@ -37,12 +37,12 @@ export const refundReference = z
   .trim()
   .min(4, 'input.minChars')
   .max(64, 'input.maxChars')
-  .regex(/^[A-Za-z0-9 /-]+$/, 'may hold only letters, digits, spaces, - and /');
+  .regex(/^[A-Za-z0-9 /-]+$/, 'input.referenceChars');
 
 const choice = {
   orderPkId: id(),
   all: z.boolean({ error: 'input.boolean' }).nullish(),
-  lines: z.array(refundLine, { error: 'must be a list of lines' }).max(50, 'must name at most 50 lines').nullish(),
+  lines: z.array(refundLine, { error: 'input.lineList' }).max(50, 'input.maxLinesNamed').nullish(),
 };
 
 const oneChoice = (v: { all?: boolean | null; lines?: unknown[] | null }) => !!v.all !== (v.lines?.length ?? 0) > 0;
@@ -50,7 +50,7 @@ const oneChoice = (v: { all?: boolean | null; lines?: unknown[] | null }) => !!v
 export const refundQuoteRequest = z
   .object(choice)
   .strict()
-  .refine(oneChoice, { message: 'lines: choose all: true or at least one line, not both', path: ['lines'] });
+  .refine(oneChoice, { message: 'input.allOrLines', path: ['lines'] });
 
 export const refundOrderRequest = z
   .object({
@@ -64,7 +64,7 @@ export const refundOrderRequest = z
       .regex(/^[A-Za-z0-9_-]{8,64}$/, 'input.requestKey'),
   })
   .strict()
-  .refine(oneChoice, { message: 'lines: choose all: true or at least one line, not both', path: ['lines'] });
+  .refine(oneChoice, { message: 'input.allOrLines', path: ['lines'] });
 
 export const orderRefundsRequest = z.object({ orderPkId: id() }).strict();
 
@@ -166,14 +166,14 @@ export const completeFailedOrderRequest = z
     razorpayPaymentId: z
       .string({ error: 'input.text' })
       .trim()
-      .regex(/^pay_[A-Za-z0-9]{6,40}$/, 'must be a Razorpay payment id such as pay_29QQoUBi66xm2f')
+      .regex(/^pay_[A-Za-z0-9]{6,40}$/, 'input.razorpayId')
       .nullish(),
     transactionId: refundReference.nullish(),
     bankName: z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars').nullish(),
   })
   .strict()
   .refine((v) => !(v.razorpayPaymentId && v.transactionId), {
-    message: 'give either razorpayPaymentId or transactionId, not both',
+    message: 'input.paymentOrTxn',
     path: ['transactionId'],
   });
 
@@ -190,15 +190,15 @@ export type CompleteFailedResult = Message & {
 /** One credit of a statement, as the browser read it from the file (core/statement.ts). */
 const statementCredit = z
   .object({
-    row: z.number({ error: 'must be a row number' }).int('input.whole').positive('must be positive').max(1_000_000),
+    row: z.number({ error: 'input.rowNumber' }).int('input.whole').positive('input.positive').max(1_000_000),
     date: z.string({ error: 'input.text' }).trim().min(1, 'input.required').max(40, 'input.maxChars'),
     narration: z.string({ error: 'input.text' }).trim().max(300, 'input.maxChars'),
     reference: z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars'),
     amountPaise: z
-      .number({ error: 'must be an amount in paise' })
-      .int('must be a whole number of paise')
-      .positive('must be more than 0')
-      .max(10_000_000_000, 'is too large'),
+      .number({ error: 'input.paise' })
+      .int('input.wholePaise')
+      .positive('input.above')
+      .max(10_000_000_000, 'input.tooLarge'),
   })
   .strict();
 
@@ -217,9 +217,9 @@ export const importStatementRequest = z
       .strict()
       .nullish(),
     credits: z
-      .array(statementCredit, { error: 'must be a list of credits' })
-      .min(1, 'this file has no credits: it is not a bank statement')
-      .max(STATEMENT_CHUNK, `must hold at most ${STATEMENT_CHUNK} credits per call`),
+      .array(statementCredit, { error: 'input.creditList' })
+      .min(1, 'input.notStatement')
+      .max(STATEMENT_CHUNK, 'input.maxCredits'),
   })
   .strict();
 

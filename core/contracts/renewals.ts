@@ -16,7 +16,7 @@ export const renewalRequest = z.object({
 export const emailPrefsRequest = z.object({ renewalReminders: flag });
 
 export const unsubscribeRequest = z.object({
-  token: z.string({ error: 'input.required' }).trim().min(1, 'input.required').max(200, 'is not a valid link'),
+  token: z.string({ error: 'input.required' }).trim().min(1, 'input.required').max(200, 'input.link'),
 });
 
 export const renewalReportRequest = z.object({ fiscalYear: year });
@@ -27,7 +27,7 @@ export const campaignRequest = z.object({
 
 /** Local mode only: a paid membership of last festival year for the caller (demo and e2e tests). */
 export const devMembershipRequest = z.object({
-  code: z.string({ error: 'input.required' }).trim().min(1, 'input.required').max(10, 'is not a plan code'),
+  code: z.string({ error: 'input.required' }).trim().min(1, 'input.required').max(10, 'input.planCode'),
   qty: z.number({ error: 'input.number' }).int('input.whole').min(1, 'input.min').max(10, 'input.max'),
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { OrderStatus } from '../orders';
-import { optionalText } from './common';
+import { keyWith, optionalText } from './common';
 
 // Venue pass collection: online marking, the offline queue's upload, the phone's delta sync and the
 // admins' conflicts list. Times are epoch milliseconds.
@@ -11,12 +11,12 @@ const rcptId = z.union([z.string().trim().min(1, 'input.required').max(20, 'inpu
 const nonce = z
   .string({ error: 'input.text' })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, - or _');
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, keyWith('input.lettersDigits', { min: 8, max: 100 }));
 const deviceId = z.string({ error: 'input.text' }).trim().max(100, 'input.maxChars').nullish();
 // 2020-01-01 .. 2100-01-01: a phone with its clock reset to 1970 still sends a number, but not that one
 const epochMs = z
   .number({ error: 'input.time' })
-  .int('must be a whole number of milliseconds')
+  .int('input.wholeMs')
   .min(1_577_836_800_000, 'input.plausibleTime')
   .max(4_102_444_800_000, 'input.plausibleTime');
 const passCode = z
@@ -48,15 +48,15 @@ export const collectionUploadItem = z
     deviceId,
   })
   .refine((i) => i.orderRcptId != null || i.passCode != null, {
-    message: 'needs orderRcptId or passCode',
+    message: 'input.rcptOrPass',
     path: ['orderRcptId'],
   });
 
 export const uploadCollectionsRequest = z.object({
   items: z
     .array(collectionUploadItem, { error: 'input.list' })
-    .min(1, 'must hold at least one collection')
-    .max(MAX_UPLOAD_ITEMS, `must hold at most ${MAX_UPLOAD_ITEMS} collections per call`),
+    .min(1, 'input.oneCollection')
+    .max(MAX_UPLOAD_ITEMS, 'input.maxCollections'),
   deviceId,
 });
 
@@ -65,7 +65,7 @@ export const MAX_SYNC_PAGE = 1000;
 export const venueSyncRequest = z.object({
   cursor: z
     .string({ error: 'input.text' })
-    .regex(/^\d{1,16}:\d{1,12}$/, 'is not a cursor from an earlier answer')
+    .regex(/^\d{1,16}:\d{1,12}$/, 'input.cursor')
     .nullish(),
   limit: z.number({ error: 'input.number' }).int().min(1).max(MAX_SYNC_PAGE).nullish(),
 });

@@ -65,4 +65,21 @@ describe('the client renders answers by key', () => {
     });
     expect(await request('updateUserProfile', {})).toMatchObject({ message: 'Your details are saved.' });
   });
+
+  it("a time in the answer (a param named …At, in ms) is written in the reader's language (decision 271)", async () => {
+    const sendAt = Date.UTC(2026, 11, 24, 13, 0);
+    const english = 'The announcement will go out at 24 Dec 2026, 06:30 pm.';
+    await loadLocale('bn-IN');
+    answer(200, { data: { message: english, messageKey: 'announce.scheduled', messageParams: { sendAt } } });
+    const { message } = (await request('createAnnouncement', {})) as { message: string };
+    expect(message).toMatch(/^ঘোষণাটি 24 ডিসেম্বর, 2026\D.*6:30.*-এ যাবে।$/);
+    expect(message).not.toContain('Dec');
+    answer(409, {
+      error: 'AlreadyCollected',
+      desc: 'x',
+      key: 'venue.alreadyCollected',
+      params: { collectedAt: sendAt, volunteer: 'Ray' },
+    });
+    expect((await failure('collectPass')).message).toContain('24 ডিসেম্বর');
+  });
 });

@@ -5,92 +5,13 @@
 // object is spelled (`{ status }`, `.set(patch)`, an upsert's onConflictDoUpdate); every string and template
 // (its substitutions of a table read as the table's name, adjacent literals joined by `+` read as one) is a
 // write if it holds UPDATE [OR x] t, INSERT [OR x] INTO t, REPLACE INTO t or DELETE FROM t.
-// TypeScript 7 ships no JavaScript parser (no ts.createSourceFile), only the scanner: a token stream is enough
-// for a call `. name ( table`, and it is what the compiler itself sees.
-import { SyntaxKind } from 'typescript/unstable/ast';
-import { createScanner } from 'typescript/unstable/ast/scanner';
+// The token stream is the compiler's own scanner's (source-tokens.ts): a call `. name ( table` is enough.
+import { tokens } from './source-tokens';
 
 export const MONEY_TABLES = ['orders', 'payments', 'refunds'] as const;
 const BUILDER_CALLS = new Set(['update', 'insert', 'delete']);
 const SQL_WRITE =
   /\b(UPDATE(?:\s+OR\s+\w+)?|INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|DELETE\s+FROM)\s+(?:main\.)?[`"[]?(orders|payments|refunds)\b/gi;
-
-type Token = { kind: 'id' | 'str' | 'punct'; text: string; pos: number };
-
-/** After these a `/` divides; anywhere else it opens a regular expression literal. */
-const ENDS_EXPRESSION = new Set<SyntaxKind>([
-  SyntaxKind.Identifier,
-  SyntaxKind.CloseParenToken,
-  SyntaxKind.CloseBracketToken,
-  SyntaxKind.CloseBraceToken,
-  SyntaxKind.NumericLiteral,
-  SyntaxKind.StringLiteral,
-  SyntaxKind.NoSubstitutionTemplateLiteral,
-  SyntaxKind.TemplateTail,
-  SyntaxKind.ThisKeyword,
-]);
-
-function tokens(text: string): Token[] {
-  const scanner = createScanner(true, 0, text);
-  const out: Token[] = [];
-  // a template under construction: its text so far and the tokens of the substitution being read
-  const templates: { pos: number; text: string; sub: Token[]; depth: number }[] = [];
-  let depth = 0;
-  let prev = SyntaxKind.Unknown;
-  // every token goes to the stream (a call or a string inside a substitution is seen like any other) and to the
-  // substitution being read, which the template's text takes as the name or literal it holds, or as '?'
-  const push = (t: Token) => {
-    out.push(t);
-    templates.at(-1)?.sub.push(t);
-  };
-  const substitution = (sub: Token[]) => {
-    const only = sub.length === 1 ? sub[0] : undefined;
-    if (only?.kind === 'str') out.pop(); // read once, as part of the template
-    return only && (only.kind === 'id' || only.kind === 'str') ? only.text : '?';
-  };
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EndOfFile; kind = scanner.scan()) {
-    const pos = scanner.getTokenStart();
-    if ((kind === SyntaxKind.SlashToken || kind === SyntaxKind.SlashEqualsToken) && !ENDS_EXPRESSION.has(prev)) {
-      kind = scanner.reScanSlashToken();
-    }
-    if (kind === SyntaxKind.CloseBraceToken && templates.at(-1)?.depth === depth) {
-      const open = templates.at(-1);
-      kind = scanner.reScanTemplateToken(false);
-      if (open) {
-        open.text += substitution(open.sub) + scanner.getTokenValue();
-        open.sub = [];
-        if (kind === SyntaxKind.TemplateTail) {
-          templates.pop();
-          push({ kind: 'str', text: open.text, pos: open.pos });
-        }
-      }
-      prev = kind;
-      continue;
-    }
-    if (kind === SyntaxKind.TemplateHead) {
-      templates.push({ pos, text: scanner.getTokenValue(), sub: [], depth });
-    } else if (kind === SyntaxKind.StringLiteral || kind === SyntaxKind.NoSubstitutionTemplateLiteral) {
-      push({ kind: 'str', text: scanner.getTokenValue(), pos });
-    } else if (kind === SyntaxKind.Identifier || scanner.isReservedWord()) {
-      push({ kind: 'id', text: scanner.getTokenText(), pos });
-    } else {
-      if (kind === SyntaxKind.OpenBraceToken) depth++;
-      if (kind === SyntaxKind.CloseBraceToken) depth--;
-      push({ kind: 'punct', text: scanner.getTokenText(), pos });
-    }
-    prev = kind;
-  }
-  // 'UPDATE ' + 'orders': adjacent literals joined by + read as one string
-  const joined: Token[] = [];
-  for (const t of out) {
-    const [a, plus] = [joined.at(-2), joined.at(-1)];
-    if (t.kind === 'str' && a?.kind === 'str' && plus?.text === '+') {
-      joined.pop();
-      a.text += t.text;
-    } else joined.push(t);
-  }
-  return joined;
-}
 
 export type MoneyWrite = { line: number; what: string };
 

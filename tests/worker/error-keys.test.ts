@@ -7,7 +7,8 @@ import { serverBn } from '../../core/messages/areas/server.bn';
 import { serverEn } from '../../core/messages/areas/server.en';
 import { renewalsBn } from '../../core/renewals/messages.bn';
 import { renewalsEn } from '../../core/renewals/messages.en';
-import { call, loginAs, MEMBER, newUser } from './helpers';
+import { answerParams } from '../../core/festival';
+import { ADMIN, call, loginAs, MEMBER, newUser } from './helpers';
 
 type Answer = { error?: string; desc?: string } & Record<string, unknown>;
 
@@ -101,5 +102,60 @@ describe('input problems and success messages by key too (docs/decisions/195)', 
     const prefs = await call('setEmailPrefs', { renewalReminders: false }, u.token);
     expect(prefs.body.data).toMatchObject({ messageKey: 'prefs.saved', message: renewalsEn['prefs.saved'] });
     expect(renewalsBn['prefs.saved']).toBeTruthy();
+  });
+});
+
+describe("the admin calls' refusals of a bad body by key too (docs/decisions/271)", () => {
+  // once literal English without a key: each answers the key whose English is its desc, and the key is in Bengali
+  it.each([
+    ['searchUserOrder', { emailId: 'a', mobileNo: '' }, 'input.searchTooShort', 'body emailId or mobileNo'],
+    ['getSuccessOrders', { orderTSCursor: 2e18 }, 'input.max', 'orderTSCursor must be at most 1e18'],
+    ['getStaffOrderDetails', { orderPkId: 'x' }, 'input.positiveWhole', 'orderPkId must be a positive whole number'],
+    ['rejectOfflineOrder', { offlineUserId: 1, orderPkId: 1, reasonCode: 'other' }, 'input.reasonForOther', 'reason'],
+    ['addProduct', { code: 'AB', name: 'N', price: 5, membership: true }, 'input.productCode', 'code must be'],
+    ['addProduct', { code: 'ABCD', name: 'N', price: 5 }, 'input.oneType', 'membership choose exactly'],
+    ['updateProduct', { id: 1 }, 'input.nothingToChangeProduct', 'body nothing to change: send'],
+    ['updateProduct', { id: 1, rules: { qtyDiscounts: 'x' } }, 'input.discountList', 'rules.qtyDiscounts must be'],
+    ['updateSettings', {}, 'input.nothingToChange', 'body nothing to change'],
+    ['setUserRole', { email: 'a@b.co', role: 'boss', granted: true }, 'input.adminOrVolunteer', 'role must be'],
+    ['setProductCapacity', { id: 1, capacity: -1 }, 'input.capacity', 'capacity must be a whole number of units'],
+    ['publishCatalogue', { festivalYear: '2027-30' }, 'input.yearsInARow', 'festivalYear must be two years'],
+    // zod's own words (an object written without a message) answer a generic key of the issue's kind
+    ['updateProduct', { id: 1, rules: 'x' }, 'input.object', 'rules must be an object'],
+  ])('%s %j answers %s', async (path, body, key, start) => {
+    const admin = await loginAs(ADMIN);
+    const r = await call(path, body, admin);
+    expect(r.status).toBe(400);
+    expect(r.body.desc).toContain(start);
+    expectByKey(r.body, key);
+  });
+
+  it('a time in a success message is sent as ms and said in each language (announce.scheduled)', async () => {
+    const admin = await loginAs(ADMIN);
+    const sendAt = Date.UTC(2026, 11, 24, 13, 0);
+    const r = await call(
+      'createAnnouncement',
+      {
+        titleEn: 'T',
+        bodyEn: 'B',
+        titleBn: 'শি',
+        bodyBn: 'বা',
+        audience: 'all',
+        sendAt: Date.now() + 86_400_000,
+        requestKey: crypto.randomUUID(),
+      },
+      admin,
+    );
+    expect(r.status).toBe(200);
+    const data = r.body.data as { message: string; messageKey: string; messageParams: Record<string, number> };
+    expect(data.messageKey).toBe('announce.scheduled');
+    expect(typeof data.messageParams.sendAt).toBe('number');
+    expect(data.message).toBe(format(serverEn['announce.scheduled'], answerParams(data.messageParams, 'en')));
+    // the Bengali reader's month is in Bengali, not the English the message was written with
+    const bengali = format(serverBn['announce.scheduled'], answerParams({ sendAt }, 'bn-IN'));
+    expect(bengali).toMatch(/^ঘোষণাটি 24 ডিসেম্বর, 2026\D.*06:30.*-এ যাবে।$/);
+    expect(format(serverEn['announce.scheduled'], answerParams({ sendAt }, 'en'))).toMatch(
+      /^The announcement will go out at 24 Dec 2026, .*6:30.*\.$/,
+    );
   });
 });

@@ -4,6 +4,7 @@
 import type { CallBody, CallData, CallPath, OptionalBodyPath } from './calls';
 import type { KeyedMessage } from '../../core/contracts/common';
 import type { ClientErrorCode, ErrorAnswer, ErrorCode } from '../../core/contracts/errors';
+import { answerParams } from '../../core/festival';
 import { getLocale, t, tAnswered } from '../../core/i18n';
 import { clearAll, readUserInfo } from './session';
 
@@ -133,14 +134,14 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
     // SPEC.md section 8: InsufficientAccess wipes all local storage first.
     if (payload.error === 'InsufficientAccess') clearAll();
     // the answer names its message by key: shown from the screens' own catalogue in their language, else the
-    // answer's English desc (docs/decisions/174, 195)
-    const byKey = payload.key ? tAnswered(payload.key, payload.params) : undefined;
+    // answer's English desc (docs/decisions/174, 195); a time param (`…At`, ms) in the screens' language (271)
+    const byKey = payload.key ? tAnswered(payload.key, answerParams(payload.params)) : undefined;
     const field = typeof payload.params?.field === 'string' ? payload.params.field : null;
     throw new ApiError(payload.error ?? 'Error', byKey ?? (payload.desc || t('network.error')), res.status, field);
   }
   // a success message likewise, by its key (`data.messageKey`, `data.messageParams`)
   const data = payload.data as Partial<KeyedMessage> | undefined;
   if (typeof data?.messageKey === 'string')
-    data.message = tAnswered(data.messageKey, data.messageParams) ?? data.message;
+    data.message = tAnswered(data.messageKey, answerParams(data.messageParams)) ?? data.message;
   return payload.data;
 }

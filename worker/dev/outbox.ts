@@ -4,12 +4,12 @@ import { emailOutbox } from '../../schema/index';
 import type { AppEnv } from '../env';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
-import { notFound } from '../lib/errors';
+import { notFound, say } from '../lib/errors';
 import { escapeHtml, mailSettled } from '../lib/mail';
 
 /** Local mode's email outbox (JSON at /api/dev/outbox and a page at /dev/outbox). 404 outside local mode. */
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!getConfig(c.env).isLocal) throw notFound('Not found.');
+  if (!getConfig(c.env).isLocal) throw notFound(say('notFound'));
   await next();
 };
 

@@ -10,6 +10,7 @@ import { testGatewayPayments } from '../../schema/test-gateway';
 import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
+import { say } from '../lib/errors';
 import { localApp } from '../lib/local-tools';
 import { log } from '../lib/log';
 import { webhookSignature } from '../lib/razorpay';
@@ -24,7 +25,8 @@ type GwPayment = typeof testGatewayPayments.$inferSelect;
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const config = getConfig(c.env);
   if (!config.isLocal || config.RAZORPAY_BASE_URL !== 'local') {
-    return c.json({ error: 'NotFound', desc: 'Not found.' }, 404);
+    const none = say('notFound');
+    return c.json({ error: 'NotFound', desc: none.text, key: none.key, params: none.params }, 404);
   }
   await next();
 };

@@ -8,6 +8,7 @@ import { testGatewayOrders, testGatewayPayments } from '../../schema/index';
 import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { getDb } from '../lib/db';
+import { say } from '../lib/errors';
 import { localApp } from '../lib/local-tools';
 import { log } from '../lib/log';
 import { paymentSignature, webhookSignature } from '../lib/razorpay';
@@ -16,7 +17,8 @@ import { keepSentWebhook, paymentEntities, paymentEntity, rzpErrorBody, sentWebh
 
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!getConfig(c.env).isLocal || getConfig(c.env).RAZORPAY_BASE_URL !== 'local') {
-    return c.json({ error: 'NotFound', desc: 'Not found.' }, 404);
+    const none = say('notFound');
+    return c.json({ error: 'NotFound', desc: none.text, key: none.key, params: none.params }, 404);
   }
   await next();
 };

@@ -15,12 +15,12 @@ import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { hmacSha256Hex, randomToken } from '../lib/crypto';
 import { getDb } from '../lib/db';
-import { notFound } from '../lib/errors';
+import { notFound, say } from '../lib/errors';
 import { localApp } from '../lib/local-tools';
 import { escapeHtml, mailSettled } from '../lib/mail';
 
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!getConfig(c.env).isLocal) throw notFound('Not found.');
+  if (!getConfig(c.env).isLocal) throw notFound(say('notFound'));
   await next();
 };
 

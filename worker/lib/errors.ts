@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { KeyedMessage } from '../../core/contracts/common';
 import type { ErrorCode } from '../../core/contracts/errors';
+import { answerParams } from '../../core/festival';
 import { type MessageKey, t } from '../../core/i18n';
 import { type RenewalsKey, renewalsEn, tr } from '../../core/renewals/messages.en';
 
@@ -14,13 +15,13 @@ export type Said = { readonly key: AnswerKey; readonly params: Params; readonly 
 
 /**
  * A message for an error answer, by key: the answer carries `key` and `params` beside the English `desc`, and a
- * client renders the key from its own catalogue in its reader's language (docs/decisions/174).
+ * client renders the key from its own catalogue in its reader's language (docs/decisions/174). A time goes in as
+ * ms under a name ending in `At`: the English text says it in English, a client in its reader's language.
  */
-export const say = (key: AnswerKey, params: Params = {}): Said => ({
-  key,
-  params,
-  text: key in renewalsEn ? tr(key as RenewalsKey, params) : t(key as MessageKey, params),
-});
+export const say = (key: AnswerKey, params: Params = {}): Said => {
+  const shown = answerParams(params, 'en');
+  return { key, params, text: key in renewalsEn ? tr(key as RenewalsKey, shown) : t(key as MessageKey, shown) };
+};
 
 /**
  * A success answer's message, by key: `message` is the English text (old clients show it), `messageKey` and
@@ -32,25 +33,26 @@ export const told = (key: AnswerKey, params: Params = {}): KeyedMessage => ({
   messageParams: params,
 });
 
-/** The one error type of the domain: a code for programs (one of core/contracts/errors.ts), a message for people, an HTTP status. */
+/**
+ * The one error type of the domain: a code for programs (one of core/contracts/errors.ts), a message for people
+ * by key (say()), an HTTP status. It takes no plain text, so every refusal answers a key (docs/decisions/271).
+ */
 export class DomainError extends Error {
-  /** the catalogue key of the message, when it came from the catalogue (say()) */
-  readonly key?: AnswerKey;
-  readonly params?: Params;
+  /** the catalogue key of the message and its parameters */
+  readonly key: AnswerKey;
+  readonly params: Params;
   constructor(
     readonly code: ErrorCode,
-    message: string | Said,
+    message: Said,
     readonly status: ContentfulStatusCode = 400,
   ) {
-    super(typeof message === 'string' ? message : message.text);
+    super(message.text);
     this.name = 'DomainError';
-    if (typeof message !== 'string') {
-      this.key = message.key;
-      this.params = message.params;
-    }
+    this.key = message.key;
+    this.params = message.params;
   }
 }
 
-export const badRequest = (desc: string | Said) => new DomainError('BadRequest', desc, 400);
-export const notFound = (desc: string | Said) => new DomainError('NotFound', desc, 404);
-export const conflict = (code: ErrorCode, desc: string | Said) => new DomainError(code, desc, 409);
+export const badRequest = (desc: Said) => new DomainError('BadRequest', desc, 400);
+export const notFound = (desc: Said) => new DomainError('NotFound', desc, 404);
+export const conflict = (code: ErrorCode, desc: Said) => new DomainError(code, desc, 409);

@@ -35,7 +35,7 @@ export function input<S extends z.ZodType>(
     if (!parsed.success) {
       // the first problem by key, its field a parameter; the desc lists up to three in English (decision 195)
       const { text, key, params } = describeIssues(parsed.error.issues);
-      throw new DomainError('BadRequest', key ? { key, params: params ?? {}, text } : text, 400);
+      throw new DomainError('BadRequest', { key, params, text }, 400);
     }
     c.req.addValidatedData('json', parsed.data as object);
     await next();

@@ -16,7 +16,7 @@ import type {
   updateProductRequest,
 } from '../../core/contracts/admin';
 import { rulesFromView, rulesToView } from '../../core/contracts/catalogue';
-import { festivalYear, formatDateTime } from '../../core/festival';
+import { festivalYear } from '../../core/festival';
 import { nextFestivalYear } from '../../core/festival-year';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
 import { defaultRules, EXTRA_CONTRIBUTION_CODE, type PricingRules, rulesJson, rulesOf } from '../../core/pricing';
@@ -485,13 +485,13 @@ export async function publishCatalogue(
       festivalYear: year,
       publishAt: at,
       count: same.n,
-      ...told('catalogue.published', { year, time: formatDateTime(at), count: same.n }),
+      ...told('catalogue.published', { year, publishAt: at, count: same.n }),
     };
   }
   return {
     festivalYear: year,
     publishAt: at,
     count,
-    ...told('catalogue.published', { year, time: formatDateTime(at), count }),
+    ...told('catalogue.published', { year, publishAt: at, count }),
   };
 }

@@ -15,7 +15,6 @@ import type {
   VenueNotice,
 } from '../../core/contracts/channels';
 import { festivalYear } from '../../core/festival';
-import { formatDateTime } from '../../core/festival';
 import { randomToken } from '../lib/crypto';
 import { prep, sqlOf } from '../lib/d1-batch';
 import { DomainError, say, told } from '../lib/errors';
@@ -208,7 +207,7 @@ export async function createAnnouncement(
   const view = viewsOf([made], [])[0]!;
   const message =
     made.state === 'scheduled'
-      ? told('announce.scheduled', { time: formatDateTime(made.sendAt, 'en') })
+      ? told('announce.scheduled', { sendAt: made.sendAt })
       : told('announce.created', { count });
   return { ...message, announcement: view };
 }

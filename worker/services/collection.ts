@@ -13,7 +13,6 @@ import type {
   UploadResult,
   VenuePass,
 } from '../../core/contracts/venue';
-import { formatDateTime } from '../../core/festival';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { collectionEvents, orderLines, orders } from '../../schema/index';
 import { randomToken } from '../lib/crypto';
@@ -31,7 +30,7 @@ import type { UndoCollectionResponse } from '../../core/contracts/venue';
 const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string | null }) =>
   new DomainError(
     'AlreadyCollected',
-    say('venue.alreadyCollected', { time: formatDateTime(p.collectedAt), volunteer: p.collectedBy ?? '?' }),
+    say('venue.alreadyCollected', { collectedAt: p.collectedAt ?? '', volunteer: p.collectedBy ?? '?' }),
     409,
   );
 

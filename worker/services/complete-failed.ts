@@ -33,12 +33,12 @@ export type CompleteResult = {
   lost: string | null;
 };
 
-const refused = (code: ErrorCode, desc: string | Said, status: 400 | 409 = 409) => new DomainError(code, desc, status);
+const refused = (code: ErrorCode, desc: Said, status: 400 | 409 = 409) => new DomainError(code, desc, status);
 
 export async function completeFailedOrder(s: Svc, actor: Pick<Actor, 'userId'>, input: Input): Promise<CompleteResult> {
   const order = await s.db.select().from(orders).where(eq(orders.id, input.orderPkId)).get();
   const rcpt = formatRcptId(input.orderPkId);
-  if (!order) throw refused('UnknownOrder', `orderPkId: there is no contribution ${rcpt}.`, 400);
+  if (!order) throw refused('UnknownOrder', say('refund.unknownOrder', { rcpt }), 400);
   if (order.status !== ORDER_STATUS.failed) {
     throw refused('NotFailed', say('complete.notFailed', { rcpt, status: order.status }));
   }

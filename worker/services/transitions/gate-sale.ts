@@ -145,7 +145,8 @@ export async function recordGateSale(
     } catch (err) {
       if (isUniqueViolation(err, 'success_ts') || isUniqueViolation(err, 'pass_code')) continue;
       if (isUniqueViolation(err, 'transaction_id')) throw new DomainError('UtrUsed', say('gate.utrUsed'), 409);
-      if (guardFailure(err) === 'sold_out') throw new DomainError('SoldOut', 'sold_out', 409);
+      // gate.ts soldOut() says which product, with its name, in place of this one
+      if (guardFailure(err) === 'sold_out') throw new DomainError('SoldOut', say('gate.soldOut', { name: '' }), 409);
       throw err;
     }
     const order = found[0][0];
