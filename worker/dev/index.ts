@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import openapi from '../../docs/api/openapi.json';
 import type { AppEnv } from '../env';
 import { getConfig } from '../lib/config';
-import { notFound } from '../lib/errors';
+import { notFound, say } from '../lib/errors';
 import type { InProcessFetch } from '../lib/local-tools';
 import { devApi, devPages } from './outbox';
 import { pushApi, pushPage, pushStandIn } from './push';
@@ -38,7 +38,7 @@ export const localToolsApp = new Hono<AppEnv>()
   .route('/api/dev/push', pushApi)
   // the API reference made from the calls' declarations (docs/decisions/269), for a developer's tools
   .get('/api/dev/openapi.json', (c) => {
-    if (!getConfig(c.env).isLocal) throw notFound('Not found.');
+    if (!getConfig(c.env).isLocal) throw notFound(say('notFound'));
     return c.json(openapi);
   })
   .onError((err) => {
