@@ -414,7 +414,9 @@ describe('payment news through the calls that make it', () => {
     const other = await notChosen();
     const o = await pendingTransfer(m);
     const o2 = await pendingTransfer(other);
-    const reason = 'No credit with this UTR on our statement';
+    // as an admin may type it, with a full stop: the message ends the sentence itself
+    const reason = 'No credit with this UTR on our statement.';
+    const said = reason.slice(0, -1);
     for (const [who, order] of [
       [m, o],
       [other, o2],
@@ -439,14 +441,14 @@ describe('payment news through the calls that make it', () => {
     const sent = await whatsappTo(m.number);
     expect(sent.map((x) => [x.template, x.lang])).toEqual([['samiti_transfer_rejected', 'bn']]);
     expect(sent[0]!.request.template.language).toEqual({ code: 'bn' });
-    expect(paramsOf(sent[0]!)).toEqual([[m.name, rcpt, '₹500.00', reason], ['profile']]);
-    expect(sent[0]!.text).toContain(reason);
+    expect(paramsOf(sent[0]!)).toEqual([[m.name, rcpt, '₹500.00', said], ['profile']]);
+    expect(sent[0]!.text).toContain(`কারণ: ${said}। বিস্তারিত`);
     const got = await pushesTo(m.sub!.endpoint);
     expect(got).toHaveLength(1);
     const payload = JSON.parse(await decryptPushBody(got[0]!.body, m.sub!));
     expect(payload).toMatchObject({ title: 'ট্রান্সফার যাচাই করা যায়নি', url: '/profile', tag: `order.rejected:${o.id}` });
     expect(payload.body).toContain(rcpt);
-    expect(payload.body).toContain(reason);
+    expect(payload.body).toContain(`কারণ: ${said}। বিস্তারিত`);
     expect(payload.stop.url).toMatch(/^\/unsubscribe\?token=\d+\.\d+\.pp\./);
     expect((await rows(`order.rejected:${o.id}`)).map((x) => [x.channel, x.state, x.attempts])).toEqual([
       ['push', 'sent', 1],
@@ -460,6 +462,35 @@ describe('payment news through the calls that make it', () => {
       ['whatsapp', 'skipped', 'off'],
     ]);
     expect((await outbox(other.email)).filter((x) => x.text.includes(reason))).toHaveLength(1);
+  });
+
+  it("a stock reason (what the admin's screen sends) reaches each member in their language, as one sentence", async () => {
+    const bn = await member({ lang: 'bn' });
+    const en = await member();
+    for (const who of [bn, en]) {
+      const o = await pendingTransfer(who);
+      const r = await call(
+        'rejectOfflineOrder',
+        { offlineUserId: who.id, orderPkId: o.id, reasonCode: 'notFound' },
+        admin,
+      );
+      expect(r.status).toBe(200);
+      await outbox(who.email);
+    }
+    const said = async (m: typeof bn) => {
+      const [wa] = await whatsappTo(m.number);
+      const [push] = await pushesTo(m.sub!.endpoint);
+      return { reason: paramsOf(wa!)[0]![3], text: wa!.text, push: push!.payload!.body };
+    };
+    const b = await said(bn);
+    expect(b.reason).toBe('সমিতির ব্যাঙ্ক অ্যাকাউন্টে এই ট্রান্সফারটি আমরা খুঁজে পাইনি');
+    expect(b.text).toContain('কারণ: সমিতির ব্যাঙ্ক অ্যাকাউন্টে এই ট্রান্সফারটি আমরা খুঁজে পাইনি। বিস্তারিত');
+    expect(b.push).toContain('কারণ: সমিতির ব্যাঙ্ক অ্যাকাউন্টে এই ট্রান্সফারটি আমরা খুঁজে পাইনি। বিস্তারিত');
+    const e = await said(en);
+    expect(e.reason).toBe("We could not find this transfer in the association's bank account");
+    for (const text of [e.text, e.push]) {
+      expect(text).toContain("Reason: We could not find this transfer in the association's bank account. Our email");
+    }
   });
 
   it("a refund the admin completes (a transfer's money sent back) reaches each chosen channel once", async () => {
