@@ -7,10 +7,13 @@ import { getConfig } from '../../worker/lib/config';
 import type { Svc } from '../../worker/lib/svc';
 import { sendWhatsApp, WhatsAppError } from '../../worker/lib/whatsapp';
 import { drainDeliveries, notify } from '../../worker/services/deliveries';
+import { reconcileRefunds } from '../../worker/services/refunds';
 import * as renewals from '../../worker/services/renewals';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
+import { formatINR } from '../../core/money';
 import type { Actor } from '../../worker/lib/session';
 import { makeOrder } from './admin-fixtures';
+import { paidOnline, setMode, until } from './refund-fixtures';
 import {
   cloudApi,
   decryptPushBody,
@@ -539,6 +542,42 @@ describe('payment news through the calls that make it', () => {
     expect((await rows(`refund.done:${theirs.refundId}`)).map((x) => [x.channel, x.state, x.error])).toEqual([
       ['push', 'skipped', 'off'],
       ['whatsapp', 'skipped', 'off'],
+    ]);
+  });
+  it('an online refund the gateway settles (its webhook, then the reconciler) reaches each chosen channel once', async () => {
+    const m = await member();
+    await setMode('process');
+    const { orderPkId } = await paidOnline([{ code: 'DPAD', qty: 1 }], m);
+    const r = await call(
+      'refundOrder',
+      { orderPkId, all: true, reason: 'Cannot come this year', requestKey: `k-${crypto.randomUUID()}` },
+      admin,
+    );
+    expect(r.status).toBe(200);
+    // the gateway's refund.processed webhook arrives a moment after its answer
+    const refund = await until(
+      () =>
+        db().get<{ id: number; status: string; amount: number }>(
+          sql`SELECT id, status, amount_paise AS amount FROM refunds WHERE order_id = ${orderPkId}`,
+        ),
+      (x) => x?.status === 'processed',
+    );
+    expect(refund!.status).toBe('processed');
+    const event = `refund.done:${refund!.id}`;
+    await until(
+      () => rows(event),
+      (x) => x.length === 2 && x.every((y) => y.state === 'sent'),
+    );
+    // the reconciler asking the gateway afterwards settles nothing more and sends nothing more
+    await reconcileRefunds(s());
+    await outbox(m.email);
+    const rcpt = `SMT${String(orderPkId).padStart(6, '0')}`;
+    const sent = (await whatsappTo(m.number)).filter((x) => x.template === 'samiti_refund_done');
+    expect(sent.map(paramsOf)).toEqual([[[m.name, rcpt, formatINR(refund!.amount)], ['profile']]]);
+    expect((await pushesTo(m.sub!.endpoint)).filter((x) => x.payload?.tag === event)).toHaveLength(1);
+    expect((await rows(event)).map((x) => [x.channel, x.state, x.attempts])).toEqual([
+      ['push', 'sent', 1],
+      ['whatsapp', 'sent', 1],
     ]);
   });
 });
