@@ -13,6 +13,9 @@ export const notifyBn: Record<NotifyKey, string> = {
   'notify.rejected.body':
     'নমস্কার {name}, আপনার {amount}-এর অনুদান {rcpt}-এর ট্রান্সফার আমরা যাচাই করতে পারিনি। কারণ: {reason}। বিস্তারিত আমাদের ইমেলে আছে।',
   'notify.rejected.button': 'আপনার অনুদানগুলি দেখুন',
+  'notify.rejected.notFound': 'সমিতির ব্যাঙ্ক অ্যাকাউন্টে এই ট্রান্সফারটি আমরা খুঁজে পাইনি',
+  'notify.rejected.amountDiffers': 'আমরা যে টাকা পেয়েছি তা এই অনুদানের পরিমাণের থেকে আলাদা',
+  'notify.rejected.duplicate': 'এই ট্রান্সফারটি আগেই অন্য একটি অনুদানের জন্য গোনা হয়েছে',
   'notify.refunded.title': 'টাকা ফেরত হয়ে গেছে',
   'notify.refunded.body': 'নমস্কার {name}, আপনার অনুদান {rcpt}-এর {amount} ফেরত সম্পূর্ণ হয়েছে।',
   'notify.refunded.button': 'আপনার অনুদানগুলি দেখুন',

@@ -3,7 +3,7 @@
 // a time; stop; the operational ones on /venue; and what reached a member, for admins.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { festivalYear } from '../../core/festival';
+import { festivalYear, previousFestivalYear } from '../../core/festival';
 import { getConfig } from '../../worker/lib/config';
 import type { Svc } from '../../worker/lib/svc';
 import { runAnnouncementStep } from '../../worker/services/announcements';
@@ -179,6 +179,109 @@ describe('an announcement to the holders of a day’s pass', () => {
     expect(new Set(answers.map((a) => a.body.data.announcement.id)).size).toBe(1);
     const rows = await db().all(sql`SELECT id FROM announcements WHERE request_key = ${requestKey}`);
     expect(rows).toHaveLength(1);
+  });
+});
+
+/** Runs the cron's step for one announcement until it is done (a few runs at most). */
+async function sendAll(id: number) {
+  for (let i = 0; i < 20; i++) {
+    await runAnnouncementStep(s(), { id });
+    const a = await db().get<{ state: string }>(sql`SELECT state FROM announcements WHERE id = ${id}`);
+    if (a!.state === 'done') return;
+  }
+  throw new Error(`announcement ${id} is not done after 20 runs`);
+}
+
+/** What of an announcement reached a member, by its tag: emails, WhatsApp messages and pushes. */
+async function reached(m: { email: string; number: string; sub: { endpoint: string } | null }, tag: string) {
+  return {
+    email: (await outbox(m.email)).filter((x) => x.subject.includes(tag)).length,
+    whatsapp: (await whatsappTo(m.number)).filter((x) => x.text.includes(tag)).length,
+    push: m.sub ? (await pushesTo(m.sub.endpoint)).filter((x) => x.payload?.title.includes(tag)).length : 0,
+  };
+}
+
+describe('the other audiences, sent', () => {
+  it("sponsors: this year's paid sponsors, each once on each channel they chose; nobody else", async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const a = await holder('SSTG', { lang: 'bn', whatsapp: true, push: true, emailOff: true });
+    await makeOrder({ userId: a.id, email: a.email, name: a.name, lines: [{ code: 'SDHK', qty: 1 }] }); // two items
+    const b = await holder('SIDL');
+    const passOnly = await holder('DPKP', { whatsapp: true, push: true });
+    const lastYear = await holder('DPKP', { whatsapp: true });
+    await makeOrder({
+      userId: lastYear.id,
+      email: lastYear.email,
+      name: lastYear.name,
+      fiscalYear: previousFestivalYear(festivalYear()),
+      lines: [{ code: 'SPDL', qty: 1 }],
+    });
+    const refunded = await holder('SLGT', { whatsapp: true });
+    await db().run(sql`UPDATE order_lines SET refunded_qty = qty WHERE order_id IN
+      (SELECT id FROM orders WHERE user_id = ${refunded.id})`);
+    const unpaid = await holder('DPKP');
+    await makeOrder({
+      userId: unpaid.id,
+      email: unpaid.email,
+      name: unpaid.name,
+      status: 'Pending Approval',
+      paymentType: 'Offline',
+      transactionId: `UTR${crypto.randomUUID().slice(0, 10)}`,
+      lines: [{ code: 'SFLW', qty: 1 }],
+    });
+    const r = await announce({ ...text(tag), audience: 'sponsors' });
+    expect(r.status).toBe(200);
+    const id = r.body.data.announcement.id as number;
+    await sendAll(id);
+    expect(await reached(a, tag)).toEqual({ email: 0, whatsapp: 1, push: 1 });
+    expect(await reached(b, tag)).toEqual({ email: 1, whatsapp: 0, push: 0 });
+    for (const x of [passOnly, lastYear, refunded, unpaid]) {
+      expect(await reached(x, tag)).toEqual({ email: 0, whatsapp: 0, push: 0 });
+    }
+    const rows = await deliveriesOf(id);
+    const to = new Set(rows.map((x) => x.user_id));
+    expect([a.id, b.id].every((x) => to.has(x))).toBe(true);
+    expect([passOnly, lastYear, refunded, unpaid].filter((x) => to.has(x.id))).toEqual([]);
+    // one row per member and channel, whichever of their items made them a sponsor
+    expect(rows.filter((x) => x.user_id === a.id).map((x) => [x.channel, x.state])).toEqual([
+      ['email', 'skipped'],
+      ['push', 'sent'],
+      ['whatsapp', 'sent'],
+    ]);
+    expect(rows).toHaveLength(to.size * 3);
+  });
+
+  it('everyone: every account once on each channel it chose, and none to an erased account', async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const a = await holder('DPKP', { lang: 'bn', whatsapp: true, push: true, emailOff: true });
+    const fresh = await newUser();
+    const b = { ...fresh, number: '+910000000000', sub: null };
+    const gone = await newUser();
+    const goneId = (await db().get<{ id: number }>(sql`SELECT id FROM users WHERE email = ${gone.email}`))!.id;
+    expect((await call('deleteAccount', { password: gone.password }, gone.token)).status).toBe(200);
+    const r = await announce({ ...text(tag), audience: 'all' });
+    expect(r.status).toBe(200);
+    const id = r.body.data.announcement.id as number;
+    await sendAll(id);
+    expect(await reached(a, tag)).toEqual({ email: 0, whatsapp: 1, push: 1 });
+    expect(await reached(b, tag)).toEqual({ email: 1, whatsapp: 0, push: 0 });
+    expect((await outbox(`deleted-${goneId}@deleted.invalid`)).filter((x) => x.subject.includes(tag))).toEqual([]);
+    // the seeded volunteer and admin are accounts too
+    for (const who of [VOLUNTEER, ADMIN])
+      expect(await reached({ ...who, number: '+910000000000', sub: null }, tag)).toEqual({
+        email: 1,
+        whatsapp: 0,
+        push: 0,
+      });
+    const rows = await deliveriesOf(id);
+    const users = await db().all<{ id: number }>(sql`SELECT id FROM users ORDER BY id`);
+    expect([...new Set(rows.map((x) => x.user_id))]).toEqual(users.map((x) => x.id));
+    expect(rows).toHaveLength(users.length * 3);
+    expect(rows.filter((x) => x.user_id === goneId).map((x) => [x.channel, x.state, x.error])).toEqual([
+      ['email', 'skipped', 'off'],
+      ['push', 'skipped', 'off'],
+      ['whatsapp', 'skipped', 'off'],
+    ]);
   });
 });
 

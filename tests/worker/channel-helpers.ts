@@ -1,8 +1,9 @@
 // The channels' stand-ins as a test reaches them (worker/dev/whatsapp.ts, push.ts), and a web push decryption of
 // the test's own (RFC 8291 with WebCrypto, written apart from the Worker's encryption and the stand-in's).
 import { exports } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { getConfig } from '../../worker/lib/config';
-import { bindings } from './helpers';
+import { bindings, db } from './helpers';
 
 export const VAPID_PUBLIC = () => getConfig(bindings).VAPID_PUBLIC_KEY!;
 
@@ -85,6 +86,11 @@ export async function pushesTo(endpoint: string): Promise<PushReceived[]> {
 }
 
 export const pushExpire = (endpoint: string) => dev('/api/dev/push/expire', { endpoint });
+/** The stand-in push service's switch: {fail: n, status} answers the next n pushes with that status. */
+export const pushMode = (mode: { fail: number; status?: number }) => dev('/api/dev/push/mode', mode);
+/** The push service forgets a subscription (as FCM does for an uninstalled app): pushes to it answer 404. */
+export const pushForget = (endpoint: string) =>
+  db().run(sql`DELETE FROM dev_push_subscriptions WHERE id = ${endpoint.split('/dev/push/send/')[1] ?? ''}`);
 
 // ---- the test's own RFC 8291 decryption and RFC 8292 check ----
 

@@ -7,18 +7,24 @@ import { getConfig } from '../../worker/lib/config';
 import type { Svc } from '../../worker/lib/svc';
 import { sendWhatsApp, WhatsAppError } from '../../worker/lib/whatsapp';
 import { drainDeliveries, notify } from '../../worker/services/deliveries';
+import { reconcileRefunds } from '../../worker/services/refunds';
 import * as renewals from '../../worker/services/renewals';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
+import { formatINR } from '../../core/money';
 import type { Actor } from '../../worker/lib/session';
 import { makeOrder } from './admin-fixtures';
+import { paidOnline, setMode, until } from './refund-fixtures';
 import {
   cloudApi,
   decryptPushBody,
   pushExpire,
+  pushForget,
+  pushMode,
   pushSubscribe,
   pushesTo,
   readVapid,
   type Subscription,
+  type WaSent,
   whatsappFlush,
   whatsappMode,
   whatsappReply,
@@ -316,11 +322,14 @@ describe('web push (VAPID, RFC 8291)', () => {
     expect(payload).toEqual(p.payload); // what the stand-in decrypted
   });
 
-  it('removes a subscription the push service says is gone (410), and keeps the others', async () => {
+  it.each([
+    ['says is gone (410)', pushExpire],
+    ['no longer knows (404)', pushForget],
+  ] as const)('removes a subscription the push service %s, and keeps the others', async (_, drop) => {
     const m = await member({ whatsapp: false });
     const other = await pushSubscribe();
     await call('savePushSubscription', { endpoint: other.endpoint, keys: other.keys }, m.token);
-    await pushExpire(m.sub!.endpoint);
+    await drop(m.sub!.endpoint);
     const o = await approvedTransfer(m);
     const subs = await db().all<{ endpoint: string }>(
       sql`SELECT endpoint FROM push_subscriptions WHERE user_id = ${m.id}`,
@@ -328,14 +337,248 @@ describe('web push (VAPID, RFC 8291)', () => {
     expect(subs.map((x) => x.endpoint)).toEqual([other.endpoint]);
     expect((await rows(`order.confirmed:${o.id}`))[0]).toMatchObject({ channel: 'push', state: 'sent' });
     expect(await pushesTo(other.endpoint)).toHaveLength(1);
-    // the last one gone too: the message fails as expired and the member has no phone left
-    await pushExpire(other.endpoint);
+    // the last one gone too: the message fails as expired, is not tried again, and the member has no phone left
+    await drop(other.endpoint);
     const o2 = await approvedTransfer(m);
     expect((await rows(`order.confirmed:${o2.id}`))[0]).toMatchObject({
       state: 'failed',
+      attempts: 1,
       error: 'subscription expired',
     });
     expect(await db().all(sql`SELECT id FROM push_subscriptions WHERE user_id = ${m.id}`)).toEqual([]);
+  });
+
+  it('retries with backoff when the push service is busy (429, then 503), and sends once', async () => {
+    const m = await member();
+    await pushMode({ fail: 1, status: 429 });
+    const o = await approvedTransfer(m);
+    const event = `order.confirmed:${o.id}`;
+    let [push, wa] = await rows(event);
+    // WhatsApp does not wait for push
+    expect(wa).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(push).toMatchObject({ state: 'queued', attempts: 1, error: 'push service answered 429' });
+    const firstWait = push!.next_at - Date.now();
+    expect(firstWait).toBeGreaterThan(50_000); // about a minute
+    expect(await pushesTo(m.sub!.endpoint)).toEqual([]);
+    // not due yet: nothing happens
+    await drainDeliveries(s(), { event });
+    expect((await rows(event))[0]).toMatchObject({ state: 'queued', attempts: 1 });
+    // the cron a little later: the service fails on its side now, and the next wait is longer
+    await pushMode({ fail: 1, status: 503 });
+    await drainDeliveries(s(), { event, at: Date.now() + 61_000 });
+    [push, wa] = await rows(event);
+    expect(push).toMatchObject({ state: 'queued', attempts: 2, error: 'push service answered 503' });
+    expect(push!.next_at - Date.now()).toBeGreaterThan(4 * firstWait * 0.9);
+    await drainDeliveries(s(), { event, at: Date.now() + 5 * 61_000 });
+    expect((await rows(event))[0]).toMatchObject({ state: 'sent', attempts: 3 });
+    expect(await pushesTo(m.sub!.endpoint)).toHaveLength(1);
+    expect(await whatsappTo(m.number)).toHaveLength(1);
+    // a busy service is not a gone subscription: the phone stays
+    expect(await db().all(sql`SELECT id FROM push_subscriptions WHERE user_id = ${m.id}`)).toHaveLength(1);
+  });
+});
+
+/** A member who chose neither WhatsApp nor push for payments: a number (for announcements) and a phone, both off. */
+async function notChosen() {
+  const m = await member({ whatsapp: false });
+  const r = await call(
+    'setChannelPrefs',
+    {
+      whatsapp: m.number,
+      prefs: [
+        { kind: 'announcements', channel: 'whatsapp', on: true },
+        { kind: 'payments', channel: 'push', on: false },
+      ],
+    },
+    m.token,
+  );
+  expect(r.status).toBe(200);
+  return m;
+}
+
+/** A direct transfer waiting for approval (the member says they paid; the admin has not looked yet). */
+const pendingTransfer = (m: { id: number; email: string; name: string }) =>
+  makeOrder({
+    userId: m.id,
+    email: m.email,
+    name: m.name,
+    status: 'Pending Approval',
+    paymentType: 'Offline',
+    transactionId: `UTR${crypto.randomUUID().slice(0, 10)}`,
+    lines: [{ code: 'DPAD', qty: 2 }],
+  });
+
+/** The body and button parameters of a template as sent. */
+const paramsOf = (x: WaSent) => x.request.template.components.map((c) => c.parameters.map((p) => p.text));
+
+describe('payment news through the calls that make it', () => {
+  it("an admin's rejection of a transfer reaches each chosen channel once, with the reason; nothing elsewhere", async () => {
+    const m = await member({ lang: 'bn' });
+    const other = await notChosen();
+    const o = await pendingTransfer(m);
+    const o2 = await pendingTransfer(other);
+    // as an admin may type it, with a full stop: the message ends the sentence itself
+    const reason = 'No credit with this UTR on our statement.';
+    const said = reason.slice(0, -1);
+    for (const [who, order] of [
+      [m, o],
+      [other, o2],
+    ] as const) {
+      const r = await call(
+        'rejectOfflineOrder',
+        { offlineUserId: who.id, orderPkId: order.id, reasonCode: 'other', reason },
+        admin,
+      );
+      expect(r.status).toBe(200);
+      await outbox(who.email); // waits for what the answer left running (the channels' drain)
+    }
+    // a second rejection is refused and sends nothing more
+    const again = await call(
+      'rejectOfflineOrder',
+      { offlineUserId: m.id, orderPkId: o.id, reasonCode: 'duplicate' },
+      admin,
+    );
+    expect(again.status).toBe(409);
+    await outbox(m.email);
+    const rcpt = `SMT${String(o.id).padStart(6, '0')}`;
+    const sent = await whatsappTo(m.number);
+    expect(sent.map((x) => [x.template, x.lang])).toEqual([['samiti_transfer_rejected', 'bn']]);
+    expect(sent[0]!.request.template.language).toEqual({ code: 'bn' });
+    expect(paramsOf(sent[0]!)).toEqual([[m.name, rcpt, '₹500.00', said], ['profile']]);
+    expect(sent[0]!.text).toContain(`কারণ: ${said}। বিস্তারিত`);
+    const got = await pushesTo(m.sub!.endpoint);
+    expect(got).toHaveLength(1);
+    const payload = JSON.parse(await decryptPushBody(got[0]!.body, m.sub!));
+    expect(payload).toMatchObject({ title: 'ট্রান্সফার যাচাই করা যায়নি', url: '/profile', tag: `order.rejected:${o.id}` });
+    expect(payload.body).toContain(rcpt);
+    expect(payload.body).toContain(`কারণ: ${said}। বিস্তারিত`);
+    expect(payload.stop.url).toMatch(/^\/unsubscribe\?token=\d+\.\d+\.pp\./);
+    expect((await rows(`order.rejected:${o.id}`)).map((x) => [x.channel, x.state, x.attempts])).toEqual([
+      ['push', 'sent', 1],
+      ['whatsapp', 'sent', 1],
+    ]);
+    // the member who chose neither: the email only, each channel recorded as off
+    expect(await whatsappTo(other.number)).toEqual([]);
+    expect(await pushesTo(other.sub!.endpoint)).toEqual([]);
+    expect((await rows(`order.rejected:${o2.id}`)).map((x) => [x.channel, x.state, x.error])).toEqual([
+      ['push', 'skipped', 'off'],
+      ['whatsapp', 'skipped', 'off'],
+    ]);
+    expect((await outbox(other.email)).filter((x) => x.text.includes(reason))).toHaveLength(1);
+  });
+
+  it("a stock reason (what the admin's screen sends) reaches each member in their language, as one sentence", async () => {
+    const bn = await member({ lang: 'bn' });
+    const en = await member();
+    for (const who of [bn, en]) {
+      const o = await pendingTransfer(who);
+      const r = await call(
+        'rejectOfflineOrder',
+        { offlineUserId: who.id, orderPkId: o.id, reasonCode: 'notFound' },
+        admin,
+      );
+      expect(r.status).toBe(200);
+      await outbox(who.email);
+    }
+    const said = async (m: typeof bn) => {
+      const [wa] = await whatsappTo(m.number);
+      const [push] = await pushesTo(m.sub!.endpoint);
+      return { reason: paramsOf(wa!)[0]![3], text: wa!.text, push: push!.payload!.body };
+    };
+    const b = await said(bn);
+    expect(b.reason).toBe('সমিতির ব্যাঙ্ক অ্যাকাউন্টে এই ট্রান্সফারটি আমরা খুঁজে পাইনি');
+    expect(b.text).toContain('কারণ: সমিতির ব্যাঙ্ক অ্যাকাউন্টে এই ট্রান্সফারটি আমরা খুঁজে পাইনি। বিস্তারিত');
+    expect(b.push).toContain('কারণ: সমিতির ব্যাঙ্ক অ্যাকাউন্টে এই ট্রান্সফারটি আমরা খুঁজে পাইনি। বিস্তারিত');
+    const e = await said(en);
+    expect(e.reason).toBe("We could not find this transfer in the association's bank account");
+    for (const text of [e.text, e.push]) {
+      expect(text).toContain("Reason: We could not find this transfer in the association's bank account. Our email");
+    }
+  });
+
+  it("a refund the admin completes (a transfer's money sent back) reaches each chosen channel once", async () => {
+    const m = await member();
+    const other = await notChosen();
+    const refunded: { id: number; refundId: number }[] = [];
+    for (const who of [m, other]) {
+      const o = await approvedTransfer(who);
+      const r = await call(
+        'refundOrder',
+        {
+          orderPkId: o.id,
+          all: true,
+          reason: 'Moved away',
+          reference: `NEFT${crypto.randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`,
+          requestKey: `k-${crypto.randomUUID()}`,
+        },
+        admin,
+      );
+      expect(r.status).toBe(200);
+      expect(r.body.data.refund).toMatchObject({ method: 'bank_transfer', status: 'processed' });
+      await outbox(who.email);
+      const { id: refundId } = (await db().get<{ id: number }>(sql`SELECT id FROM refunds WHERE order_id = ${o.id}`))!;
+      refunded.push({ id: o.id, refundId });
+    }
+    const [mine, theirs] = refunded as [(typeof refunded)[0], (typeof refunded)[0]];
+    const rcpt = `SMT${String(mine.id).padStart(6, '0')}`;
+    const sent = (await whatsappTo(m.number)).filter((x) => x.template === 'samiti_refund_done');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.request.template.language).toEqual({ code: 'en' });
+    expect(paramsOf(sent[0]!)).toEqual([[m.name, rcpt, '₹500.00'], ['profile']]);
+    const got = (await pushesTo(m.sub!.endpoint)).filter((x) => x.payload?.tag === `refund.done:${mine.refundId}`);
+    expect(got).toHaveLength(1);
+    expect(JSON.parse(await decryptPushBody(got[0]!.body, m.sub!))).toMatchObject({
+      title: 'Refund done',
+      body: `Namaskar ${m.name}, the refund of ₹500.00 for your contribution ${rcpt} is complete.`,
+      url: '/profile',
+      tag: `refund.done:${mine.refundId}`,
+    });
+    expect((await rows(`refund.done:${mine.refundId}`)).map((x) => [x.channel, x.state])).toEqual([
+      ['push', 'sent'],
+      ['whatsapp', 'sent'],
+    ]);
+    expect(await whatsappTo(other.number)).toEqual([]);
+    expect(await pushesTo(other.sub!.endpoint)).toEqual([]);
+    expect((await rows(`refund.done:${theirs.refundId}`)).map((x) => [x.channel, x.state, x.error])).toEqual([
+      ['push', 'skipped', 'off'],
+      ['whatsapp', 'skipped', 'off'],
+    ]);
+  });
+  it('an online refund the gateway settles (its webhook, then the reconciler) reaches each chosen channel once', async () => {
+    const m = await member();
+    await setMode('process');
+    const { orderPkId } = await paidOnline([{ code: 'DPAD', qty: 1 }], m);
+    const r = await call(
+      'refundOrder',
+      { orderPkId, all: true, reason: 'Cannot come this year', requestKey: `k-${crypto.randomUUID()}` },
+      admin,
+    );
+    expect(r.status).toBe(200);
+    // the gateway's refund.processed webhook arrives a moment after its answer
+    const refund = await until(
+      () =>
+        db().get<{ id: number; status: string; amount: number }>(
+          sql`SELECT id, status, amount_paise AS amount FROM refunds WHERE order_id = ${orderPkId}`,
+        ),
+      (x) => x?.status === 'processed',
+    );
+    expect(refund!.status).toBe('processed');
+    const event = `refund.done:${refund!.id}`;
+    await until(
+      () => rows(event),
+      (x) => x.length === 2 && x.every((y) => y.state === 'sent'),
+    );
+    // the reconciler asking the gateway afterwards settles nothing more and sends nothing more
+    await reconcileRefunds(s());
+    await outbox(m.email);
+    const rcpt = `SMT${String(orderPkId).padStart(6, '0')}`;
+    const sent = (await whatsappTo(m.number)).filter((x) => x.template === 'samiti_refund_done');
+    expect(sent.map(paramsOf)).toEqual([[[m.name, rcpt, formatINR(refund!.amount)], ['profile']]]);
+    expect((await pushesTo(m.sub!.endpoint)).filter((x) => x.payload?.tag === event)).toHaveLength(1);
+    expect((await rows(event)).map((x) => [x.channel, x.state, x.attempts])).toEqual([
+      ['push', 'sent', 1],
+      ['whatsapp', 'sent', 1],
+    ]);
   });
 });
 

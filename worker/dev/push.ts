@@ -3,10 +3,11 @@
 // gets a PushSubscription's JSON whose endpoint is /dev/push/send/<id>; the service keeps the subscriber's keys.
 // A push to that endpoint is checked as a push service checks it (TTL, aes128gcm, the VAPID JWT of RFC 8292 signed
 // by the key the subscription was made with, for this origin, not expired) and kept with its body decrypted (RFC
-// 8291) for /dev/push and /api/dev/push. An expired subscription answers 410 Gone. Never in production builds.
+// 8291) for /dev/push and /api/dev/push. An expired subscription answers 410 Gone, an unknown one 404, and a busy
+// service (POST /api/dev/push/mode) 429 or 5xx. Never in production builds.
 import { desc, eq } from 'drizzle-orm';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { devPushMessages, devPushSubscriptions } from '../../schema/index';
+import { devChannelFlags, devPushMessages, devPushSubscriptions } from '../../schema/index';
 import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { fromBase64Url, randomToken, toBase64Url } from '../lib/crypto';
@@ -77,6 +78,20 @@ async function decrypt(body: Uint8Array<ArrayBuffer>, keys: Keys): Promise<strin
   return new TextDecoder().decode(padded.slice(0, end));
 }
 
+type Flags = { fail: number; status: number };
+
+async function flags(env: Bindings): Promise<Flags> {
+  const row = await getDb(env).select().from(devChannelFlags).where(eq(devChannelFlags.key, 'push')).get();
+  return { fail: 0, status: 503, ...(row ? (JSON.parse(row.value) as Partial<Flags>) : {}) };
+}
+
+async function setFlags(env: Bindings, f: Flags) {
+  await getDb(env)
+    .insert(devChannelFlags)
+    .values({ key: 'push', value: JSON.stringify(f) })
+    .onConflictDoUpdate({ target: devChannelFlags.key, set: { value: JSON.stringify(f) } });
+}
+
 /** The push service's endpoint: /dev/push/send/<subscription id>. */
 export const pushStandIn = new Hono<AppEnv>().use('*', localOnly).post('/send/:id', async (c) => {
   const db = getDb(c.env);
@@ -87,6 +102,13 @@ export const pushStandIn = new Hono<AppEnv>().use('*', localOnly).post('/send/:i
     .get();
   if (!sub) return c.text('No such subscription', 404);
   if (sub.expired) return c.text('Subscription expired', 410);
+  const f = await flags(c.env);
+  if (f.fail > 0) {
+    await setFlags(c.env, { ...f, fail: f.fail - 1 });
+    return c.text(f.status === 429 ? 'Too many requests' : 'Service unavailable', f.status as 429, {
+      'retry-after': '60',
+    });
+  }
   if (!c.req.header('ttl')) return c.text('TTL header is required', 400);
   if (c.req.header('content-encoding') !== 'aes128gcm') return c.text('Content-Encoding must be aes128gcm', 415);
   const problem = await vapidProblem(c.req.header('authorization'), c.req.url, sub.appServerKey);
@@ -133,7 +155,7 @@ async function received(env: Bindings, endpoint: string | undefined) {
 /**
  * /api/dev/push: subscribe (what a browser's PushManager.subscribe() asks its push service for; the answer also
  * carries the subscriber's private key, which a browser keeps to itself, so that tests can decrypt on their own),
- * expire a subscription, and read what arrived (?endpoint=...).
+ * make the service busy, expire a subscription, and read what arrived (?endpoint=...).
  */
 export const pushApi = new Hono<AppEnv>()
   .use('*', localOnly)
@@ -158,6 +180,13 @@ export const pushApi = new Hono<AppEnv>()
       keys: { p256dh: keys.p256dh, auth: keys.auth },
       privateKey: keys.privateKey,
     });
+  })
+  /** {fail: n, status}: the next n pushes are answered with that status (429, or 5xx: the service is busy). */
+  .post('/mode', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as Partial<Flags>;
+    const next = { ...(await flags(c.env)), ...body };
+    await setFlags(c.env, next);
+    return c.json(next);
   })
   .post('/expire', async (c) => {
     const { endpoint } = (await c.req.json().catch(() => ({}))) as { endpoint?: string };

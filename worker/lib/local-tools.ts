@@ -23,8 +23,19 @@ export function localGateway(): InProcessFetch {
   return gateway;
 }
 
-/** The app, for the test gateway's webhooks (delivered in-process, signed as Razorpay signs them). */
+/**
+ * The app, for the test gateway's webhooks (delivered in-process, signed as Razorpay signs them). Called without an
+ * execution context, what the app defers (a webhook's WhatsApp and push drain) is awaited before the answer
+ * returns: left to run on its own, it outlived the caller's request, whose end froze its I/O mid-send.
+ */
 export function localApp(): InProcessFetch {
-  if (!appFetch) throw new Error('The app is not registered with the local tools.');
-  return appFetch;
+  const app = appFetch;
+  if (!app) throw new Error('The app is not registered with the local tools.');
+  return async (req, env, ctx) => {
+    if (ctx) return app(req, env, ctx);
+    const deferred: Promise<unknown>[] = [];
+    const res = await app(req, env, { waitUntil: (p) => deferred.push(p), passThroughOnException: () => {} });
+    await Promise.allSettled(deferred);
+    return res;
+  };
 }

@@ -6,6 +6,7 @@
 // other channels never wait for it or fail with it.
 import { type Channel, MESSAGE_KINDS, type MessageKind, TOPICS, type Topic } from '../../core/channels';
 import { notifyCatalogue, parseLocale } from '../../core/i18n-all';
+import type { NotifyKey } from '../../core/messages/notify.en';
 import { format, type Locale } from '../../core/i18n';
 import { hmacSha256Hex, timingSafeEqual } from '../lib/crypto';
 import { prep } from '../lib/d1-batch';
@@ -276,11 +277,14 @@ async function contentOf(s: Svc, row: Row, lang: Locale, texts: Map<number, Anno
     const params = { title: bn ? a.titleBn : a.titleEn, body: bn ? a.bodyBn : a.bodyEn };
     return { topic: m.topic, params, title: params.title, body: params.body, link: stop, stop, cat };
   }
+  // a transfer rejected for a stock reason: the reason in the member's language (an admin's own words go as written)
+  const stock = `notify.rejected.${m.params.reasonCode}`;
+  const params = stock in cat ? { ...m.params, reason: cat[stock as NotifyKey] } : m.params;
   return {
     topic: m.topic,
-    params: m.params,
-    title: format(cat[`notify.${m.topic}.title`], m.params),
-    body: format(cat[`notify.${m.topic}.body`], m.params),
+    params,
+    title: format(cat[`notify.${m.topic}.title`], params),
+    body: format(cat[`notify.${m.topic}.body`], params),
     link: m.link,
     stop,
     cat,

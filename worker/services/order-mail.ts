@@ -80,7 +80,14 @@ export async function sendRejection(s: Svc, o: OrderRow, reason: string, reasonC
     event: `order.rejected:${o.id}`,
     kind: 'payments',
     topic: 'rejected',
-    params: { name: o.userName, rcpt, amount: formatINR(o.totalPaise), reason },
+    params: {
+      name: o.userName,
+      rcpt,
+      amount: formatINR(o.totalPaise),
+      // the message ends the reason's sentence itself; a stock reason is written in the member's language when sent
+      reason: reason.trim().replace(/[.।]+$/u, ''),
+      ...(reasonCode && reasonCode !== 'other' ? { reasonCode } : {}),
+    },
     link: 'profile',
   });
   try {
