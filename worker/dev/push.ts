@@ -10,6 +10,7 @@ import { devPushMessages, devPushSubscriptions } from '../../schema/index';
 import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { fromBase64Url, randomToken, toBase64Url } from '../lib/crypto';
+import { runBatch } from '../lib/d1-batch';
 import { getDb } from '../lib/db';
 import { notFound } from '../lib/errors';
 import { escapeHtml, mailSettled } from '../lib/mail';
@@ -102,17 +103,20 @@ export const pushStandIn = new Hono<AppEnv>().use('*', localOnly).post('/send/:i
   const headers = Object.fromEntries(
     ['ttl', 'urgency', 'content-encoding', 'authorization'].map((h) => [h, c.req.header(h) ?? null]),
   );
-  const row = await db
-    .insert(devPushMessages)
-    .values({
-      subscriptionId: sub.id,
-      headers: JSON.stringify(headers),
-      body: toBase64Url(body),
-      plaintext,
-      createdAt: Date.now(),
-    })
-    .returning({ id: devPushMessages.id })
-    .get();
+  const row = (
+    await runBatch(db, [
+      db
+        .insert(devPushMessages)
+        .values({
+          subscriptionId: sub.id,
+          headers: JSON.stringify(headers),
+          body: toBase64Url(body),
+          plaintext,
+          createdAt: Date.now(),
+        })
+        .returning({ id: devPushMessages.id }),
+    ])
+  )[0][0]!;
   return c.body(null, 201, { location: `/dev/push/message/${row.id}` });
 });
 
@@ -149,9 +153,11 @@ export const pushApi = new Hono<AppEnv>()
       auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
     };
     const id = randomToken(16);
-    await getDb(c.env)
-      .insert(devPushSubscriptions)
-      .values({ id, keys: JSON.stringify(keys), appServerKey: applicationServerKey, createdAt: Date.now() });
+    await runBatch(getDb(c.env), [
+      getDb(c.env)
+        .insert(devPushSubscriptions)
+        .values({ id, keys: JSON.stringify(keys), appServerKey: applicationServerKey, createdAt: Date.now() }),
+    ]);
     return c.json({
       endpoint: `${new URL(c.req.url).origin}/dev/push/send/${id}`,
       expirationTime: null,
@@ -162,7 +168,9 @@ export const pushApi = new Hono<AppEnv>()
   .post('/expire', async (c) => {
     const { endpoint } = (await c.req.json().catch(() => ({}))) as { endpoint?: string };
     const id = String(endpoint ?? '').split('/dev/push/send/')[1] ?? '';
-    await getDb(c.env).update(devPushSubscriptions).set({ expired: true }).where(eq(devPushSubscriptions.id, id));
+    await runBatch(getDb(c.env), [
+      getDb(c.env).update(devPushSubscriptions).set({ expired: true }).where(eq(devPushSubscriptions.id, id)),
+    ]);
     return c.json({ expired: id });
   })
   .get('/', async (c) => c.json({ data: await received(c.env, c.req.query('endpoint')) }));
