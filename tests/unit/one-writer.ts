@@ -223,7 +223,8 @@ export function scanTree(sf: SourceFile, allowedIn: ReadonlySet<string> = new Se
     if (call?.kind === SyntaxKind.CallExpression && call.expression !== (arr ?? top)) {
       const callee = unwrap(call.expression);
       const name = memberName(callee);
-      if (name && PROMISE_COMBINATORS.has(name) && unwrap(callee.expression).text === 'Promise') return `Promise.${name}`;
+      if (name && PROMISE_COMBINATORS.has(name) && unwrap(callee.expression).text === 'Promise')
+        return `Promise.${name}`;
     }
     return null;
   }
