@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scanSource, scanTree, withSyntaxTrees } from './one-writer';
+import { scanSource, writerScan } from './one-writer';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const WRITER = 'worker/lib/d1-batch.ts';
@@ -33,19 +33,25 @@ describe('one writer for D1', () => {
     expect(files.length).toBeGreaterThan(50);
     expect(files).toContain(WRITER);
     const sources = Object.fromEntries(files.map((f) => [f, readFileSync(path.join(ROOT, f), 'utf8')]));
-    const found = withSyntaxTrees(sources, (f, sf) => ({
-      all: scanTree(sf).map((x) => x.what),
-      outside: scanTree(sf, new Set(BINDING_WRAPPERS[f] ?? [])).map((x) => `${x.line}: ${x.what}`),
-    }));
+    const found = writerScan(sources, BINDING_WRAPPERS);
     const outside = Object.fromEntries(
       Object.entries(found)
         .filter(([f, v]) => f !== WRITER && v.outside.length > 0)
-        .map(([f, v]) => [f, v.outside]),
+        .map(([f, v]) => [f, v.outside.map((x) => `${x.line}: ${x.what}`)]),
     );
     expect(outside, 'files sending statements to D1 outside the writer').toEqual({});
     // the scan sees the writer's own calls, and the wrappers' (so each allowance is still needed)
-    expect(found[WRITER]?.all).toEqual(['D1 prepare', 'D1 batch']);
-    for (const f of Object.keys(BINDING_WRAPPERS)) expect(found[f]?.all).toEqual(['D1 prepare', 'D1 batch', 'D1 exec']);
+    const all = (f: string) => found[f]?.all.map((x) => x.what);
+    expect(all(WRITER)).toEqual(['D1 prepare', 'D1 batch']);
+    for (const f of Object.keys(BINDING_WRAPPERS)) expect(all(f)).toEqual(['D1 prepare', 'D1 batch', 'D1 exec']);
+    // audit() hands its insert to the caller's batch: awaited on its own anywhere, it would be named
+    const planted = {
+      ...sources,
+      'worker/services/planted.ts': 'export const f = async (db: Db) => {\n  await audit(db, e);\n};',
+    };
+    expect(writerScan(planted, BINDING_WRAPPERS)['worker/services/planted.ts']?.outside).toEqual([
+      { line: 2, what: 'drizzle audit() on its own (await)' },
+    ]);
   });
 
   it('names each old batch API and a D1 call by any route', () => {
@@ -119,6 +125,13 @@ describe('one writer for D1', () => {
     expect(w('const t = carts;\nawait db.delete(t);')).toEqual(['drizzle delete on its own (await)']);
     expect(w('const q = db.update(users).set(v);\nlog(1);\nawait q;')).toEqual(['drizzle update on its own (await)']);
     expect(w("await db['insert'](carts).values(v);")).toEqual(['drizzle insert on its own (await)']);
+    // a builder handed back by a function, then awaited by its caller
+    expect(w('function stmt(db: Db) {\n  return db.delete(carts).where(x);\n}\nawait stmt(db);')).toEqual([
+      'drizzle stmt() on its own (await)',
+    ]);
+    expect(w('const a = (db: Db) => db.update(users).set(v);\nconst b = (db: Db) => a(db);\nb(db).run();')).toEqual([
+      'drizzle b() on its own (.run())',
+    ]);
     // raw SQL through drizzle, a write or a read
     expect(w('await s.db.run(sql`DELETE FROM carts`);')).toEqual(['drizzle run(sql) on its own (await)']);
     expect(w("const r = await s.db.get(sqlOf('SELECT 1 AS y'));")).toEqual(['drizzle get(sql) on its own (await)']);
@@ -143,10 +156,8 @@ describe('one writer for D1', () => {
 
   it('allows a binding wrapper only inside its own function', () => {
     const file = readFileSync(path.join(ROOT, 'worker/lib/session.ts'), 'utf8');
-    expect(scanSource(file, new Set(['writesAfter']))).toEqual([]);
+    expect(scanSource(file, ['writesAfter'])).toEqual([]);
     const planted = `${file}\nexport const sneak = (c: Context<AppEnv>) => c.env.DB.batch([]);\n`;
-    expect(scanSource(planted, new Set(['writesAfter']))).toEqual([
-      { line: file.split('\n').length + 1, what: 'D1 batch' },
-    ]);
+    expect(scanSource(planted, ['writesAfter'])).toEqual([{ line: file.split('\n').length + 1, what: 'D1 batch' }]);
   });
 });

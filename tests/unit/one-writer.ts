@@ -24,8 +24,8 @@ export type Finding = { line: number; what: string };
 
 type N = Node & Record<string, any>;
 
-/** Parses `files` (path → source) with the TypeScript compiler and hands each syntax tree to `visit`. */
-export function withSyntaxTrees<T>(files: Record<string, string>, visit: (path: string, sf: SourceFile) => T) {
+/** Parses `files` (path → source) with the TypeScript compiler and hands the syntax trees to `visit`. */
+export function withSyntaxTrees<T>(files: Record<string, string>, visit: (trees: Record<string, SourceFile>) => T): T {
   const root = '/v';
   const names = Object.keys(files);
   const fs = createVirtualFileSystem({
@@ -40,13 +40,13 @@ export function withSyntaxTrees<T>(files: Record<string, string>, visit: (path: 
     const snapshot = api.updateSnapshot({ openProjects: [`${root}/tsconfig.json`] });
     const program = snapshot.getProject(`${root}/tsconfig.json`)?.program;
     if (!program) throw new Error('the compiler opened no project');
-    const out: Record<string, T> = {};
+    const trees: Record<string, SourceFile> = {};
     for (const n of names) {
       const sf = program.getSourceFile(`${root}/${n}`);
       if (!sf) throw new Error(`the compiler did not read ${n}`);
-      out[n] = visit(n, sf);
+      trees[n] = sf;
     }
-    return out;
+    return visit(trees);
   } finally {
     api.close();
   }
@@ -73,8 +73,17 @@ const unwrap = (n: N): N => {
   return x;
 };
 
-/** What one file does outside the writer. `allowedIn`: names of functions whose own D1 calls are allowed. */
-export function scanTree(sf: SourceFile, allowedIn: ReadonlySet<string> = new Set()): Finding[] {
+export type ScanOptions = {
+  /** names of functions whose own D1 calls are allowed (the binding wrappers) */
+  allowedIn?: ReadonlySet<string>;
+  /** names of functions, in any file, that return a drizzle write builder (`audit()`): a call is a builder */
+  builderFunctions?: ReadonlySet<string>;
+};
+
+/** What one file does outside the writer, and the names of its functions that return a write builder. */
+export function analyse(sf: SourceFile, opts: ScanOptions = {}): { findings: Finding[]; returnsBuilder: string[] } {
+  const allowedIn = opts.allowedIn ?? new Set<string>();
+  const builderFunctions = opts.builderFunctions ?? new Set<string>();
   const text = sf.text;
   const lineOf = (n: Node) => text.slice(0, n.getStart(sf)).split('\n').length;
   // every `x = <initializer>` by name (scopes ignored: a name that ever holds a thing is taken to hold it)
@@ -266,6 +275,9 @@ export function scanTree(sf: SourceFile, allowedIn: ReadonlySet<string> = new Se
       let what: string | null = null;
       if (name && WRITE_BUILDERS.has(name) && n.arguments.length === 1 && first && isTable(first)) what = name;
       if (name && RAW_RUNNERS.has(name) && n.arguments.length === 1 && first && isSql(first)) what = `${name}(sql)`;
+      const callee = unwrap(n.expression);
+      const fn = callee.kind === SyntaxKind.Identifier ? callee.text : name;
+      if (fn && builderFunctions.has(fn)) what = `${fn}()`;
       if (what) builders.push({ node: n, what });
     }
   });
@@ -279,11 +291,23 @@ export function scanTree(sf: SourceFile, allowedIn: ReadonlySet<string> = new Se
     }
     return false;
   }
+  const returnsBuilder = new Set<string>();
   for (const b of builders) {
     const { top, lastCall } = chainTop(b.node);
     const how = executedBy(top, lastCall);
     if (how) add(b.node, `drizzle ${b.what} on its own (${how})`);
     const p = top.parent as N;
+    // a function handing the builder to its caller, who may await it
+    if (
+      !lastCall &&
+      (p?.kind === SyntaxKind.ReturnStatement || (p?.kind === SyntaxKind.ArrowFunction && p.body === top))
+    ) {
+      const f = enclosingFunctions(top)[0];
+      const name =
+        f?.name?.text ??
+        ((f?.parent as N)?.kind === SyntaxKind.VariableDeclaration ? (f?.parent as N).name?.text : undefined);
+      if (name) returnsBuilder.add(name);
+    }
     if (p?.kind === SyntaxKind.VariableDeclaration && p.initializer === top && p.name.kind === SyntaxKind.Identifier)
       heldBuilders.set(p.name.text, b.what);
   }
@@ -297,10 +321,41 @@ export function scanTree(sf: SourceFile, allowedIn: ReadonlySet<string> = new Se
       if (how) add(n, `drizzle ${heldBuilders.get(n.text)} on its own (${how})`);
     });
   }
-  return found.sort((a, b) => a.line - b.line);
+  return { findings: found.sort((a, b) => a.line - b.line), returnsBuilder: [...returnsBuilder] };
+}
+
+/** The writes of one file outside the writer; `builderFunctions` from every file (writerScan). */
+export const scanTree = (sf: SourceFile, opts: ScanOptions = {}) => analyse(sf, opts).findings;
+
+/**
+ * Every file's findings: the functions that return a write builder are gathered from all files first (until no
+ * more are found: a function returning another's builder is one too), so that `await audit(db, e)` in any file is
+ * a write on its own. `allowedIn`: the binding wrappers' function names by file.
+ */
+export function writerScan(
+  files: Record<string, string>,
+  allowedIn: Record<string, string[]> = {},
+): Record<string, { all: Finding[]; outside: Finding[] }> {
+  return withSyntaxTrees(files, (trees) => {
+    const builderFunctions = new Set<string>();
+    for (let size = -1; size !== builderFunctions.size; ) {
+      size = builderFunctions.size;
+      for (const sf of Object.values(trees))
+        for (const name of analyse(sf, { builderFunctions }).returnsBuilder) builderFunctions.add(name);
+    }
+    return Object.fromEntries(
+      Object.entries(trees).map(([f, sf]) => [
+        f,
+        {
+          all: analyse(sf, { builderFunctions }).findings,
+          outside: analyse(sf, { builderFunctions, allowedIn: new Set(allowedIn[f] ?? []) }).findings,
+        },
+      ]),
+    );
+  });
 }
 
 /** Findings of one source, for the tests' planted cases. */
-export function scanSource(text: string, allowedIn: ReadonlySet<string> = new Set()): Finding[] {
-  return withSyntaxTrees({ 'planted.ts': text }, (_, sf) => scanTree(sf, allowedIn))['planted.ts'] ?? [];
+export function scanSource(text: string, allowedIn: string[] = []): Finding[] {
+  return writerScan({ 'planted.ts': text }, { 'planted.ts': allowedIn })['planted.ts']?.outside ?? [];
 }

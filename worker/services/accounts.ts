@@ -67,7 +67,7 @@ export const withinLimit = (kind: Limit, row: { failures: number } | undefined |
 
 /** Counts one attempt and answers whether it is within the limit. */
 export async function claimAttempt(s: Svc, kind: Limit, id: string): Promise<boolean> {
-  return withinLimit(kind, await claimQuery(s, kind, id));
+  return withinLimit(kind, (await runBatch(s.db, [claimQuery(s, kind, id)]))[0]);
 }
 
 /** A device (the client's user-iid) that signed in to this account before. */

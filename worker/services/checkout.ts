@@ -287,7 +287,7 @@ async function ensureRazorpayOrder(s: Svc, order: OrderRow, known: PaymentRow | 
   if (attempt?.providerOrderId) return attempt.providerOrderId;
   if (!attempt) {
     // an online order without its attempt (written before attempts were part of the checkout's batch)
-    await insertRazorpayAttempt(s.db, order.id, order.totalPaise);
+    await runBatch(s.db, [insertRazorpayAttempt(s.db, order.id, order.totalPaise)]);
     attempt = await razorpayAttempt(s, order.id);
   }
   let created: Awaited<ReturnType<Razorpay['createOrder']>>;
