@@ -303,9 +303,8 @@ export function analyse(sf: SourceFile, opts: ScanOptions = {}): { findings: Fin
       (p?.kind === SyntaxKind.ReturnStatement || (p?.kind === SyntaxKind.ArrowFunction && p.body === top))
     ) {
       const f = enclosingFunctions(top)[0];
-      const name =
-        f?.name?.text ??
-        ((f?.parent as N)?.kind === SyntaxKind.VariableDeclaration ? (f?.parent as N).name?.text : undefined);
+      const holder = f?.parent as N | undefined;
+      const name = f?.name?.text ?? (holder?.kind === SyntaxKind.VariableDeclaration ? holder.name?.text : undefined);
       if (name) returnsBuilder.add(name);
     }
     if (p?.kind === SyntaxKind.VariableDeclaration && p.initializer === top && p.name.kind === SyntaxKind.Identifier)
