@@ -7,7 +7,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './db';
 
-/** A statement with ? placeholders, for what drizzle cannot say (INSERT ... SELECT ... WHERE guard); `Row` types its rows. */
+/**
+ * A statement with ? placeholders, for what drizzle cannot say (INSERT ... SELECT ... WHERE guard). `Row` types its
+ * rows in the batch's answer; `row` is never set, it only carries that type.
+ */
 export type RawStatement<Row = Record<string, unknown>> = { raw: string; params: unknown[]; row?: Row };
 
 /** A raw statement with ? placeholders; answered in runBatch() as D1 answers it (`results`, `meta.changes`). */
