@@ -8,7 +8,7 @@ import { getConfig } from '../../worker/lib/config';
 import type { Svc } from '../../worker/lib/svc';
 import { runAnnouncementStep } from '../../worker/services/announcements';
 import { makeOrder, productByCode } from './admin-fixtures';
-import { pushSubscribe, pushesTo, whatsappTo } from './channel-helpers';
+import { pushesTo, pushSubscribe, whatsappTo } from './channel-helpers';
 import { ADMIN, bindings, call, db, loginAs, MEMBER, newUser, outbox, VOLUNTEER } from './helpers';
 
 const s = (): Svc => ({ db: db(), config: getConfig(bindings), origin: 'http://localhost', env: bindings });
@@ -133,13 +133,13 @@ describe('an announcement to the holders of a day’s pass', () => {
     expect(r.body.data.announcement.state).toBe('scheduled');
     expect(r.body.data.message).toMatch(/^The announcement will go out at /);
     // not yet time: nothing happens
-    await runAnnouncementStep(s(), { batch: 2 });
+    await runAnnouncementStep(s(), { batchSize: 2 });
     expect(await deliveriesOf(id)).toEqual([]);
     const later = Date.now() + 3_700_000;
     let runs = 0;
     let state = 'scheduled';
     while (state !== 'done' && runs < 50) {
-      const step = await runAnnouncementStep(s(), { batch: 2, at: later });
+      const step = await runAnnouncementStep(s(), { batchSize: 2, at: later });
       expect(step.taken).toBeLessThanOrEqual(6); // two members, three channels each
       runs++;
       state = (await db().get<{ state: string }>(sql`SELECT state FROM announcements WHERE id = ${id}`))!.state;

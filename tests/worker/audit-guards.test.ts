@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../schema/index';
-import { d1Batch } from '../../worker/lib/d1-batch';
+import { runBatch } from '../../worker/lib/d1-batch';
 import { settingsWrites } from '../../worker/services/admin-system';
 import { getSettings } from '../../worker/services/settings';
 import { confirmLoaded, loadOrder } from '../../worker/services/transitions/orders';
@@ -31,10 +31,10 @@ describe('settings', () => {
     const count = () => rows('setting', 'convenienceChargeBasisPoints', 'settings.updated');
     const start = await count();
     // both admins read the same settings; the first one's batch runs
-    await d1Batch(s(), settingsWrites(db(), id, before, next, ['convenienceChargeBasisPoints']));
+    await runBatch(db(), settingsWrites(db(), id, before, next, ['convenienceChargeBasisPoints']));
     expect(await count()).toBe(start + 1);
     // the second one's batch, built from the same read, changes nothing and records nothing
-    await d1Batch(s(), settingsWrites(db(), id, before, next, ['convenienceChargeBasisPoints']));
+    await runBatch(db(), settingsWrites(db(), id, before, next, ['convenienceChargeBasisPoints']));
     expect(await count()).toBe(start + 1);
     expect((await getSettings(db(), ['convenienceChargeBasisPoints'])).convenienceChargeBasisPoints).toBe(to);
     // the row names what it replaced, as stored
@@ -45,8 +45,8 @@ describe('settings', () => {
       .orderBy(sql`id DESC`)
       .get();
     expect(JSON.parse(last!.details)).toEqual({ from: before.convenienceChargeBasisPoints, to });
-    await d1Batch(
-      s(),
+    await runBatch(
+      db(),
       settingsWrites(db(), id, { ...before, convenienceChargeBasisPoints: to }, before, [
         'convenienceChargeBasisPoints',
       ]),

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderLines, orders } from '../../schema/index';
 import { getConfig } from '../../worker/lib/config';
-import { d1Batch } from '../../worker/lib/d1-batch';
+import { runBatch } from '../../worker/lib/d1-batch';
 import type { Svc } from '../../worker/lib/svc';
 import { forceTake, forceTakeUnits, overOf, release, takeUnits, tryTake } from '../../worker/services/capacity';
 import { confirmPayment, releaseOrder } from '../../worker/services/transitions/orders';
@@ -38,9 +38,9 @@ describe('capacity core (worker/services/capacity.ts)', () => {
   it('a take that does not fit rolls back the whole batch it is in', async () => {
     const p = await newPass(2);
     const q = await newPass(10);
-    await expect(d1Batch(s(), [takeUnits(q.id, 4), takeUnits(p.id, 3)])).rejects.toThrow(/guard:sold_out/);
+    await expect(runBatch(db(), [takeUnits(q.id, 4), takeUnits(p.id, 3)])).rejects.toThrow(/guard:sold_out/);
     expect((await productRow(q.id)).taken).toBe(0);
-    const results = await d1Batch(s(), [takeUnits(q.id, 4), forceTakeUnits(p.id, 3)]);
+    const results = await runBatch(db(), [takeUnits(q.id, 4), forceTakeUnits(p.id, 3)]);
     expect(overOf(results[1])).toBe(1);
     expect((await productRow(q.id)).taken).toBe(4);
   });

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, collectionEvents, orders, users } from '../../schema/index';
-import { batchOf } from '../../worker/lib/d1-batch';
+import { runBatch } from '../../worker/lib/d1-batch';
 import { collectStatements, type Tap } from '../../worker/services/collection';
 import { placeOrder } from './cart-fixtures';
 import { ADMIN, db, newUser, VOLUNTEER } from './helpers';
@@ -45,7 +45,7 @@ async function readCollectable() {
 
 /** True when the batch's UPDATE collected the pass (its change count includes the updated_at trigger's). */
 const collect = async (tap: Tap) => {
-  const [, , update] = await batchOf(db(), collectStatements(db(), tap));
+  const [, , update] = await runBatch(db(), collectStatements(db(), tap));
   return update.meta.changes > 0;
 };
 

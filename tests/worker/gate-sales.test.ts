@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { formatRcptId } from '../../core/ids';
 import { auditLog, collectionEvents, gateSales, orderLines, orders, payments, users } from '../../schema/index';
 import { getConfig } from '../../worker/lib/config';
-import { batchOf } from '../../worker/lib/d1-batch';
+import { runBatch } from '../../worker/lib/d1-batch';
 import type { Actor, Me } from '../../worker/lib/session';
 import type { Svc } from '../../worker/lib/svc';
 import { recordSale, saleDayOf } from '../../worker/services/gate';
@@ -212,7 +212,7 @@ describe('/recordGateSale', () => {
       ...svc(),
       sessionBatch: (async (build: (me: Me, d: ReturnType<typeof db>) => readonly unknown[]) => ({
         actor,
-        results: await batchOf(db(), build(me0, db()) as never),
+        results: await runBatch(db(), build(me0, db()) as never),
       })) as unknown as Svc['sessionBatch'],
     });
     const me0: Me = { userId: sql`${actor.userId}`, sessionId: sql`0`, limit: (rows = -1) => rows };

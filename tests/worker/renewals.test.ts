@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
 import { getConfig } from '../../worker/lib/config';
-import { batchOf } from '../../worker/lib/d1-batch';
+import { runBatch } from '../../worker/lib/d1-batch';
 import type { Letter } from '../../worker/lib/mail';
 import type { Actor } from '../../worker/lib/session';
 import type { Svc } from '../../worker/lib/svc';
@@ -24,7 +24,7 @@ const as = (u: Actor): Svc => ({
   ...s(),
   sessionBatch: async (build) => {
     const me = { userId: sql`${u.userId}`, sessionId: sql`${u.sessionId}`, limit: (rows = -1) => rows };
-    return { actor: u, results: (await batchOf(db(), build(me, db()) as never)) as never };
+    return { actor: u, results: (await runBatch(db(), build(me, db()) as never)) as never };
   },
 });
 

@@ -11,6 +11,7 @@ import { devChannelFlags, devPushMessages, devPushSubscriptions } from '../../sc
 import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { fromBase64Url, randomToken, toBase64Url } from '../lib/crypto';
+import { runBatch } from '../lib/d1-batch';
 import { getDb } from '../lib/db';
 import { notFound, say } from '../lib/errors';
 import { escapeHtml, mailSettled } from '../lib/mail';
@@ -86,10 +87,13 @@ async function flags(env: Bindings): Promise<Flags> {
 }
 
 async function setFlags(env: Bindings, f: Flags) {
-  await getDb(env)
-    .insert(devChannelFlags)
-    .values({ key: 'push', value: JSON.stringify(f) })
-    .onConflictDoUpdate({ target: devChannelFlags.key, set: { value: JSON.stringify(f) } });
+  const db = getDb(env);
+  await runBatch(db, [
+    db
+      .insert(devChannelFlags)
+      .values({ key: 'push', value: JSON.stringify(f) })
+      .onConflictDoUpdate({ target: devChannelFlags.key, set: { value: JSON.stringify(f) } }),
+  ]);
 }
 
 /** The push service's endpoint: /dev/push/send/<subscription id>. */
@@ -124,17 +128,20 @@ export const pushStandIn = new Hono<AppEnv>().use('*', localOnly).post('/send/:i
   const headers = Object.fromEntries(
     ['ttl', 'urgency', 'content-encoding', 'authorization'].map((h) => [h, c.req.header(h) ?? null]),
   );
-  const row = await db
-    .insert(devPushMessages)
-    .values({
-      subscriptionId: sub.id,
-      headers: JSON.stringify(headers),
-      body: toBase64Url(body),
-      plaintext,
-      createdAt: Date.now(),
-    })
-    .returning({ id: devPushMessages.id })
-    .get();
+  const row = (
+    await runBatch(db, [
+      db
+        .insert(devPushMessages)
+        .values({
+          subscriptionId: sub.id,
+          headers: JSON.stringify(headers),
+          body: toBase64Url(body),
+          plaintext,
+          createdAt: Date.now(),
+        })
+        .returning({ id: devPushMessages.id }),
+    ])
+  )[0][0]!;
   return c.body(null, 201, { location: `/dev/push/message/${row.id}` });
 });
 
@@ -171,9 +178,11 @@ export const pushApi = new Hono<AppEnv>()
       auth: toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
     };
     const id = randomToken(16);
-    await getDb(c.env)
-      .insert(devPushSubscriptions)
-      .values({ id, keys: JSON.stringify(keys), appServerKey: applicationServerKey, createdAt: Date.now() });
+    await runBatch(getDb(c.env), [
+      getDb(c.env)
+        .insert(devPushSubscriptions)
+        .values({ id, keys: JSON.stringify(keys), appServerKey: applicationServerKey, createdAt: Date.now() }),
+    ]);
     return c.json({
       endpoint: `${new URL(c.req.url).origin}/dev/push/send/${id}`,
       expirationTime: null,
@@ -191,7 +200,9 @@ export const pushApi = new Hono<AppEnv>()
   .post('/expire', async (c) => {
     const { endpoint } = (await c.req.json().catch(() => ({}))) as { endpoint?: string };
     const id = String(endpoint ?? '').split('/dev/push/send/')[1] ?? '';
-    await getDb(c.env).update(devPushSubscriptions).set({ expired: true }).where(eq(devPushSubscriptions.id, id));
+    await runBatch(getDb(c.env), [
+      getDb(c.env).update(devPushSubscriptions).set({ expired: true }).where(eq(devPushSubscriptions.id, id)),
+    ]);
     return c.json({ expired: id });
   })
   .get('/', async (c) => c.json({ data: await received(c.env, c.req.query('endpoint')) }));

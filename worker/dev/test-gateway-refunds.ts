@@ -9,6 +9,7 @@ import { testGatewayFlags, testGatewayRefunds } from '../../schema/refunds';
 import { testGatewayPayments } from '../../schema/test-gateway';
 import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
+import { runBatch } from '../lib/d1-batch';
 import { getDb } from '../lib/db';
 import { say } from '../lib/errors';
 import { localApp } from '../lib/local-tools';
@@ -131,12 +132,15 @@ export async function deliverRefundWebhook(
 async function settle(env: Bindings, refundId: string, outcome: 'processed' | 'failed') {
   const db = getDb(env);
   return (
-    (await db
-      .update(testGatewayRefunds)
-      .set({ status: outcome })
-      .where(and(eq(testGatewayRefunds.id, refundId), eq(testGatewayRefunds.status, 'pending')))
-      .returning()
-      .get()) ?? null
+    (
+      await runBatch(db, [
+        db
+          .update(testGatewayRefunds)
+          .set({ status: outcome })
+          .where(and(eq(testGatewayRefunds.id, refundId), eq(testGatewayRefunds.status, 'pending')))
+          .returning(),
+      ])
+    )[0][0] ?? null
   );
 }
 
@@ -213,7 +217,7 @@ export const gatewayRefundsApi = new Hono<AppEnv>()
       createdAt: Math.floor(Date.now() / 1000),
     };
     try {
-      await db.insert(testGatewayRefunds).values(row);
+      await runBatch(db, [db.insert(testGatewayRefunds).values(row)]);
     } catch (err) {
       // the same key a moment earlier (a double click): answer that refund
       const same = key
@@ -300,10 +304,12 @@ export const gatewayRefundControls = new Hono<AppEnv>()
       ['refund_mode', mode],
       ['refund_delay_ms', String(delayMs)],
     ] as const) {
-      await db
-        .insert(testGatewayFlags)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: testGatewayFlags.key, set: { value } });
+      await runBatch(db, [
+        db
+          .insert(testGatewayFlags)
+          .values({ key, value })
+          .onConflictDoUpdate({ target: testGatewayFlags.key, set: { value } }),
+      ]);
     }
     return c.json({ mode, delayMs });
   })

@@ -7,6 +7,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { testGatewayOrders, testGatewayPayments } from '../../schema/index';
 import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
+import { runBatch } from '../lib/d1-batch';
 import { getDb } from '../lib/db';
 import { say } from '../lib/errors';
 import { localApp } from '../lib/local-tools';
@@ -86,7 +87,7 @@ export const gatewayApi = new Hono<AppEnv>()
       notes: JSON.stringify(body.notes && typeof body.notes === 'object' ? body.notes : {}),
       createdAt: Math.floor(Date.now() / 1000),
     };
-    await getDb(c.env).insert(testGatewayOrders).values(row);
+    await runBatch(getDb(c.env), [getDb(c.env).insert(testGatewayOrders).values(row)]);
     return c.json(orderEntity(row));
   })
   .get('/v1/orders/:id', async (c) => {
@@ -141,14 +142,19 @@ export const gatewayApi = new Hono<AppEnv>()
     }
     if (p.status === 'captured') return c.json(rzpError('This payment has already been captured'), 400);
     if (p.status !== 'authorized') return c.json(rzpError(`This payment is ${p.status} and cannot be captured`), 400);
-    const captured = await db
-      .update(testGatewayPayments)
-      .set({ status: 'captured' })
-      .where(and(eq(testGatewayPayments.id, p.id), eq(testGatewayPayments.status, 'authorized')))
-      .returning()
-      .get();
+    const captured = (
+      await runBatch(db, [
+        db
+          .update(testGatewayPayments)
+          .set({ status: 'captured' })
+          .where(and(eq(testGatewayPayments.id, p.id), eq(testGatewayPayments.status, 'authorized')))
+          .returning(),
+      ])
+    )[0][0];
     if (!captured) return c.json(rzpError('This payment has already been captured'), 400);
-    await db.update(testGatewayOrders).set({ status: 'paid' }).where(eq(testGatewayOrders.id, p.orderId));
+    await runBatch(db, [
+      db.update(testGatewayOrders).set({ status: 'paid' }).where(eq(testGatewayOrders.id, p.orderId)),
+    ]);
     return c.json(paymentEntity(captured));
   });
 
@@ -231,21 +237,26 @@ export const testGateway = new Hono<AppEnv>()
     };
     const paid =
       success && !authorizedOnly
-        ? await db
-            .update(testGatewayOrders)
-            .set({ status: 'paid', attempts: order.attempts + 1 })
-            .where(and(eq(testGatewayOrders.id, order.id), eq(testGatewayOrders.status, order.status)))
-            .returning()
-            .get()
+        ? (
+            await runBatch(db, [
+              db
+                .update(testGatewayOrders)
+                .set({ status: 'paid', attempts: order.attempts + 1 })
+                .where(and(eq(testGatewayOrders.id, order.id), eq(testGatewayOrders.status, order.status)))
+                .returning(),
+            ])
+          )[0][0]
         : undefined;
     if (success && !authorizedOnly && !paid) return c.json(rzpError('This order is already paid'), 400);
     if (!success || authorizedOnly) {
-      await db
-        .update(testGatewayOrders)
-        .set({ status: 'attempted', attempts: order.attempts + 1 })
-        .where(eq(testGatewayOrders.id, order.id));
+      await runBatch(db, [
+        db
+          .update(testGatewayOrders)
+          .set({ status: 'attempted', attempts: order.attempts + 1 })
+          .where(eq(testGatewayOrders.id, order.id)),
+      ]);
     }
-    await db.insert(testGatewayPayments).values(payment);
+    await runBatch(db, [db.insert(testGatewayPayments).values(payment)]);
     // Webhooks go out after the answer, as Razorpay's do; tests may turn them off to choose their order.
     if (body.webhooks !== false && !authorizedOnly) {
       const origin = new URL(c.req.url).origin;
@@ -290,14 +301,20 @@ export const testGateway = new Hono<AppEnv>()
   // What Razorpay does to an authorized payment never captured: refunds it automatically.
   .post('/expire-authorization', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { payment_id?: unknown };
-    const p = await getDb(c.env)
-      .update(testGatewayPayments)
-      .set({ status: 'refunded' })
-      .where(
-        and(eq(testGatewayPayments.id, String(body.payment_id ?? '')), eq(testGatewayPayments.status, 'authorized')),
-      )
-      .returning()
-      .get();
+    const p = (
+      await runBatch(getDb(c.env), [
+        getDb(c.env)
+          .update(testGatewayPayments)
+          .set({ status: 'refunded' })
+          .where(
+            and(
+              eq(testGatewayPayments.id, String(body.payment_id ?? '')),
+              eq(testGatewayPayments.status, 'authorized'),
+            ),
+          )
+          .returning(),
+      ])
+    )[0][0];
     if (!p) return c.json(rzpError('No authorized payment with this id'), 400);
     return c.json(paymentEntity(p));
   })

@@ -14,6 +14,7 @@ import { devChannelFlags, devWhatsappMessages } from '../../schema/index';
 import type { AppEnv, Bindings } from '../env';
 import { getConfig } from '../lib/config';
 import { hmacSha256Hex, randomToken } from '../lib/crypto';
+import { runBatch } from '../lib/d1-batch';
 import { getDb } from '../lib/db';
 import { notFound, say } from '../lib/errors';
 import { localApp } from '../lib/local-tools';
@@ -43,10 +44,12 @@ async function flags(env: Bindings): Promise<Flags> {
 }
 
 async function setFlags(env: Bindings, f: Flags) {
-  await getDb(env)
-    .insert(devChannelFlags)
-    .values({ key: 'whatsapp', value: JSON.stringify(f) })
-    .onConflictDoUpdate({ target: devChannelFlags.key, set: { value: JSON.stringify(f) } });
+  await runBatch(getDb(env), [
+    getDb(env)
+      .insert(devChannelFlags)
+      .values({ key: 'whatsapp', value: JSON.stringify(f) })
+      .onConflictDoUpdate({ target: devChannelFlags.key, set: { value: JSON.stringify(f) } }),
+  ]);
 }
 
 type Param = { type?: unknown; text?: unknown };
@@ -211,18 +214,20 @@ export const whatsappStandIn = new Hono<AppEnv>()
     if (refused) return c.json(refused[1], refused[0] as 400);
     const to = String(body.to).replace(/^\+/, '');
     const wamid = `wamid.${randomToken(24)}`;
-    await getDb(c.env)
-      .insert(devWhatsappMessages)
-      .values({
-        wamid,
-        toNumber: `+${to}`,
-        template: String(body.template!.name),
-        lang: String(body.template!.language!.code),
-        text: rendered(body),
-        request: JSON.stringify(body),
-        status: f.unreachable.includes(`+${to}`) ? 'undeliverable' : 'accepted',
-        createdAt: Date.now(),
-      });
+    await runBatch(getDb(c.env), [
+      getDb(c.env)
+        .insert(devWhatsappMessages)
+        .values({
+          wamid,
+          toNumber: `+${to}`,
+          template: String(body.template!.name),
+          lang: String(body.template!.language!.code),
+          text: rendered(body),
+          request: JSON.stringify(body),
+          status: f.unreachable.includes(`+${to}`) ? 'undeliverable' : 'accepted',
+          createdAt: Date.now(),
+        }),
+    ]);
     return c.json({
       messaging_product: 'whatsapp',
       contacts: [{ input: String(body.to), wa_id: to }],
@@ -253,10 +258,12 @@ export const whatsappStandIn = new Hono<AppEnv>()
         : { id: r.wamid, status: 'delivered', timestamp: seconds(), recipient_id: r.toNumber.slice(1) },
     );
     for (const r of pending) {
-      await db
-        .update(devWhatsappMessages)
-        .set({ status: r.status === 'undeliverable' ? 'failed' : 'delivered' })
-        .where(eq(devWhatsappMessages.id, r.id));
+      await runBatch(db, [
+        db
+          .update(devWhatsappMessages)
+          .set({ status: r.status === 'undeliverable' ? 'failed' : 'delivered' })
+          .where(eq(devWhatsappMessages.id, r.id)),
+      ]);
     }
     return c.json(statuses.length ? await toApp(c.env, { statuses }) : { status: 200, body: { data: {} } });
   })

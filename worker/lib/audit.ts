@@ -10,7 +10,7 @@ export type AuditEntry = {
   details?: Record<string, unknown>;
 };
 
-/** Returns the insert so callers put it in the same db.batch() as the change it records. */
+/** Returns the insert so callers put it in the same runBatch() as the change it records. */
 export function audit(db: Db, entry: AuditEntry) {
   return db.insert(auditLog).values({
     actorId: entry.actorId,
@@ -35,7 +35,7 @@ export function afterChange(entry: AuditEntry): RawStatement {
 
 /**
  * The audit row of a conditional change: written only when `guard` holds when the batch runs, so a change
- * that its own conditional update refused leaves no row. Put it in the same d1Batch as that update.
+ * that its own conditional update refused leaves no row. Put it in the same runBatch as that update.
  */
 export function guardedAudit(entry: AuditEntry, guard: Guard): RawStatement {
   return raw(

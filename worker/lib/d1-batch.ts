@@ -1,19 +1,27 @@
-import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
+// The one writer (docs/decisions/268): every statement the Worker sends to D1 outside a read builder awaited on its
+// own goes through runBatch(), in one D1 batch (one round trip, one transaction), so that a change, its guards and
+// its audit row are written the same way everywhere. tests/unit/one-writer.test.ts names any other D1 batch,
+// prepare or exec and any drizzle write awaited on its own.
+import type { D1Database, D1PreparedStatement, D1Result } from '@cloudflare/workers-types';
 import { type SQL, sql } from 'drizzle-orm';
-import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from './db';
-import type { Svc } from './svc';
-
-type Buildable = { toSQL(): { sql: string; params: unknown[] } };
-export type RawStatement = { raw: string; params: unknown[] };
-
-/** A D1 statement with ? placeholders, bound: for the services that write SQL themselves (renewals, channels). */
-export const prep = (s: Pick<Svc, 'env'>, q: string, ...params: unknown[]): D1PreparedStatement =>
-  s.env.DB.prepare(q).bind(...params);
 
 /**
- * The same `?` statement as drizzle SQL, for the session batch of a read call (docs/decisions/111): a parameter
- * may itself be SQL (`me.userId`, `me.limit()`).
+ * A statement with ? placeholders, for what drizzle cannot say (INSERT ... SELECT ... WHERE guard). `Row` types its
+ * rows in the batch's answer; `row` is never set, it only carries that type.
+ */
+export type RawStatement<Row = Record<string, unknown>> = { raw: string; params: unknown[]; row?: Row };
+
+/** A raw statement with ? placeholders; answered in runBatch() as D1 answers it (`results`, `meta.changes`). */
+export const raw = <Row = Record<string, unknown>>(text: string, ...params: unknown[]): RawStatement<Row> => ({
+  raw: text,
+  params,
+});
+
+/**
+ * The same `?` statement as drizzle SQL, for a typed read `db.all<Row>(sqlOf(...))` in a batch (a session batch of
+ * a read call, docs/decisions/111): a parameter may itself be SQL (`me.userId`, `me.limit()`).
  */
 export function sqlOf(q: string, ...params: unknown[]): SQL {
   const parts = q.split('?');
@@ -23,23 +31,45 @@ export function sqlOf(q: string, ...params: unknown[]): SQL {
   );
 }
 
-/** A raw statement with ? placeholders, for what drizzle cannot batch (INSERT ... SELECT ... WHERE guard). */
-export const raw = (text: string, ...params: unknown[]): RawStatement => ({ raw: text, params });
+/** What a batch takes: drizzle builders and queries (`db.select()`, `db.update()`, `db.all(sql)`) and raw statements. */
+// biome-ignore lint/suspicious/noExplicitAny: any row type
+export type Statement = BatchItem<'sqlite'> | RawStatement<any>;
 
-/** A raw statement as an item of drizzle's typed batch (batchOf), beside drizzle's own statements. */
-export const asDrizzle = (db: Db, stmt: RawStatement) => db.run(sqlOf(stmt.raw, ...stmt.params));
+type ResultOf<I> =
+  I extends RawStatement<infer Row> ? D1Result<Row> : I extends BatchItem<'sqlite'> ? I['_']['result'] : never;
+
+/** A batch's answers, one per statement: drizzle's typed answer for a builder, D1's result for a raw statement. */
+export type BatchResults<T extends readonly Statement[]> = { -readonly [K in keyof T]: ResultOf<T[K]> };
+
+type Prepared = {
+  getQuery(): { sql: string; params: unknown[] };
+  mapResult(result: unknown, fromBatch: boolean): unknown;
+};
+
+const isRaw = (item: Statement): item is RawStatement =>
+  typeof (item as RawStatement).raw === 'string' && Array.isArray((item as RawStatement).params);
 
 /**
- * One D1 batch (a single transaction) of drizzle builders and raw statements. drizzle's own batch()
- * cannot take db.run(sql`...`) here, and guarded INSERT ... SELECT statements need raw SQL.
+ * One D1 batch (one round trip, a single transaction) of drizzle builders and raw statements, in order, prepared on
+ * the drizzle instance's own binding (the request's D1 session, or a binding wrapped by the session check or the
+ * bench). A builder is answered as drizzle answers it (rows for a select or a RETURNING, D1's result with
+ * `meta.changes` for a write without one); a raw statement with D1's result. drizzle's own batch() cannot bind
+ * `db.all(sql`...`)` with values (0.45), hence `_prepare()` here. Columns of one statement need distinct names (a
+ * batch answers objects): alias joined ids. A guard trigger that refuses rolls the whole batch back (guardFailure).
  */
-export async function d1Batch(s: Pick<Svc, 'env'>, items: (Buildable | RawStatement)[]) {
-  const stmts: D1PreparedStatement[] = items.map((item) => {
-    if ('raw' in item) return s.env.DB.prepare(item.raw).bind(...item.params);
-    const q = item.toSQL();
-    return s.env.DB.prepare(q.sql).bind(...q.params);
+export async function runBatch<const T extends readonly Statement[]>(db: Db, items: T): Promise<BatchResults<T>> {
+  if (items.length === 0) return [] as unknown as BatchResults<T>;
+  const client = db.$client as unknown as D1Database;
+  const prepared = items.map((item) => (isRaw(item) ? null : (item as unknown as { _prepare(): Prepared })._prepare()));
+  const statements: D1PreparedStatement[] = items.map((item, i) => {
+    const q = isRaw(item) ? { sql: item.raw, params: item.params } : prepared[i]!.getQuery();
+    return client.prepare(q.sql).bind(...q.params);
   });
-  return s.env.DB.batch(stmts);
+  const results = await client.batch(statements);
+  return results.map((r, i) => {
+    const p = prepared[i];
+    return p ? p.mapResult(r, true) : r;
+  }) as unknown as BatchResults<T>;
 }
 
 /**
@@ -59,32 +89,12 @@ export const isUniqueViolation = (err: unknown, what = '') => {
 };
 
 /**
- * The rows the i-th statement of a d1Batch changed, as D1 counts them (with the rows its triggers changed): a
+ * The rows the i-th statement of a batch changed, as D1 counts them (with the rows its triggers changed): a
  * conditional update's count decides a transition, 0 when its WHERE refused.
  */
-export const changesOf = (results: readonly { meta: { changes?: number } }[], i = 0) => results[i]?.meta.changes ?? 0;
-
-type Prepared = {
-  getQuery(): { sql: string; params: unknown[] };
-  mapResult(result: unknown, fromBatch: boolean): unknown;
-};
-
-/**
- * drizzle's `db.batch()` (one D1 round trip, typed answers), also for `db.all(sql`...`)` / `db.get(...)` with
- * bound values, which drizzle 0.45 cannot bind in a batch. Every statement is prepared on the drizzle instance's
- * own binding. Columns of one statement need distinct names (a batch answers objects): alias joined ids.
- */
-export async function batchOf<T extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>(
-  db: Db,
-  items: T,
-): Promise<BatchResponse<T>> {
-  const prepared = items.map((item) => (item as unknown as { _prepare(): Prepared })._prepare());
-  const client = db.$client as unknown as D1Database;
-  const results = await client.batch(
-    prepared.map((p) => {
-      const q = p.getQuery();
-      return client.prepare(q.sql).bind(...q.params);
-    }),
-  );
-  return results.map((r, i) => prepared[i]!.mapResult(r, true)) as BatchResponse<T>;
+export function changesOf(results: readonly unknown[], i = 0): number {
+  const r = results[i] as { meta?: { changes?: number } } | undefined;
+  // a select or a RETURNING answers rows, which carry no count: asking for one is a mistake, not a 0
+  if (!r?.meta) throw new Error(`statement ${i} of the batch answered no change count`);
+  return r.meta.changes ?? 0;
 }

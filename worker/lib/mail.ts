@@ -15,6 +15,7 @@ import { type RenewalsKey, tr } from '../../core/renewals/messages.en';
 import { emailOutbox, users } from '../../schema/index';
 import association from '../../web/content/association.json';
 import type { Config } from './config';
+import { runBatch } from './d1-batch';
 import type { Db } from './db';
 import { log } from './log';
 
@@ -78,11 +79,19 @@ export async function sendMail(db: Db, config: Config, letter: Letter): Promise<
   const lang = chosen === 'en' || (await bengaliReady()) ? chosen : 'en';
   const written = letterIn(letter, lang);
   const mail = { ...written, html: emailDocument(written.subject, written.html, lang) };
-  const row = await db
-    .insert(emailOutbox)
-    .values({ ...mail, toAddr: mail.to, status: 'outbox', headers: mail.headers ? JSON.stringify(mail.headers) : null })
-    .returning({ id: emailOutbox.id })
-    .get();
+  const row = (
+    await runBatch(db, [
+      db
+        .insert(emailOutbox)
+        .values({
+          ...mail,
+          toAddr: mail.to,
+          status: 'outbox',
+          headers: mail.headers ? JSON.stringify(mail.headers) : null,
+        })
+        .returning({ id: emailOutbox.id }),
+    ])
+  )[0][0]!;
   if (config.MAIL_PROVIDER !== 'http') return 'outbox';
   try {
     const res = await fetch(config.MAIL_API_URL!, {
@@ -99,17 +108,21 @@ export async function sendMail(db: Db, config: Config, letter: Letter): Promise<
     });
     const body = (await res.json().catch(() => ({}))) as { id?: string; message?: string };
     if (!res.ok) throw new Error(`provider answered ${res.status}: ${body.message ?? ''}`);
-    await db
-      .update(emailOutbox)
-      .set({ status: 'sent', providerId: body.id ?? null })
-      .where(eq(emailOutbox.id, row.id));
+    await runBatch(db, [
+      db
+        .update(emailOutbox)
+        .set({ status: 'sent', providerId: body.id ?? null })
+        .where(eq(emailOutbox.id, row.id)),
+    ]);
     return 'sent';
   } catch (err) {
     log('error', 'mail.failed', { to: mail.to, subject: mail.subject, error: String(err) });
-    await db
-      .update(emailOutbox)
-      .set({ status: 'failed', error: String(err).slice(0, 500) })
-      .where(eq(emailOutbox.id, row.id));
+    await runBatch(db, [
+      db
+        .update(emailOutbox)
+        .set({ status: 'failed', error: String(err).slice(0, 500) })
+        .where(eq(emailOutbox.id, row.id)),
+    ]);
     return 'failed';
   }
 }

@@ -1,11 +1,10 @@
 import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types';
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
-import type { BatchItem, BatchResponse } from 'drizzle-orm/batch';
 import type { Context, MiddlewareHandler } from 'hono';
 import { sessions, users } from '../../schema/index';
 import type { AppEnv } from '../env';
 import { sha256Hex } from './crypto';
-import { batchOf } from './d1-batch';
+import { type BatchResults, runBatch, type Statement } from './d1-batch';
 import { primaryOf } from './d1-sessions';
 import { type Db, getDb } from './db';
 import { DomainError, say } from './errors';
@@ -142,9 +141,9 @@ function meOf(tokenHash: string, at: number, role: Role): Me {
   };
 }
 
-export type SessionBatch = <T extends readonly BatchItem<'sqlite'>[]>(
+export type SessionBatch = <T extends readonly Statement[]>(
   build: (me: Me, db: Db) => T,
-) => Promise<{ actor: Actor; results: BatchResponse<T> }>;
+) => Promise<{ actor: Actor; results: BatchResults<T> }>;
 
 /**
  * One D1 round trip for the session lookup and the call's own statements (a call declared `session: 'batch'`,
@@ -154,10 +153,10 @@ export type SessionBatch = <T extends readonly BatchItem<'sqlite'>[]>(
  * this throws InsufficientAccess (401/403) as requireRole would, and the results are dropped. A token that a
  * lagging replica does not know yet is tried once more on the primary (docs/decisions/113).
  */
-export async function sessionBatch<T extends readonly BatchItem<'sqlite'>[]>(
+export async function sessionBatch<T extends readonly Statement[]>(
   c: Context<AppEnv>,
   build: (me: Me, db: Db) => T,
-): Promise<{ actor: Actor; results: BatchResponse<T> }> {
+): Promise<{ actor: Actor; results: BatchResults<T> }> {
   const pending = inBatch.get(c);
   const token = readToken(c);
   if (!pending || pending.verdict || !token) {
@@ -168,8 +167,8 @@ export async function sessionBatch<T extends readonly BatchItem<'sqlite'>[]>(
   const me = meOf(tokenHash, at, pending.role);
   const run = async (db: Db) => {
     const batch = [lookupQuery(db, tokenHash, at), ...build(me, db)] as const;
-    const [rows, ...results] = (await batchOf(db, batch)) as unknown as [LookupRow[], ...unknown[]];
-    return { actor: actorOfRow(db, rows[0]), results: results as unknown as BatchResponse<T> };
+    const [rows, ...results] = (await runBatch(db, batch)) as unknown as [LookupRow[], ...unknown[]];
+    return { actor: actorOfRow(db, rows[0]), results: results as unknown as BatchResults<T> };
   };
   let found = await run(getDb(c.env));
   const primary = found.actor ? null : primaryOf(c);

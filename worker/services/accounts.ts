@@ -9,10 +9,10 @@ import type {
   UserProfile,
 } from '../../core/contracts/accounts';
 import type { KeyedMessage } from '../../core/contracts/common';
-import { sessions, throttles, userTokens, users } from '../../schema/index';
+import { sessions, throttles, users, userTokens } from '../../schema/index';
 import { audit } from '../lib/audit';
 import { DUMMY_PASSWORD_HASH, hashPassword, randomCode, randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
-import { batchOf, isUniqueViolation } from '../lib/d1-batch';
+import { isUniqueViolation, runBatch } from '../lib/d1-batch';
 import { DomainError, say, told } from '../lib/errors';
 import { compose, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
@@ -69,7 +69,7 @@ export const withinLimit = (kind: Limit, row: { failures: number } | undefined |
 
 /** Counts one attempt and answers whether it is within the limit. */
 export async function claimAttempt(s: Svc, kind: Limit, id: string): Promise<boolean> {
-  return withinLimit(kind, await claimQuery(s, kind, id));
+  return withinLimit(kind, (await runBatch(s.db, [claimQuery(s, kind, id)]))[0]);
 }
 
 /** A device (the client's user-iid) that signed in to this account before. */
@@ -116,18 +116,23 @@ function userInfo(user: UserRow, token: string, flags: { membershipLive: boolean
 
 async function startSession(s: Svc, user: UserRow, iid: string | null | undefined): Promise<UserInfo> {
   const { token, insert } = await newSession(s, user, iid);
-  const [, flags] = await Promise.all([insert, getSettings(s.db, ['membershipLive', 'dailyPassLive'])]);
+  const [, flags] = await Promise.all([
+    runBatch(s.db, [insert]),
+    getSettings(s.db, ['membershipLive', 'dailyPassLive']),
+  ]);
   return userInfo(user, token, flags);
 }
 
 async function sendVerification(s: Svc, user: Pick<UserRow, 'id' | 'email' | 'name'>) {
   const token = randomToken(24);
-  await s.db.insert(userTokens).values({
-    userId: user.id,
-    purpose: 'email_verification',
-    tokenHash: await sha256Hex(token),
-    expiresAt: Date.now() + VERIFY_TTL,
-  });
+  await runBatch(s.db, [
+    s.db.insert(userTokens).values({
+      userId: user.id,
+      purpose: 'email_verification',
+      tokenHash: await sha256Hex(token),
+      expiresAt: Date.now() + VERIFY_TTL,
+    }),
+  ]);
   const href = `${s.origin}/verifyEmail?token=${encodeURIComponent(token)}`;
   await sendMail(s.db, s.config, {
     to: user.email,
@@ -160,11 +165,20 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password, s.config.PASSWORD_PEPPER);
   let user: UserRow;
   try {
-    user = await s.db
-      .insert(users)
-      .values({ name: input.name, email: input.email, mobile: input.mobile, passwordHash, lang: input.lang ?? null })
-      .returning()
-      .get();
+    user = (
+      await runBatch(s.db, [
+        s.db
+          .insert(users)
+          .values({
+            name: input.name,
+            email: input.email,
+            mobile: input.mobile,
+            passwordHash,
+            lang: input.lang ?? null,
+          })
+          .returning(),
+      ])
+    )[0][0]!;
   } catch (err) {
     // Two sign-ups racing for one email: the unique index lets exactly one through.
     if (isUniqueViolation(err)) throw new DomainError('EmailTaken', say('auth.emailTaken'), 409);
@@ -182,7 +196,7 @@ export async function signUp(
  */
 export async function login(s: Svc, input: z.output<typeof loginRequest>): Promise<UserInfo> {
   // the account is read beside the count, and used only once the count allows the attempt
-  const [claimed, found, settingRows] = await batchOf(s.db, [
+  const [claimed, found, settingRows] = await runBatch(s.db, [
     claimQuery(s, 'login', input.email),
     s.db.select().from(users).where(eq(users.email, input.email)).limit(1),
     settingsQuery(s.db),
@@ -203,7 +217,7 @@ export async function login(s: Svc, input: z.output<typeof loginRequest>): Promi
   if (!user || !check.ok) throw new DomainError('InvalidCredentials', say('auth.invalidCredentials'), 401);
   const passwordHash = check.needsRehash ? await hashPassword(input.password, s.config.PASSWORD_PEPPER) : null;
   const { token, insert } = await newSession(s, user, input.iid);
-  await s.db.batch([
+  await runBatch(s.db, [
     s.db.delete(throttles).where(eq(throttles.key, `login:${input.email}`)),
     ...(input.iid ? [s.db.delete(throttles).where(eq(throttles.key, `loginDevice:${input.email}#${input.iid}`))] : []),
     ...(passwordHash ? [s.db.update(users).set({ passwordHash }).where(eq(users.id, user.id))] : []),
@@ -237,7 +251,7 @@ async function sendPasswordCode(s: Svc, email: string) {
   if (!user) return;
   const code = randomCode(8);
   const at = Date.now();
-  await s.db.batch([
+  await runBatch(s.db, [
     // only the newest code works
     s.db
       .update(userTokens)
@@ -269,19 +283,22 @@ export async function changePassword(s: Svc, input: z.output<typeof changePasswd
   if (user) {
     // The code is consumed by this one conditional update: of parallel requests with one code, exactly
     // one gets its row back; the others fall through to the old-password check and fail.
-    const code = await s.db
-      .update(userTokens)
-      .set({ usedAt: at })
-      .where(
-        and(
-          eq(userTokens.tokenHash, await sha256Hex(`${user.id}:${input.tempPasswd.toUpperCase()}`)),
-          eq(userTokens.purpose, 'password_code'),
-          isNull(userTokens.usedAt),
-          gt(userTokens.expiresAt, at),
-        ),
-      )
-      .returning({ id: userTokens.id })
-      .get();
+    const code = (
+      await runBatch(s.db, [
+        s.db
+          .update(userTokens)
+          .set({ usedAt: at })
+          .where(
+            and(
+              eq(userTokens.tokenHash, await sha256Hex(`${user.id}:${input.tempPasswd.toUpperCase()}`)),
+              eq(userTokens.purpose, 'password_code'),
+              isNull(userTokens.usedAt),
+              gt(userTokens.expiresAt, at),
+            ),
+          )
+          .returning({ id: userTokens.id }),
+      ])
+    )[0][0];
     codeId = code?.id ?? null;
   }
   const oldOk =
@@ -289,7 +306,7 @@ export async function changePassword(s: Svc, input: z.output<typeof changePasswd
     (await verifyPassword(input.tempPasswd, user?.passwordHash ?? DUMMY_PASSWORD_HASH, s.config.PASSWORD_PEPPER)).ok;
   if (!user || (codeId === null && !oldOk)) throw new DomainError('InvalidCode', say('auth.invalidCode'), 400);
   const passwordHash = await hashPassword(input.newPasswd, s.config.PASSWORD_PEPPER);
-  await s.db.batch([
+  await runBatch(s.db, [
     s.db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id)),
     // a password change ends every session of the account
     s.db
@@ -341,7 +358,7 @@ export async function verifyEmail(s: Svc, input: { token: string }) {
     )
     .get();
   if (!row) throw new DomainError('InvalidToken', say('verification.invalid'), 400);
-  await s.db.batch([
+  await runBatch(s.db, [
     s.db.update(users).set({ emailVerified: true, updatedAt: at }).where(eq(users.id, row.userId)),
     s.db
       .update(userTokens)

@@ -22,7 +22,7 @@ import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
 import { defaultRules, EXTRA_CONTRIBUTION_CODE, type PricingRules, rulesJson, rulesOf } from '../../core/pricing';
 import { auditLog, products, sponsorshipClaims, users } from '../../schema/index';
 import { afterChange } from '../lib/audit';
-import { d1Batch, raw } from '../lib/d1-batch';
+import { raw, runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { badRequest, conflict, DomainError, notFound, say, told } from '../lib/errors';
 import type { Actor } from '../lib/session';
@@ -131,7 +131,7 @@ export async function addProduct(
     waitlist: input.waitlist,
   };
   try {
-    const [inserted] = await db.batch([
+    const [inserted] = await runBatch(db, [
       db.insert(products).values(values).returning({ id: products.id }),
       // the id is not known before the insert: the audit row reads it back by the unique code. (A raw
       // db.run(sql) with parameters cannot be batched by drizzle 0.45's D1 driver; insert-select can.)
@@ -167,7 +167,7 @@ async function changeProduct(
 ): Promise<boolean> {
   const keys = Object.keys(set) as (keyof ProductRow)[];
   if (keys.every((k) => set[k] === row[k])) return false;
-  const [update] = await d1Batch(s, [
+  const [update] = await runBatch(s.db, [
     s.db
       .update(products)
       .set({ ...set, updatedAt: Date.now() })
@@ -245,7 +245,7 @@ export async function blockProduct(
   const row = await productOrThrow(db, id);
   if (row.type !== 'SPONSORSHIP') throw badRequest(say('product.notSponsorshipBlock', { code: row.code }));
   const year = festivalYear();
-  const [blocked] = await d1Batch(s, [
+  const [blocked] = await runBatch(s.db, [
     raw(
       `UPDATE products SET blocked_by_name = ?, blocked_by_email = ?, available = 0, updated_at = ?
        WHERE id = ? AND blocked_by_name IS ? AND blocked_by_email IS ?
@@ -401,11 +401,11 @@ export async function updateProduct(s: Svc, actor: Actor, input: UpdateInput): P
  */
 export async function prepareNextCatalogue(s: Svc, actor: Actor): Promise<CataloguePrepared> {
   const now = Date.now();
-  const fromYear = await s.db.get<{ y: string | null }>(sql`SELECT ${liveYearSql(now)} AS y`);
+  const fromYear = (await runBatch(s.db, [s.db.get<{ y: string | null }>(sql`SELECT ${liveYearSql(now)} AS y`)]))[0];
   if (!fromYear?.y) throw conflict('NothingToCopy', say('catalogue.nothingToCopy'));
   const from = fromYear.y;
   const next = nextFestivalYear(from);
-  const [copied] = await d1Batch(s, [
+  const [copied] = await runBatch(s.db, [
     raw(
       `INSERT INTO products (type, name, code, description, name_bn, description_bn, price_paise, co_price_paise,
          available, full_sponsor_only, sort_order, rules, photo, capacity, waitlist, festival_year, publish_at,
@@ -450,7 +450,7 @@ export async function publishCatalogue(
   // a minute's grace for a clock a little behind; "now" is the usual answer
   if (at < now - 60_000) throw badRequest(say('catalogue.publishInPast'));
   const year = input.festivalYear;
-  const [published] = await d1Batch(s, [
+  const [published] = await runBatch(s.db, [
     // "not reached yet" by the database's clock when the statement runs, so that a second press, whatever time its
     // request read, finds the first one's publication reached and changes nothing
     raw(

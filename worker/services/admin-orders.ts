@@ -5,15 +5,15 @@ import { PAGE_SIZE, SEARCH_LIMIT } from '../../core/contracts/admin';
 import { normalizeMobile } from '../../core/contracts/common';
 import type { OrderView } from '../../core/contracts/orders';
 import { parseRcptId } from '../../core/ids';
+import { ORDER_STATUS } from '../../core/orders';
 import { orderLines, orders } from '../../schema/index';
-import { batchOf } from '../lib/d1-batch';
+import { runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { notFound, say } from '../lib/errors';
 import type { Actor, Me } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { type OrderListing, orderList, orderListOf, orderListQueries, orderViews } from './order-view';
 import { clearAttention as clearOrderAttention } from './transitions/orders';
-import { ORDER_STATUS } from '../../core/orders';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -90,7 +90,7 @@ async function searchOrders(db: Db, q: { emailId?: string | null; mobileNo?: str
       limit: SEARCH_LIMIT,
     }),
   );
-  const answers = (await batchOf(db, statements as unknown as Parameters<typeof batchOf>[1])) as readonly unknown[];
+  const answers = (await runBatch(db, statements as unknown as Parameters<typeof runBatch>[1])) as readonly unknown[];
   const found = new Map<number, { row: OrderRow; view: OrderView }>();
   for (let i = 0; i < answers.length; i += 3) {
     const list = orderListOf(...(answers.slice(i, i + 3) as Parameters<typeof orderListOf>));

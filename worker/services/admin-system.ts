@@ -13,16 +13,16 @@ import type {
 } from '../../core/contracts/admin';
 import { festivalYear } from '../../core/festival';
 import { paiseToRupees, rupeesToPaise } from '../../core/money';
+import { ORDER_STATUS, REFUND_STATUS } from '../../core/orders';
 import { auditLog, collectionEvents, orderLines, orders, users } from '../../schema/index';
 import { refundLines, refunds } from '../../schema/refunds';
-import { d1Batch, raw } from '../lib/d1-batch';
+import { raw, runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { DomainError, notFound, say, told } from '../lib/errors';
 import type { Actor, Me } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { receiptTotalsOf, receiptTotalsQuery } from './receipts';
 import { getSettings, putSetting, type Settings } from './settings';
-import { ORDER_STATUS, REFUND_STATUS } from '../../core/orders';
 import type { AuditPage, RoleChange, SettingsChange } from '../../core/contracts/admin';
 
 const ALL_KEYS = [
@@ -123,7 +123,7 @@ export async function updateSettings(
   const changed = (Object.keys(next) as (keyof Settings)[]).filter(
     (k) => JSON.stringify(next[k]) !== JSON.stringify(before[k]),
   );
-  if (changed.length > 0) await d1Batch(s, settingsWrites(db, actorId, before, next, changed));
+  if (changed.length > 0) await runBatch(s.db, settingsWrites(db, actorId, before, next, changed));
   return { ...(await settingsView(db)), changed, ...told('settings.saved') };
 }
 
@@ -164,7 +164,7 @@ export async function setUserRole(
     input.role === 'admin' && !input.granted
       ? `AND (SELECT count(*) FROM users WHERE is_admin = 1 AND id <> ?) > 0`
       : 'AND ? IS NOT NULL';
-  const [changed] = await d1Batch(s, [
+  const [changed] = await runBatch(s.db, [
     raw(
       `UPDATE users SET ${column} = ?, updated_at = ? WHERE id = ? AND ${column} = ? ${keepsAnAdmin}`,
       input.granted ? 1 : 0,

@@ -4,8 +4,8 @@
 import type * as z from 'zod';
 import { type Audience as AudienceName, CHANNELS, type Channel, type MessageKind } from '../../core/channels';
 import type {
-  AnnouncementView,
   AnnouncementsView,
+  AnnouncementView,
   AudienceCount,
   ChannelReport,
   createAnnouncementRequest,
@@ -15,14 +15,14 @@ import type {
   VenueNotice,
 } from '../../core/contracts/channels';
 import { festivalYear } from '../../core/festival';
+import type { Bindings } from '../env';
 import { randomToken } from '../lib/crypto';
-import { prep, sqlOf } from '../lib/d1-batch';
+import { raw, runBatch, sqlOf } from '../lib/d1-batch';
 import { DomainError, say, told } from '../lib/errors';
 import { log } from '../lib/log';
 import { trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { cronSvc, type Svc, sessionBatchOf } from '../lib/svc';
-import type { Bindings } from '../env';
 import { type AnnouncementText, type Audience, drainDeliveries, enqueueStatement } from './deliveries';
 
 /** Members one cron run takes on per announcement (up to three deliveries each, sent by the same run's drain). */
@@ -95,7 +95,7 @@ export async function audienceCount(
  */
 export async function sendTest(s: Svc, actor: Actor, text: AnnouncementText): Promise<TestSendResult> {
   const event = `test:${randomToken(9)}`;
-  await s.env.DB.batch([
+  await runBatch(s.db, [
     enqueueStatement(s, {
       event,
       kind: 'announcements',
@@ -106,10 +106,14 @@ export async function sendTest(s: Svc, actor: Actor, text: AnnouncementText): Pr
     }),
   ]);
   await trackMail(drainDeliveries(s, { event }));
-  const { results } = await prep(s, 'SELECT channel, state FROM deliveries WHERE event = ? ORDER BY id', event).all<{
-    channel: Channel;
-    state: DeliveryView['state'];
-  }>();
+  const { results } = (
+    await runBatch(s.db, [
+      raw<{
+        channel: Channel;
+        state: DeliveryView['state'];
+      }>('SELECT channel, state FROM deliveries WHERE event = ? ORDER BY id', event),
+    ])
+  )[0];
   results.sort((a, b) => CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel));
   return { ...told('announce.testSent'), channels: results };
 }
@@ -169,9 +173,8 @@ export async function createAnnouncement(
   if (count === 0) throw new DomainError('NoAudience', say('announce.noAudience'), 409);
   const sendAt = Math.max(input.sendAt ?? at, at);
   const state = sendAt <= at + 60_000 ? 'sending' : 'scheduled';
-  const [ins, , row] = (await s.env.DB.batch([
-    prep(
-      s,
+  const [ins, , row] = (await runBatch(s.db, [
+    raw(
       `INSERT INTO announcements (title_en, body_en, title_bn, body_bn, audience, product_id, fiscal_year, operational,
           state, send_at, request_key, created_by, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (request_key) DO NOTHING`,
@@ -189,14 +192,13 @@ export async function createAnnouncement(
       actor.userId,
       at,
     ),
-    prep(
-      s,
+    raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
         SELECT ?, 'announcement.created', 'announcement', last_insert_rowid(), ? WHERE changes() = 1`,
       actor.userId,
       JSON.stringify({ audience: input.audience, productId: input.productId ?? null, members: count, sendAt }),
     ),
-    prep(s, `SELECT ${COLUMNS} WHERE a.request_key = ?`, input.requestKey),
+    raw(`SELECT ${COLUMNS} WHERE a.request_key = ?`, input.requestKey),
   ])) as [{ meta: { changes?: number } }, unknown, { results: Row[] }];
   const made = row.results[0]!;
   if (ins.meta.changes === 1 && made.state === 'sending') {
@@ -214,15 +216,13 @@ export async function createAnnouncement(
 
 /** /stopAnnouncement: nothing more goes out (queued deliveries are skipped); what was sent stays sent. */
 export async function stopAnnouncement(s: Svc, actor: Actor, { id }: { id: number }) {
-  const [res] = await s.env.DB.batch([
-    prep(
-      s,
+  const [res] = await runBatch(s.db, [
+    raw(
       `UPDATE announcements SET state = 'stopped', finished_at = ? WHERE id = ? AND state IN ('scheduled', 'sending')`,
       Date.now(),
       id,
     ),
-    prep(
-      s,
+    raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
         SELECT ?, 'announcement.stopped', 'announcement', ?, '{}' WHERE changes() = 1`,
       actor.userId,
@@ -302,28 +302,33 @@ export async function getAnnouncements(s: Svc): Promise<AnnouncementsView> {
  * above the highest already taken: INSERT ... ON CONFLICT DO NOTHING, so two runs at once take each member once)
  * and is done when no member is left and nothing of it waits; then what is due is sent.
  */
-export async function runAnnouncementStep(s: Svc, opts: { id?: number; at?: number; batch?: number } = {}) {
+export async function runAnnouncementStep(s: Svc, opts: { id?: number; at?: number; batchSize?: number } = {}) {
   const at = opts.at ?? Date.now();
-  await prep(s, `UPDATE announcements SET state = 'sending' WHERE state = 'scheduled' AND send_at <= ?`, at).run();
-  const { results: sending } = await prep(
-    s,
-    `SELECT id, audience, product_id AS productId, fiscal_year AS fiscalYear FROM announcements
+  await runBatch(s.db, [
+    raw(`UPDATE announcements SET state = 'sending' WHERE state = 'scheduled' AND send_at <= ?`, at),
+  ]);
+  const { results: sending } = (
+    await runBatch(s.db, [
+      raw<Target & { id: number }>(
+        `SELECT id, audience, product_id AS productId, fiscal_year AS fiscalYear FROM announcements
       WHERE state = 'sending' ${opts.id ? 'AND id = ?' : ''} ORDER BY id`,
-    ...(opts.id ? [opts.id] : []),
-  ).all<Target & { id: number }>();
+        ...(opts.id ? [opts.id] : []),
+      ),
+    ])
+  )[0];
   let taken = 0;
   const exhausted: number[] = [];
   for (const a of sending) {
     const event = `ann:${a.id}`;
     const members = audienceOf(a);
-    const [claim] = await s.env.DB.batch([
+    const [claim] = await runBatch(s.db, [
       enqueueStatement(s, {
         event,
         kind: 'announcements',
         members: {
           sql: `SELECT uid FROM (${members.sql})
             WHERE uid > (SELECT COALESCE(MAX(user_id), 0) FROM deliveries WHERE event = ?) ORDER BY uid LIMIT ?`,
-          params: [...members.params, event, opts.batch ?? ANNOUNCE_BATCH_SIZE],
+          params: [...members.params, event, opts.batchSize ?? ANNOUNCE_BATCH_SIZE],
         },
         message: { topic: 'announcement', id: a.id },
         channels: [...CHANNELS],
@@ -340,14 +345,15 @@ export async function runAnnouncementStep(s: Svc, opts: { id?: number; at?: numb
   });
   // done: no member left to take, and nothing of it waiting (a retry keeps it sending until it is sent or failed)
   for (const id of exhausted) {
-    await prep(
-      s,
-      `UPDATE announcements SET state = 'done', finished_at = ? WHERE id = ? AND state = 'sending'
+    await runBatch(s.db, [
+      raw(
+        `UPDATE announcements SET state = 'done', finished_at = ? WHERE id = ? AND state = 'sending'
         AND NOT EXISTS (SELECT 1 FROM deliveries WHERE event = ? AND state IN ('queued', 'sending'))`,
-      Date.now(),
-      id,
-      `ann:${id}`,
-    ).run();
+        Date.now(),
+        id,
+        `ann:${id}`,
+      ),
+    ]);
   }
   if (sending.length > 0 || drained.sent + drained.failed > 0)
     log('info', 'announcements.batch', { taken, ...drained });
@@ -363,13 +369,16 @@ export async function runChannelsStep(env: Bindings) {
 
 /** /getVenueNotices: the operational announcements of the last day, newest first (staff; beside the session). */
 export async function venueNotices(s: Svc, at = Date.now()): Promise<VenueNotice[]> {
-  const { results } = await prep(
-    s,
-    `SELECT id, title_en AS titleEn, body_en AS bodyEn, title_bn AS titleBn, body_bn AS bodyBn, send_at AS at
+  const { results } = (
+    await runBatch(s.db, [
+      raw<VenueNotice>(
+        `SELECT id, title_en AS titleEn, body_en AS bodyEn, title_bn AS titleBn, body_bn AS bodyBn, send_at AS at
       FROM announcements WHERE operational = 1 AND state IN ('sending', 'done') AND send_at > ?
       ORDER BY send_at DESC LIMIT 3`,
-    at - DAY_MS,
-  ).all<VenueNotice>();
+        at - DAY_MS,
+      ),
+    ])
+  )[0];
   return results;
 }
 

@@ -5,7 +5,7 @@ import type { CapacityView } from '../../core/contracts/capacity';
 import type { Message } from '../../core/contracts/common';
 import { products } from '../../schema/index';
 import { afterChange } from '../lib/audit';
-import { changesOf, d1Batch, raw } from '../lib/d1-batch';
+import { changesOf, raw, runBatch } from '../lib/d1-batch';
 import { DomainError, notFound, say, told } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
@@ -40,7 +40,7 @@ export async function setProductCapacity(
   input: { id: number; capacity: number | null },
 ): Promise<CapacityView & Message> {
   const before = await productOr404(s, input.id);
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     raw(
       'UPDATE products SET capacity = ?, updated_at = ? WHERE id = ? AND (? IS NULL OR taken <= ?)',
       input.capacity,
@@ -75,7 +75,7 @@ export async function setProductWaitlist(
   input: { id: number; waitlist: boolean },
 ): Promise<CapacityView & Message> {
   const before = await productOr404(s, input.id);
-  await d1Batch(s, [
+  await runBatch(s.db, [
     raw(
       'UPDATE products SET waitlist = ?, updated_at = ? WHERE id = ? AND waitlist <> ?',
       input.waitlist ? 1 : 0,

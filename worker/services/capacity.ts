@@ -8,14 +8,14 @@
 // by the triggers of migrations/0245 when its order is given up, expires or is rejected, and when its units are
 // refunded; a payment captured after the order was given up takes them back (forced). So a caller that sells
 // through an order line (checkout, gate sales) writes both in one batch:
-//   d1Batch(s, [insert order_lines {..., capacity_units: qty}, takeUnits(productId, qty), ...])
+//   runBatch(s.db, [insert order_lines {..., capacity_units: qty}, takeUnits(productId, qty), ...])
 // and answers guardFailure(err) === 'sold_out'. An offline sale synced later uses forceTakeUnits instead and reads
 // how far past the capacity it went with overOf().
 import { eq, inArray } from 'drizzle-orm';
 import { availability } from '../../core/capacity';
 import { products } from '../../schema/index';
 import type { Guard } from '../lib/audit';
-import { changesOf, d1Batch, guardFailure, type RawStatement, raw } from '../lib/d1-batch';
+import { changesOf, guardFailure, type RawStatement, raw, runBatch } from '../lib/d1-batch';
 import type { Svc } from '../lib/svc';
 
 export const SOLD_OUT_GUARD = 'sold_out';
@@ -28,7 +28,7 @@ function units(qty: number) {
 }
 
 /**
- * Takes `qty` units of a product only if they fit, as one statement for a d1Batch: when they do not fit the
+ * Takes `qty` units of a product only if they fit, as one statement for a runBatch: when they do not fit the
  * trigger aborts it and the whole batch (guardFailure(err) === 'sold_out'). `guard` makes it conditional (e.g.
  * only if the batch's transition happened); then its change count says whether it ran.
  */
@@ -63,8 +63,6 @@ export function releaseUnits(productId: number, qty: number, guard?: Guard): Raw
   return raw(`UPDATE products SET taken = max(0, taken - ?) WHERE id = ?${g.sql}`, units(qty), productId, ...g.params);
 }
 
-/** One of the statements above for drizzle's typed batch (batchOf), e.g. in the checkout's batch. */
-
 type D1Like = { results?: unknown[]; meta: { changes?: number } };
 
 /** How many units a forceTakeUnits statement left its product over capacity (0 when within it or unlimited). */
@@ -75,9 +73,9 @@ export function overOf(result: D1Like | undefined): number {
 }
 
 /** takeUnits on its own: true when the units were taken, false when they did not fit. */
-export async function tryTake(s: Pick<Svc, 'env'>, productId: number, qty: number): Promise<boolean> {
+export async function tryTake(s: Pick<Svc, 'db'>, productId: number, qty: number): Promise<boolean> {
   try {
-    const results = await d1Batch(s, [takeUnits(productId, qty)]);
+    const results = await runBatch(s.db, [takeUnits(productId, qty)]);
     return changesOf(results) > 0;
   } catch (err) {
     if (guardFailure(err) === SOLD_OUT_GUARD) return false;
@@ -86,14 +84,14 @@ export async function tryTake(s: Pick<Svc, 'env'>, productId: number, qty: numbe
 }
 
 /** forceTakeUnits on its own: the units over capacity it leaves (0 when none). */
-export async function forceTake(s: Pick<Svc, 'env'>, productId: number, qty: number): Promise<{ over: number }> {
-  const results = await d1Batch(s, [forceTakeUnits(productId, qty)]);
+export async function forceTake(s: Pick<Svc, 'db'>, productId: number, qty: number): Promise<{ over: number }> {
+  const results = await runBatch(s.db, [forceTakeUnits(productId, qty)]);
   return { over: overOf(results[0]) };
 }
 
 /** releaseUnits on its own. */
-export async function release(s: Pick<Svc, 'env'>, productId: number, qty: number): Promise<void> {
-  await d1Batch(s, [releaseUnits(productId, qty)]);
+export async function release(s: Pick<Svc, 'db'>, productId: number, qty: number): Promise<void> {
+  await runBatch(s.db, [releaseUnits(productId, qty)]);
 }
 
 /** The capacity, units left, sold out and "few left" of products, by id (for answers and refusals). */

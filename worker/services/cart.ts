@@ -3,18 +3,20 @@ import type { AddToCartRequest, CartDetails, CartKind, CartPriceChange } from '.
 import type { CountResponse } from '../../core/contracts/catalogue';
 import { festivalYear } from '../../core/festival';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
+import { ORDER_STATUS } from '../../core/orders';
 import {
+  isMemberPriced,
   type LineInput,
   type PricedCart,
   type PricingContext,
   type PricingProduct,
-  isMemberPriced,
   priceCart,
   rulesOf,
   UTSAV_CODE,
   type WaiverRule,
 } from '../../core/pricing';
 import { cartLines, carts, orderLines, orders, products } from '../../schema/index';
+import { runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { DomainError, say } from '../lib/errors';
 import { log } from '../lib/log';
@@ -23,16 +25,15 @@ import { type Svc, sessionBatchOf } from '../lib/svc';
 import {
   blockedForOther,
   COUNTED_STATUSES,
+  isLiveSql,
   type ProductRow,
   type SponsorshipState,
   sponsorshipStates,
   sponsorshipStatesOf,
   sponsorshipStatesQueries,
-  isLiveSql,
   toPricing,
 } from './catalogue';
 import { getSettings, pickSettings, settingsQuery } from './settings';
-import { ORDER_STATUS } from '../../core/orders';
 
 export type { ProductRow };
 
@@ -364,7 +365,7 @@ export async function addToCart(s: Svc, req: AddToCartRequest): Promise<CartDeta
   }
 
   const now = Date.now();
-  await s.db.batch([
+  await runBatch(s.db, [
     s.db.delete(cartLines).where(eq(cartLines.userId, buyer.userId)),
     s.db
       .insert(carts)
@@ -505,7 +506,7 @@ export async function bijayaSanmelaniCount(s: Svc): Promise<CountResponse> {
   return { count: memberPricedUsed(await buyerCounts(s)) };
 }
 
-/** The statements that empty a user's cart, for the caller's db.batch(). */
+/** The statements that empty a user's cart, for the caller's runBatch(). */
 export function deleteCartStatements(s: Svc, userId: number) {
   return [
     s.db.delete(cartLines).where(eq(cartLines.userId, userId)),
@@ -515,6 +516,6 @@ export function deleteCartStatements(s: Svc, userId: number) {
 
 /** /deleteCart: the caller's cart lines and cart go in one batch. */
 export async function deleteCart(s: Svc, actor: Actor): Promise<{ deleted: true }> {
-  await s.db.batch(deleteCartStatements(s, actor.userId));
+  await runBatch(s.db, deleteCartStatements(s, actor.userId));
   return { deleted: true };
 }

@@ -8,19 +8,20 @@ import {
 } from '../../core/contracts/catalogue';
 import { festivalYear } from '../../core/festival';
 import { paiseToRupees } from '../../core/money';
+import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 import {
+  defaultRules,
   EXTRA_CONTRIBUTION_CODE,
   EXTRA_CONTRIBUTION_PRODUCT_ID,
-  defaultRules,
   type PricingProduct,
   parseRules,
   rulesJson,
 } from '../../core/pricing';
 import { orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
+import { runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { getSetting } from './settings';
-import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -68,7 +69,7 @@ export const isLiveSql = (now: number): SQL =>
 
 /** The live year, or today's festival year when nothing is published yet (a new catalogue goes into it). */
 export async function liveYear(db: Db, now = Date.now()): Promise<string> {
-  const row = await db.get<{ y: string | null }>(sql`SELECT ${liveYearSql(now)} AS y`);
+  const row = (await runBatch(db, [db.get<{ y: string | null }>(sql`SELECT ${liveYearSql(now)} AS y`)]))[0];
   return row?.y || festivalYear(now);
 }
 

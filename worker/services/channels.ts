@@ -19,12 +19,12 @@ import type {
 } from '../../core/contracts/channels';
 import type { Config } from '../lib/config';
 import { fromBase64Url, hmacSha256, timingSafeEqual, toBase64Url } from '../lib/crypto';
-import { prep, sqlOf } from '../lib/d1-batch';
+import { raw, runBatch, sqlOf } from '../lib/d1-batch';
 import { DomainError, say, told } from '../lib/errors';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 
-type Env = Pick<Svc, 'env'>;
+type Env = Pick<Svc, 'db'>;
 type PrefRow = { kind: MessageKind; channel: Channel; granted: number; at: number };
 export type ConsentChange = { kind: MessageKind; channel: Channel; on: boolean };
 
@@ -98,7 +98,6 @@ export async function getChannelPrefs(s: Svc): Promise<ChannelPrefs> {
  * (`changes()` of the statement before). An unknown account changes nothing.
  */
 export function consentStatements(
-  s: Env,
   userId: number,
   changes: ConsentChange[],
   actorId: number | null,
@@ -108,8 +107,7 @@ export function consentStatements(
 ) {
   const at = Date.now();
   return changes.flatMap((c) => [
-    prep(
-      s,
+    raw(
       `INSERT INTO channel_prefs (user_id, kind, channel, granted, at, via) SELECT id, ?, ?, ?, ?, ? FROM users WHERE id = ?
         AND ? <> COALESCE((SELECT granted FROM channel_prefs WHERE user_id = ? AND kind = ? AND channel = ?), ?) AND ${guard}
         ON CONFLICT (user_id, kind, channel) DO UPDATE SET granted = excluded.granted, at = excluded.at, via = excluded.via`,
@@ -125,8 +123,7 @@ export function consentStatements(
       c.channel,
       defaultOn(c.kind, c.channel) ? 1 : 0,
     ),
-    prep(
-      s,
+    raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) SELECT ?, ?, 'user', ?, ? WHERE changes() = 1`,
       actorId,
       c.on ? 'consent.granted' : 'consent.withdrawn',
@@ -137,11 +134,7 @@ export function consentStatements(
 }
 
 /** Reads a member's choices, number and devices (after a write, in the same batch). */
-const readBack = (s: Env, userId: number) => [
-  prep(s, PREFS_SQL, userId),
-  prep(s, NUMBER_SQL, userId),
-  prep(s, DEVICES_SQL, userId),
-];
+const readBack = (userId: number) => [raw(PREFS_SQL, userId), raw(NUMBER_SQL, userId), raw(DEVICES_SQL, userId)];
 
 function answerOf(s: Svc, results: D1Result[]): ChannelPrefs {
   const [prefs, number, devices] = results.slice(-3) as [
@@ -190,16 +183,14 @@ export async function setChannelPrefs(
   }
   const numberWrites = number
     ? [
-        prep(
-          s,
+        raw(
           `INSERT INTO whatsapp_numbers (user_id, number, at) VALUES (?, ?, ?)
             ON CONFLICT (user_id) DO UPDATE SET number = excluded.number, at = excluded.at WHERE number <> excluded.number`,
           actor.userId,
           number,
           Date.now(),
         ),
-        prep(
-          s,
+        raw(
           `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
             SELECT ?, 'consent.whatsapp_number', 'user', ?, '{}' WHERE changes() = 1`,
           actor.userId,
@@ -208,10 +199,10 @@ export async function setChannelPrefs(
       ]
     : [];
   const changes = input.prefs.filter((p) => !isFixed(p.kind, p.channel));
-  const results = (await s.env.DB.batch([
+  const results = (await runBatch(s.db, [
     ...numberWrites,
-    ...consentStatements(s, actor.userId, changes, actor.userId, 'profile'),
-    ...readBack(s, actor.userId),
+    ...consentStatements(actor.userId, changes, actor.userId, 'profile'),
+    ...readBack(actor.userId),
   ])) as D1Result[];
   return { ...answerOf(s, results), ...told('channels.saved') };
 }
@@ -247,10 +238,9 @@ export async function savePushSubscription(
   const firstPhone = `NOT EXISTS (SELECT 1 FROM push_subscriptions WHERE user_id = ${actor.userId})
     AND NOT EXISTS (SELECT 1 FROM channel_prefs WHERE user_id = ${actor.userId} AND channel = 'push' AND via <> 'push-on')`;
   const all = MESSAGE_KINDS.map((kind) => ({ kind, channel: 'push' as const, on: true }));
-  const results = (await s.env.DB.batch([
-    ...consentStatements(s, actor.userId, all, actor.userId, 'push-on', firstPhone),
-    prep(
-      s,
+  const results = (await runBatch(s.db, [
+    ...consentStatements(actor.userId, all, actor.userId, 'push-on', firstPhone),
+    raw(
       `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`,
       actor.userId,
@@ -259,30 +249,28 @@ export async function savePushSubscription(
       sub.keys.auth,
       Date.now(),
     ),
-    prep(
-      s,
+    raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, 'push.subscribed', 'user', ?, ?)`,
       actor.userId,
       String(actor.userId),
       JSON.stringify({ service: url.hostname }),
     ),
-    ...readBack(s, actor.userId),
+    ...readBack(actor.userId),
   ])) as D1Result[];
   return { ...answerOf(s, results), ...told('channels.pushOn') };
 }
 
 /** /removePushSubscription: this phone gets no more notifications (the choices stay for the member's other phones). */
 export async function removePushSubscription(s: Svc, actor: Actor, { endpoint }: { endpoint: string }) {
-  const results = (await s.env.DB.batch([
-    prep(s, 'DELETE FROM push_subscriptions WHERE endpoint = ? AND user_id = ?', endpoint, actor.userId),
-    prep(
-      s,
+  const results = (await runBatch(s.db, [
+    raw('DELETE FROM push_subscriptions WHERE endpoint = ? AND user_id = ?', endpoint, actor.userId),
+    raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
         SELECT ?, 'push.unsubscribed', 'user', ?, '{}' WHERE changes() = 1`,
       actor.userId,
       String(actor.userId),
     ),
-    ...readBack(s, actor.userId),
+    ...readBack(actor.userId),
   ])) as D1Result[];
   return { ...answerOf(s, results), ...told('channels.pushOff') };
 }
@@ -351,9 +339,9 @@ export async function verifyOptOutToken(
 /** Withdraws the consent an opt-out link names, with its audit row; false when no such account exists. */
 export async function optOut(s: Env, o: OptOut, via: string): Promise<boolean> {
   if (isFixed(o.kind, o.channel)) return true; // the payments' email cannot be stopped, and no link offers it
-  const [, , exists] = (await s.env.DB.batch([
-    ...consentStatements(s, o.userId, [{ kind: o.kind, channel: o.channel, on: false }], null, via),
-    prep(s, 'SELECT 1 AS found FROM users WHERE id = ?', o.userId),
+  const [, , exists] = (await runBatch(s.db, [
+    ...consentStatements(o.userId, [{ kind: o.kind, channel: o.channel, on: false }], null, via),
+    raw('SELECT 1 AS found FROM users WHERE id = ?', o.userId),
   ])) as D1Result[];
   return (exists?.results.length ?? 0) > 0;
 }

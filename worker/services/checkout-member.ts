@@ -1,9 +1,9 @@
 // The member's own orders and the address and referral details checkout copies onto a new order.
 import { desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { saveUserExtraInfoRequest, UserExtraInfo } from '../../core/contracts/checkout';
 import { orders, userExtraInfo } from '../../schema/index';
-import type { z } from 'zod';
-import { d1Batch } from '../lib/d1-batch';
+import { runBatch } from '../lib/d1-batch';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { type OrderView, orderListOf, orderListQueries } from './order-view';
@@ -66,7 +66,7 @@ export async function saveUserExtraInfo(
   const at = Date.now();
   const referredBy = input.referSource === 'Other' ? input.referredBy : (input.referredBy ?? null);
   const info = { ...input, referredBy };
-  await d1Batch(s, [
+  await runBatch(s.db, [
     s.db
       .insert(userExtraInfo)
       .values({ userId: actor.userId, ...info, updatedAt: at })

@@ -4,19 +4,19 @@
 // back; its result decides. An online order then gets its Razorpay order (an HTTP call, and one more round trip
 // to store its id). The payment callbacks and the transfer's details are checkout-payment.ts.
 import { and, eq, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type { OfflineStartOrder, OnlineStartOrder } from '../../core/contracts/checkout';
 import { festivalYear } from '../../core/festival';
 import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
 import { ORDER_STATUS, upiLink } from '../../core/orders';
 import { orderLines, orders, payments, sponsorshipClaims } from '../../schema/index';
-import { asDrizzle, batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
+import { guardFailure, isUniqueViolation, runBatch, type Statement } from '../lib/d1-batch';
 import { DomainError, say } from '../lib/errors';
 import { compose, linesText, sendMail, trackMail } from '../lib/mail';
 import { providerUnavailable, type Razorpay, RazorpayError } from '../lib/razorpay';
 import { type Actor, insufficientAccess } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
+import { availabilityOf, SOLD_OUT_GUARD, takeUnits } from './capacity';
 import { deleteCartStatements } from './cart';
 import {
   checkoutQueries,
@@ -26,13 +26,12 @@ import {
   type PreparedOrder,
   prepareOrder,
 } from './checkout-prepare';
-import { availabilityOf, SOLD_OUT_GUARD, takeUnits } from './capacity';
 import { razorpayAttempt, razorpayFor } from './payments';
-import { offerUseStatements } from './waitlist';
-import { confirmPayment } from './transitions/orders';
-import { insertPendingOrder, insertRazorpayAttempt, keepProviderOrderId } from './transitions/order-details';
 import type { BankDetails } from './settings';
 import type { BillingBody } from '../../core/contracts/checkout';
+import { insertPendingOrder, insertRazorpayAttempt, keepProviderOrderId } from './transitions/order-details';
+import { confirmPayment } from './transitions/orders';
+import { offerUseStatements } from './waitlist';
 
 const PRODUCTION_CHECKOUT_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js';
 const LOCAL_CHECKOUT_SCRIPT = '/dev/razorpay/checkout.js';
@@ -109,7 +108,7 @@ async function createOrder(
       .from(payments)
       .where(and(eq(payments.orderId, orderIdSql), eq(payments.method, 'razorpay'))),
   ] as const;
-  const writes: BatchItem<'sqlite'>[] = [
+  const writes: Statement[] = [
     insertPendingOrder(db, {
       userId: actor.userId,
       kind: p.loaded.kind,
@@ -160,7 +159,7 @@ async function createOrder(
     ),
     // the lines' units, held while the order waits and sold once paid: the capacity's trigger refuses the batch
     // whole when one does not fit (migrations/0245; released by its triggers when the order is given up)
-    ...p.loaded.priced.lines.map((l) => asDrizzle(db, takeUnits(l.productId, l.qty))),
+    ...p.loaded.priced.lines.map((l) => takeUnits(l.productId, l.qty)),
     ...p.fullSponsorIds.map((productId) =>
       db.insert(sponsorshipClaims).values({
         productId,
@@ -185,14 +184,14 @@ async function createOrder(
   let mine = true;
   let found: [OrderRow[], PaymentRow[]];
   try {
-    const results = await batchOf(db, [...writes, ...readBack] as unknown as [BatchItem<'sqlite'>]);
+    const results = await runBatch(db, [...writes, ...readBack] as unknown as [Statement]);
     found = (results as unknown[]).slice(-2) as [OrderRow[], PaymentRow[]];
   } catch (err) {
     const guard = guardFailure(err);
     if (isUniqueViolation(err, 'checkout_key')) {
       // the same checkout started twice at once: the first one wins, both get its order
       mine = false;
-      found = (await batchOf(db, readBack)) as unknown as [OrderRow[], PaymentRow[]];
+      found = (await runBatch(db, readBack)) as unknown as [OrderRow[], PaymentRow[]];
     } else if (isUniqueViolation(err, 'sponsorship_claims') || guard === 'item_taken') {
       throw new DomainError('ItemTaken', say('checkout.itemTakenMeanwhile'), 409);
     } else if (guard === 'item_co_sponsored') {
@@ -291,7 +290,7 @@ async function ensureRazorpayOrder(s: Svc, order: OrderRow, known: PaymentRow | 
   if (attempt?.providerOrderId) return attempt.providerOrderId;
   if (!attempt) {
     // an online order without its attempt (written before attempts were part of the checkout's batch)
-    await insertRazorpayAttempt(s.db, order.id, order.totalPaise);
+    await runBatch(s.db, [insertRazorpayAttempt(s.db, order.id, order.totalPaise)]);
     attempt = await razorpayAttempt(s, order.id);
   }
   let created: Awaited<ReturnType<Razorpay['createOrder']>>;
@@ -306,7 +305,7 @@ async function ensureRazorpayOrder(s: Svc, order: OrderRow, known: PaymentRow | 
     throw err;
   }
   if (created.amount !== order.totalPaise) throw providerUnavailable();
-  const [, kept] = await batchOf(s.db, [
+  const [, kept] = await runBatch(s.db, [
     keepProviderOrderId(s.db, attempt!.id, created.id, Date.now()),
     s.db.select({ providerOrderId: payments.providerOrderId }).from(payments).where(eq(payments.id, attempt!.id)),
   ]);

@@ -4,7 +4,6 @@
 // collection counts. All writes are conditional statements in one D1 batch with their audit row, and the batch's
 // result decides (docs/decisions/070). The reads (sync, search, conflicts) are in venue-read.ts.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type { z } from 'zod';
 import type {
   collectionUploadItem,
@@ -14,9 +13,10 @@ import type {
   VenuePass,
 } from '../../core/contracts/venue';
 import { formatRcptId, parseRcptId } from '../../core/ids';
+import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 import { collectionEvents, orderLines, orders } from '../../schema/index';
 import { randomToken } from '../lib/crypto';
-import { batchOf } from '../lib/d1-batch';
+import { runBatch, type Statement } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { badRequest, conflict, DomainError, notFound, say, told } from '../lib/errors';
 import { log } from '../lib/log';
@@ -24,7 +24,6 @@ import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { collectEarliest, collectOnline, uncollect } from './transitions/collection';
 import { chunks, forDesk, lineColumns, type PassRow, passQueries, selectPasses, toPass } from './venue-read';
-import { ORDER_STATUS, type OrderStatus } from '../../core/orders';
 import type { UndoCollectionResponse } from '../../core/contracts/venue';
 
 const alreadyCollected = (p: { collectedAt: number | null; collectedBy: string | null }) =>
@@ -163,7 +162,7 @@ export async function markCollected(
     input.happenedAt && input.happenedAt <= now && input.happenedAt > now - 3_600_000 ? input.happenedAt : now;
   // the old admin client sends the contributor's email with the id: a mistyped id must not collect someone else's pass
   const email = input.userEmail ? input.userEmail.trim().toLowerCase() : null;
-  const [, , update, passRows, lineRows, mineRows, usedRows] = await batchOf(
+  const [, , update, passRows, lineRows, mineRows, usedRows] = await runBatch(
     s.db,
     collectStatements(s.db, {
       orderId,
@@ -259,7 +258,7 @@ export async function uploadCollections(
   }
 
   const now = Date.now();
-  const statements: BatchItem<'sqlite'>[] = [];
+  const statements: Statement[] = [];
   const touched = new Set<number>();
   for (const item of items) {
     const order = orderOf(item);
@@ -299,7 +298,7 @@ export async function uploadCollections(
   }
   for (const orderId of touched) statements.push(reflagStatement(s.db, orderId));
   const [first, ...rest] = statements;
-  if (first) await batchOf(s.db, [first, ...rest]);
+  if (first) await runBatch(s.db, [first, ...rest]);
 
   // answer from what is stored now, so a second upload of the same queue reads the same
   const events = new Map<string, { orderId: number; isConflict: boolean }>();
@@ -368,7 +367,7 @@ export async function undoCollection(s: Svc, actor: Actor, input: { nonce: strin
   const { nonce } = input;
   const mark = Date.now();
   const event = sql`(SELECT order_id FROM collection_events WHERE nonce = ${nonce})`;
-  const [undone, , , eventRows, passRows, lineRows] = await batchOf(s.db, [
+  const [undone, , , eventRows, passRows, lineRows] = await runBatch(s.db, [
     s.db.run(sql`UPDATE collection_events SET undone_at = ${mark}, conflict_reason = 'undone'
       WHERE nonce = ${nonce} AND volunteer_id = ${actor.userId} AND undone_at IS NULL
         AND recorded_at >= CAST(unixepoch('subsec') * 1000 AS INTEGER) - ${UNDO_WINDOW_MS}

@@ -9,14 +9,14 @@ import { notifyCatalogue, parseLocale } from '../../core/i18n-all';
 import type { NotifyKey } from '../../core/messages/notify.en';
 import { format, type Locale } from '../../core/i18n';
 import { hmacSha256Hex, timingSafeEqual } from '../lib/crypto';
-import { prep } from '../lib/d1-batch';
+import { changesOf, raw, runBatch } from '../lib/d1-batch';
 import { DomainError, say } from '../lib/errors';
-import { log } from '../lib/log';
 import { localApp } from '../lib/local-tools';
+import { log } from '../lib/log';
 import { bengaliReady, compose, escapeHtml, sendMail, trackMail } from '../lib/mail';
-import { type Vapid, sendPush } from '../lib/webpush';
-import { sendWhatsApp, WhatsAppError } from '../lib/whatsapp';
 import type { Svc } from '../lib/svc';
+import { sendPush, type Vapid } from '../lib/webpush';
+import { sendWhatsApp, WhatsAppError } from '../lib/whatsapp';
 import { consentStatements, isLocalPushEndpoint, optOutToken, pushAvailable, whatsappAvailable } from './channels';
 
 /** What a delivery row carries: a topic with its parameters and link, or an announcement (by id, or its texts). */
@@ -61,8 +61,7 @@ export function enqueueStatement(
   // numbered parameters ?1-?7, then the audience's own, renumbered after them
   let n = 8;
   const members = q.members.sql.replace(/\?/g, () => `?${n++}`);
-  return prep(
-    s,
+  return raw(
     `INSERT INTO deliveries (user_id, event, channel, kind, state, message, next_at, error, created_at)
       SELECT uid, ?5, ch, ?1, CASE WHEN reason IS NULL THEN 'queued' ELSE 'skipped' END, ?6, ?7, reason, ?7
       FROM (SELECT a.uid AS uid, c.ch AS ch, ${reason} AS reason FROM (${members}) a CROSS JOIN (${channels}) c)
@@ -94,7 +93,7 @@ export type Notice = {
  */
 export async function notify(s: Svc, n: Notice): Promise<void> {
   try {
-    await s.env.DB.batch([
+    await runBatch(s.db, [
       enqueueStatement(s, {
         event: n.event,
         kind: n.kind,
@@ -131,7 +130,7 @@ const chunks = <T>(xs: T[], n = 90) =>
 const marks = (xs: unknown[]) => xs.map(() => '?').join(',');
 
 async function all<T>(s: Svc, q: string, params: unknown[]): Promise<T[]> {
-  return (await prep(s, q, ...params).all<T>()).results;
+  return (await runBatch(s.db, [raw<T>(q, ...params)]))[0].results;
 }
 
 /** Runs `work` over `items`, `n` at a time. */
@@ -155,12 +154,13 @@ export async function drainDeliveries(
 ): Promise<{ sent: number; failed: number; retried: number }> {
   const at = opts.at ?? Date.now();
   const counts = { sent: 0, failed: 0, retried: 0 };
-  await prep(
-    s,
-    `UPDATE deliveries SET state = 'failed', error = 'interrupted while sending: it may have arrived'
+  await runBatch(s.db, [
+    raw(
+      `UPDATE deliveries SET state = 'failed', error = 'interrupted while sending: it may have arrived'
       WHERE state = 'sending' AND next_at < ?`,
-    at - STUCK_MS,
-  ).run();
+      at - STUCK_MS,
+    ),
+  ]);
   const due = await all<Row>(
     s,
     `SELECT id, user_id AS userId, event, channel, kind, message, attempts FROM deliveries
@@ -192,13 +192,16 @@ export async function drainDeliveries(
   const send = async (row: Row) => {
     // the claim: one conditional update, so that two drains never both send a row; it also reads whether the
     // member withdrew consent (or the announcement was stopped) since the row was queued
-    const claimed = await prep(
-      s,
-      `UPDATE deliveries SET attempts = attempts + 1, next_at = ?, state = 'sending'
+    const claimed = (
+      await runBatch(s.db, [
+        raw<{ off: number }>(
+          `UPDATE deliveries SET attempts = attempts + 1, next_at = ?, state = 'sending'
         WHERE id = ? AND state = 'queued' RETURNING ${WITHDRAWN} AS off`,
-      Date.now(),
-      row.id,
-    ).first<{ off: number }>();
+          Date.now(),
+          row.id,
+        ),
+      ])
+    )[0].results[0];
     if (!claimed) return;
     const member = members.get(row.userId);
     let out: Outcome;
@@ -215,16 +218,17 @@ export async function drainDeliveries(
     const state = out.state === 'sent' || out.state === 'skipped' ? out.state : retry ? 'queued' : 'failed';
     if (state !== 'skipped') counts[state === 'sent' ? 'sent' : retry ? 'retried' : 'failed']++;
     if (state === 'failed') log('warn', 'deliveries.failed', { id: row.id, channel: row.channel, error: out.error });
-    await prep(
-      s,
-      `UPDATE deliveries SET state = ?, next_at = ?, error = ?, provider_id = ?, sent_at = ? WHERE id = ? AND state = 'sending'`,
-      state,
-      retry ? Date.now() + backoff(row.attempts + 1) : Date.now(),
-      out.error?.slice(0, 300) ?? null,
-      out.providerId ?? null,
-      state === 'sent' ? Date.now() : null,
-      row.id,
-    ).run();
+    await runBatch(s.db, [
+      raw(
+        `UPDATE deliveries SET state = ?, next_at = ?, error = ?, provider_id = ?, sent_at = ? WHERE id = ? AND state = 'sending'`,
+        state,
+        retry ? Date.now() + backoff(row.attempts + 1) : Date.now(),
+        out.error?.slice(0, 300) ?? null,
+        out.providerId ?? null,
+        state === 'sent' ? Date.now() : null,
+        row.id,
+      ),
+    ]);
   };
   const lane = (c: Channel) => due.filter((r) => r.channel === c);
   // emails through a real provider go one at a time, 600 ms apart (Resend's 2 requests a second)
@@ -377,7 +381,7 @@ async function pushTo(
   const gone = results.filter((r) => r.outcome === 'gone').map((r) => r.sub.id);
   if (gone.length > 0) {
     // the browser dropped these subscriptions (404/410): never try them again
-    await prep(s, `DELETE FROM push_subscriptions WHERE id IN (${marks(gone)})`, ...gone).run();
+    await runBatch(s.db, [raw(`DELETE FROM push_subscriptions WHERE id IN (${marks(gone)})`, ...gone)]);
     log('info', 'push.expired_removed', { count: gone.length });
   }
   const statuses = results.map((r) => r.status).join(',');
@@ -417,14 +421,17 @@ const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'বন্ধ']);
  * raw body). A `failed` status marks its delivery failed with Meta's code (131026: not on WhatsApp, 131030: not an
  * allowed test number, ...); a STOP reply withdraws every WhatsApp consent of the members with that number.
  */
-export async function whatsappWebhook(s: Svc, { raw, signature }: { raw: string; signature: string | undefined }) {
+export async function whatsappWebhook(
+  s: Svc,
+  { raw: text, signature }: { raw: string; signature: string | undefined },
+) {
   const secret = s.config.WHATSAPP_APP_SECRET;
-  if (!secret || !signature || !timingSafeEqual(signature, `sha256=${await hmacSha256Hex(secret, raw)}`)) {
+  if (!secret || !signature || !timingSafeEqual(signature, `sha256=${await hmacSha256Hex(secret, text)}`)) {
     throw new DomainError('InvalidSignature', say('webhook.badSignature'), 401);
   }
   let body: WaWebhook;
   try {
-    body = JSON.parse(raw) as WaWebhook;
+    body = JSON.parse(text) as WaWebhook;
   } catch {
     throw new DomainError('BadRequest', say('webhook.notJson'), 400);
   }
@@ -435,27 +442,28 @@ export async function whatsappWebhook(s: Svc, { raw, signature }: { raw: string;
     for (const st of v.statuses ?? []) {
       if (st.status !== 'failed' || !st.id) continue;
       const e = st.errors?.[0];
-      const res = await prep(
-        s,
-        `UPDATE deliveries SET state = 'failed', error = ? WHERE provider_id = ? AND channel = 'whatsapp'`,
-        `${e?.code ?? ''} ${e?.title ?? 'failed'}`.trim(),
-        st.id,
-      ).run();
-      failed += res.meta.changes ?? 0;
+      const res = await runBatch(s.db, [
+        raw(
+          `UPDATE deliveries SET state = 'failed', error = ? WHERE provider_id = ? AND channel = 'whatsapp'`,
+          `${e?.code ?? ''} ${e?.title ?? 'failed'}`.trim(),
+          st.id,
+        ),
+      ]);
+      failed += changesOf(res);
     }
     for (const m of v.messages ?? []) {
       const said = (m.text?.body ?? m.button?.text ?? '').trim().toUpperCase();
       if (!m.from || !STOP_WORDS.has(said)) continue;
-      const { results } = await prep(
-        s,
-        'SELECT user_id AS id FROM whatsapp_numbers WHERE number = ?',
-        `+${m.from}`,
-      ).all<{
-        id: number;
-      }>();
+      const { results } = (
+        await runBatch(s.db, [
+          raw<{
+            id: number;
+          }>('SELECT user_id AS id FROM whatsapp_numbers WHERE number = ?', `+${m.from}`),
+        ])
+      )[0];
       for (const u of results) {
         const all = MESSAGE_KINDS.map((kind) => ({ kind, channel: 'whatsapp' as const, on: false }));
-        await s.env.DB.batch(consentStatements(s, u.id, all, null, 'whatsapp-stop'));
+        await runBatch(s.db, consentStatements(u.id, all, null, 'whatsapp-stop'));
         stopped++;
       }
     }

@@ -5,7 +5,7 @@
 // or a UTR that paid another order already is flagged for the admins. Admins read the sales per volunteer per day
 // and record the cash handed over.
 import { and, eq, sql } from 'drizzle-orm';
-import type { VenuePass } from '../../core/contracts/venue';
+import { availability } from '../../core/capacity';
 import type {
   GateConflictRow,
   GateDayRow,
@@ -14,25 +14,25 @@ import type {
   GateSalesResponse,
   RecordGateSaleResponse,
 } from '../../core/contracts/gate';
-import { availability } from '../../core/capacity';
+import type { VenuePass } from '../../core/contracts/venue';
 import { festivalYear } from '../../core/festival';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees, rupeesToPaise } from '../../core/money';
 import { EXTRA_CONTRIBUTION_CODE, type PricingProduct, priceLine } from '../../core/pricing';
 import { gateSales, orderLines, orders, payments, products, receipts, users } from '../../schema/index';
 import { afterChange, type Guard } from '../lib/audit';
-import { asDrizzle, batchOf, d1Batch, isUniqueViolation, raw } from '../lib/d1-batch';
+import { isUniqueViolation, raw, runBatch } from '../lib/d1-batch';
 import { badRequest, conflict, DomainError, notFound, say, told } from '../lib/errors';
 import { log } from '../lib/log';
 import { compose, linesText, sendMail, trackMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
-import { isLiveSql, toPricing } from './catalogue';
 import { availabilityOf, forceTakeUnits, takeUnits } from './capacity';
+import { isLiveSql, toPricing } from './catalogue';
 import { getSettings } from './settings';
 import { recordGateSale as writeGateSale } from './transitions/gate-sale';
 import { clearGateConflictAttention } from './transitions/order-details';
-import { forDesk, passQueries, type PassRow, toPass } from './venue-read';
+import { forDesk, type PassRow, passQueries, toPass } from './venue-read';
 
 /** The festival day a sale belongs to: its date in India (IST, UTC+5:30), whatever the phone's time zone. */
 export function saleDayOf(epochMs: number): string {
@@ -94,13 +94,11 @@ export type SaleInput = {
  * handed over); a sale the phone made offline has happened: its units are forced past the capacity (products.oversold)
  * and the sale is flagged 'oversold' for the admins when it left a product over its capacity.
  */
-function capacityOf(s: Svc, lines: readonly { productId: number; qty: number }[], offline: boolean) {
+function capacityOf(lines: readonly { productId: number; qty: number }[], offline: boolean) {
   const ids = lines.map((l) => l.productId);
   return {
     capacity: (mine: Guard) =>
-      lines.map((l) =>
-        asDrizzle(s.db, offline ? forceTakeUnits(l.productId, l.qty, mine) : takeUnits(l.productId, l.qty, mine)),
-      ),
+      lines.map((l) => (offline ? forceTakeUnits(l.productId, l.qty, mine) : takeUnits(l.productId, l.qty, mine))),
     oversoldNow: offline
       ? sql`EXISTS (SELECT 1 FROM products WHERE id IN (${sql.join(
           ids.map((id) => sql`${id}`),
@@ -182,7 +180,7 @@ export async function recordSale(s: Svc, input: SaleInput): Promise<RecordGateSa
     fiscalYear: festivalYear(happenedAt),
     source: offline ? ('offline' as const) : ('online' as const),
     conflict: conflictWith,
-    ...capacityOf(s, input.lines, offline),
+    ...capacityOf(input.lines, offline),
   };
   let written: Awaited<ReturnType<typeof writeGateSale>>;
   try {
@@ -235,7 +233,7 @@ async function answerExisting(
 ): Promise<RecordGateSaleResponse> {
   // a nonce is one phone's sale: another volunteer's request with it is a forged or broken client
   if (sellerId !== actor.userId) throw conflict('NonceReused', say('venue.nonceReused'));
-  const [passRows, lineRows, totals] = await batchOf(s.db, [
+  const [passRows, lineRows, totals] = await runBatch(s.db, [
     ...passQueries(s.db, orderId),
     s.db.select({ totalPaise: orders.totalPaise }).from(orders).where(eq(orders.id, orderId)),
   ] as const);
@@ -288,7 +286,7 @@ async function receiptMail(
 export async function gateSalesReport(s: Svc, input: { fiscalYear?: string | null }): Promise<GateSalesResponse> {
   const year = input.fiscalYear ?? festivalYear();
   const seller = sql`(SELECT name FROM users WHERE id = g.volunteer_id)`;
-  const [days, handed, conflicts] = await batchOf(s.db, [
+  const [days, handed, conflicts] = await runBatch(s.db, [
     s.db.all<{
       day: string;
       volunteerId: number;
@@ -376,7 +374,7 @@ export async function recordHandover(
   if (!sold?.n) throw badRequest(say('gate.noSalesThatDay', { day: input.day }));
   const handedSql = `(SELECT COALESCE(SUM(amount_paise), 0) FROM gate_handovers WHERE sale_day = ? AND volunteer_id = ?)`;
   try {
-    await d1Batch(s, [
+    await runBatch(s.db, [
       raw(
         `INSERT INTO gate_handovers (volunteer_id, sale_day, amount_paise, note, recorded_by, request_key)
          VALUES (?, ?, ?, ?, ?, ?)`,
@@ -432,7 +430,7 @@ export async function resolveConflict(s: Svc, actor: Actor, input: { orderRcptId
   const orderId = parseRcptId(input.orderRcptId);
   if (!orderId) throw badRequest(say('venue.badRcptId'));
   const at = Date.now();
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     s.db
       .update(gateSales)
       .set({ resolvedAt: at })

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '../../core/i18n';
 import { users } from '../../schema/index';
+import { runBatch } from '../lib/d1-batch';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 
@@ -12,6 +13,6 @@ export async function setLanguage(
   input: { lang: Locale },
 ): Promise<{ lang: Locale }> {
   const { lang } = input;
-  await s.db.update(users).set({ lang, updatedAt: Date.now() }).where(eq(users.id, actor.userId));
+  await runBatch(s.db, [s.db.update(users).set({ lang, updatedAt: Date.now() }).where(eq(users.id, actor.userId))]);
   return { lang };
 }

@@ -4,11 +4,11 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { OrderRefundView, OrderView } from '../../core/contracts/orders';
 import { formatRcptId } from '../../core/ids';
 import { paiseToRupees } from '../../core/money';
+import { ORDER_STATUS } from '../../core/orders';
 import { orderLines, orders } from '../../schema/index';
 import { refunds } from '../../schema/refunds';
-import { batchOf } from '../lib/d1-batch';
+import { runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
-import { ORDER_STATUS } from '../../core/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -170,6 +170,6 @@ export function orderListOf(rows: OrderRow[], lines: readonly OrderLineRow[], re
 
 /** A list of orders with their lines and refunds in one D1 round trip. */
 export async function orderList(db: Db, list: OrderListing) {
-  const [rows, lines, refundRows] = await batchOf(db, orderListQueries(db, list));
+  const [rows, lines, refundRows] = await runBatch(db, orderListQueries(db, list));
   return orderListOf(rows, lines, refundRows);
 }

@@ -2,28 +2,27 @@
 // through a link to the new address), take a copy of everything held about them, and delete the account, confirmed
 // by the password. Consent per kind of message lives in worker/services/channels.ts; its history is shown here.
 import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type { z } from 'zod';
-import { prefsOf } from './channels';
+import { CHANNELS, type Channel, isFixed, MESSAGE_KINDS, type MessageKind } from '../../core/channels';
 import type {
   changeEmailRequest,
   deleteAccountRequest,
   MyData,
   updateUserProfileRequest,
 } from '../../core/contracts/accounts';
-import { CHANNELS, type Channel, isFixed, MESSAGE_KINDS, type MessageKind } from '../../core/channels';
 import { formatRcptId } from '../../core/ids';
 import { paiseToRupees } from '../../core/money';
 import { users, userTokens } from '../../schema/index';
 import { afterChange } from '../lib/audit';
 import { randomToken, sha256Hex, verifyPassword } from '../lib/crypto';
-import { batchOf, d1Batch, isUniqueViolation, raw, sqlOf } from '../lib/d1-batch';
-import { eraseOrders, PAID_SQL } from './transitions/order-details';
+import { isUniqueViolation, raw, runBatch, type Statement, sqlOf } from '../lib/d1-batch';
 import { DomainError, say, told } from '../lib/errors';
 import { compose, sendMail } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { claimQuery, rateLimited, VERIFY_TTL, verifyEmail, withinLimit } from './accounts';
+import { prefsOf } from './channels';
+import { eraseOrders, PAID_SQL } from './transitions/order-details';
 import { offerFreedUnits, releaseOffers } from './waitlist';
 
 const wrongPassword = () => new DomainError('WrongPassword', say('privacy.wrongPassword'), 401);
@@ -33,14 +32,14 @@ const wrongPassword = () => new DomainError('WrongPassword', say('privacy.wrongP
  * trip with the count and any further reads the caller needs (`more`, answered in order).
  */
 async function checkPassword(s: Svc, actor: Actor, password: string, more: SQL[] = []) {
-  const [claimed, found, ...rest] = (await batchOf(s.db, [
+  const [claimed, found, ...rest] = (await runBatch(s.db, [
     claimQuery(s, 'privacy', actor.email),
     s.db
       .select({ hash: users.passwordHash, lang: users.lang, deletedAt: users.deletedAt })
       .from(users)
       .where(eq(users.id, actor.userId)),
     ...more.map((q) => s.db.all<Row>(q)),
-  ] as unknown as [BatchItem<'sqlite'>])) as unknown as [
+  ] as unknown as [Statement])) as unknown as [
     { failures: number } | undefined,
     { hash: string; lang: 'en' | 'bn-IN' | null; deletedAt: number | null }[],
     ...Row[][],
@@ -62,7 +61,7 @@ export async function updateProfile(s: Svc, actor: Actor, input: z.output<typeof
   const after = { name: input.name, mobile: input.mobile };
   const fields = (['name', 'mobile'] as const).filter((k) => before[k] !== after[k]);
   if (fields.length === 0) return { ...after, ...told('privacy.nothingChanged') };
-  await d1Batch(s, [
+  await runBatch(s.db, [
     raw(
       `UPDATE users SET name = ?, mobile = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL
         AND (name <> ? OR mobile <> ?)`,
@@ -105,7 +104,7 @@ export async function requestEmailChange(s: Svc, actor: Actor, input: z.output<t
   if (row.more[0]?.[0]) throw new DomainError('EmailTaken', say('auth.emailTaken'), 409);
   const token = randomToken(24);
   const at = Date.now();
-  await d1Batch(s, [
+  await runBatch(s.db, [
     // only the newest link works
     s.db
       .update(userTokens)
@@ -157,7 +156,7 @@ export async function confirmEmailChange(s: Svc, token: { id: number; userId: nu
   const at = Date.now();
   let results: { meta: { changes?: number } }[];
   try {
-    results = await d1Batch(s, [
+    results = await runBatch(s.db, [
       raw(`UPDATE user_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL`, at, token.id),
       raw(
         `UPDATE users SET email = ?, email_verified = 1, updated_at = ? WHERE id = ? AND deleted_at IS NULL AND changes() = 1`,
@@ -198,11 +197,7 @@ export async function confirmEmailChange(s: Svc, token: { id: number; userId: nu
 
 type Row = Record<string, unknown>;
 const all = async <T = Row>(s: Svc, q: string, ...params: unknown[]) =>
-  (
-    await s.env.DB.prepare(q)
-      .bind(...params)
-      .all<T>()
-  ).results;
+  (await runBatch(s.db, [raw<T>(q, ...params)]))[0].results;
 
 /** A row as the export writes it: camelCase names, times (`…_at`, `…_date`) in ISO 8601, paise in rupees. */
 function shaped(row: Row): Row {
@@ -256,12 +251,13 @@ const MY_DATA_SQL = [
  */
 export async function myData(s: Svc, actor: Actor): Promise<MyData> {
   const id = actor.userId;
-  const [, ...answers] = (await s.env.DB.batch([
-    s.env.DB.prepare(
+  const [, ...answers] = await runBatch(s.db, [
+    raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?1, 'user.data_exported', 'user', CAST(CAST(?1 AS INTEGER) AS TEXT), '{}')`,
-    ).bind(id),
-    ...MY_DATA_SQL.map((q) => s.env.DB.prepare(q).bind(id)),
-  ])) as { results: Row[] }[];
+      id,
+    ),
+    ...MY_DATA_SQL.map((q) => raw(q, id)),
+  ]);
   const [
     user,
     extra,
@@ -368,7 +364,7 @@ export async function deleteAccount(s: Svc, actor: Actor, input: z.output<typeof
   }
   const done = `EXISTS (SELECT 1 FROM users WHERE id = ${Number(id)} AND deleted_at IS NOT NULL)`;
   const deviceKey = `loginDevice:${actor.email}#`;
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     raw(
       `UPDATE users SET name = '', email = 'deleted-' || id || '@deleted.invalid', mobile = '', password_hash = 'deleted',
         email_verified = 0, is_admin = 0, is_volunteer = 0, is_member = 0, lang = NULL, deleted_at = ?, updated_at = ?

@@ -4,7 +4,6 @@
 // (worker/services/transitions/receipts.ts), never here.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { toCsv } from '../../core/csv';
 import type {
   ReceiptMode,
   ReceiptRegister,
@@ -16,18 +15,19 @@ import type {
   receiptRequest,
   resendReceiptRequest,
 } from '../../core/contracts/receipts';
+import { toCsv } from '../../core/csv';
 import { festivalYear } from '../../core/festival-year';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees } from '../../core/money';
 import { orderLines, orders, receipts, refunds } from '../../schema/index';
-import { d1Batch, raw } from '../lib/d1-batch';
-import { billingOnOrders } from './transitions/order-details';
+import { raw, runBatch } from '../lib/d1-batch';
 import { DomainError, say, told } from '../lib/errors';
 import { compose, type MailLink, sendMail, type Words } from '../lib/mail';
 import type { Actor } from '../lib/session';
 import type { Svc } from '../lib/svc';
 import { getSetting } from './settings';
 import type { ReceiptBillingResult } from '../../core/contracts/receipts';
+import { billingOnOrders } from './transitions/order-details';
 
 type ReceiptRow = typeof receipts.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -150,7 +150,7 @@ export async function setReceiptBilling(
   if (!receipt) throw new DomainError('NotFound', say('receipt.none'), 404);
   const next = { billingName: input.billingName, pan: input.pan, gstin: input.gstin };
   const differs = `(billing_name IS NOT ? OR pan IS NOT ? OR gstin IS NOT ?)`;
-  await d1Batch(s, [
+  await runBatch(s.db, [
     raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
        SELECT ?, 'receipt.billing_changed', 'order', CAST(order_id AS TEXT), json_object('receipt', number,
@@ -204,7 +204,7 @@ export async function resendReceipt(s: Svc, actor: Actor, input: z.output<typeof
         ...receiptMailParagraphs(s, w, view.number, order.id),
       ]),
   });
-  await d1Batch(s, [
+  await runBatch(s.db, [
     raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details) VALUES (?, 'receipt.resent', 'order', ?, ?)`,
       actor.userId,

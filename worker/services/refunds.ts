@@ -9,11 +9,12 @@
 // 'pending' (effects applied), settled 'processed' or 'failed' by webhook or the reconciler. Refused: 'failed'
 // and nothing changed. No answer: left 'requested' and sent again by the reconciler with the same key.
 // Direct transfer: recorded 'processed' with the bank/UPI reference, effects in the same batch.
-import type { KeyedMessage } from '../../core/contracts/common';
+
 import { and, asc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import type { BatchResponse } from 'drizzle-orm/batch';
 import type { z } from 'zod';
 import { normalizeTxnId } from '../../core/contracts/checkout';
+import type { KeyedMessage } from '../../core/contracts/common';
 import type {
   carryOverRequest,
   manualRefundRequest,
@@ -34,7 +35,7 @@ import { isPassLine } from '../../core/pass-qr';
 import { planRefund, type RefundableLine, RefundPlanError } from '../../core/refunds';
 import { orderLines, orders, payments } from '../../schema/orders';
 import { refundLines, refunds } from '../../schema/refunds';
-import { batchOf, guardFailure, isUniqueViolation } from '../lib/d1-batch';
+import { guardFailure, isUniqueViolation, runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { DomainError, say, told } from '../lib/errors';
 import { localGateway } from '../lib/local-tools';
@@ -566,7 +567,7 @@ function messageFor(row: RefundRow): KeyedMessage {
 }
 
 async function result(s: Svc, row: RefundRow, message: KeyedMessage): Promise<RefundResult> {
-  const view = orderRefundsOf(await batchOf(s.db, orderRefundsQueries(s.db, row.orderId)))!;
+  const view = orderRefundsOf(await runBatch(s.db, orderRefundsQueries(s.db, row.orderId)))!;
   return { ...message, refund: view.refunds.find((r) => r.refundId === row.id)!, order: view };
 }
 

@@ -14,7 +14,7 @@ import type {
 } from '../../core/contracts/renewals';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
 import type { Bindings } from '../env';
-import { batchOf, prep, sqlOf } from '../lib/d1-batch';
+import { raw, runBatch, sqlOf } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { DomainError, say, told } from '../lib/errors';
 import { log } from '../lib/log';
@@ -32,8 +32,7 @@ export const REMINDER_INTERVAL_MS = 600;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type Env = Pick<Svc, 'env'>;
-const stmt = sqlOf;
+type Env = Pick<Svc, 'db'>;
 
 // ---- SQL fragments over the memberships table (m = a row of the year the reminder is about) ----
 
@@ -70,7 +69,7 @@ export async function getRenewal(
           available: number;
           type: string;
         }>(
-          stmt(
+          sqlOf(
             `SELECT m.fiscal_year AS year, m.product_id AS productId, SUM(m.qty) AS qty,
         p.code AS code, p.name AS name, p.available AS available, p.type AS type
       FROM memberships m JOIN products p ON p.id = m.product_id
@@ -104,7 +103,7 @@ export async function getEmailPrefs(s: Svc): Promise<EmailPrefs> {
     (me, db) =>
       [
         db.all<{ on: number }>(
-          stmt(
+          sqlOf(
             `SELECT granted AS "on" FROM channel_prefs WHERE user_id = ? AND kind = 'reminders' AND channel = 'email'`,
             me.userId,
           ),
@@ -117,7 +116,7 @@ export async function getEmailPrefs(s: Svc): Promise<EmailPrefs> {
 /** The reminders' email choice, one of the member's channel choices (worker/services/channels.ts), with its audit row. */
 export async function setEmailPrefs(s: Svc, actor: Actor, { renewalReminders }: { renewalReminders: boolean }) {
   const change = { kind: 'reminders', channel: 'email', on: renewalReminders } as const;
-  await s.env.DB.batch(consentStatements(s, actor.userId, [change], actor.userId, 'profile'));
+  await runBatch(s.db, consentStatements(actor.userId, [change], actor.userId, 'profile'));
   return { renewalReminders, ...told('prefs.saved') };
 }
 
@@ -198,16 +197,19 @@ export async function reminderMail(
 /** Names, addresses and last year's plans of the given members (at most 100 ids: D1's parameter limit). */
 async function recipients(s: Env, lastYear: string, userIds: number[]): Promise<Map<number, Recipient>> {
   if (userIds.length === 0) return new Map();
-  const { results } = await prep(
-    s,
-    `SELECT u.id AS userId, u.name AS userName, u.email AS email, p.name AS plan, SUM(m.qty) AS qty,
+  const { results } = (
+    await runBatch(s.db, [
+      raw<RecipientRow>(
+        `SELECT u.id AS userId, u.name AS userName, u.email AS email, p.name AS plan, SUM(m.qty) AS qty,
         ${EMAIL_ON} AS emailOn
       FROM memberships m JOIN users u ON u.id = m.user_id JOIN products p ON p.id = m.product_id
       WHERE m.fiscal_year = ? AND m.paid = 1 AND m.user_id IN (${userIds.map(() => '?').join(',')})
       GROUP BY m.user_id, m.product_id ORDER BY m.user_id, SUM(m.qty) DESC, m.product_id`,
-    lastYear,
-    ...userIds,
-  ).all<RecipientRow>();
+        lastYear,
+        ...userIds,
+      ),
+    ])
+  )[0];
   return recipientsOf(results);
 }
 
@@ -251,7 +253,9 @@ function audienceCountsOf(row: { total: number; off: number } | undefined | null
 }
 
 async function audienceCounts(s: Env, year: string, lastYear: string) {
-  return audienceCountsOf(await prep(s, ...audienceCountsSql(year, lastYear)).first<{ total: number; off: number }>());
+  return audienceCountsOf(
+    (await runBatch(s.db, [raw<{ total: number; off: number }>(...audienceCountsSql(year, lastYear))]))[0].results[0],
+  );
 }
 
 type CampaignRow = CampaignView & { queued: number; skipped: number };
@@ -295,8 +299,8 @@ export async function reminderAudience(s: Svc, at = Date.now()): Promise<Reminde
   const { results } = await sessionBatchOf(s)(
     (me, db) =>
       [
-        db.all<{ total: number; off: number }>(stmt(...audienceCountsSql(year, lastYear, me.limit()))),
-        db.all<CampaignRow>(stmt(...campaignsSql(year, me.limit(20)))),
+        db.all<{ total: number; off: number }>(sqlOf(...audienceCountsSql(year, lastYear, me.limit()))),
+        db.all<CampaignRow>(sqlOf(...campaignsSql(year, me.limit(20)))),
       ] as const,
   );
   const [counts, campaigns] = results;
@@ -313,7 +317,7 @@ type Sample = readonly [RecipientRow[], { name: string }[]];
 function sampleQueries(db: Db, year: string, lastYear: string, limit: (rows: number) => unknown) {
   return [
     db.all<RecipientRow>(
-      stmt(
+      sqlOf(
         `SELECT u.id AS userId, u.name AS userName, u.email AS email, p.name AS plan, SUM(m.qty) AS qty
       FROM memberships m JOIN users u ON u.id = m.user_id JOIN products p ON p.id = m.product_id
       WHERE m.fiscal_year = ? AND m.paid = 1 AND m.user_id = (
@@ -327,7 +331,7 @@ function sampleQueries(db: Db, year: string, lastYear: string, limit: (rows: num
       ),
     ),
     db.all<{ name: string }>(
-      stmt(`SELECT name FROM products WHERE type = 'MEMBERSHIP' ORDER BY sort_order, id LIMIT ?`, limit(1)),
+      sqlOf(`SELECT name FROM products WHERE type = 'MEMBERSHIP' ORDER BY sort_order, id LIMIT ?`, limit(1)),
     ),
   ] as const;
 }
@@ -359,7 +363,7 @@ export async function sendReminderTest(s: Svc, actor: Actor, at = Date.now()) {
   const lastYear = previousFestivalYear(year);
   const sample = sampleOf(
     actor,
-    await batchOf(
+    await runBatch(
       s.db,
       sampleQueries(s.db, year, lastYear, () => -1),
     ),
@@ -385,9 +389,8 @@ export async function startCampaign(s: Svc, actor: Actor, at = Date.now()) {
   const lastYear = previousFestivalYear(year);
   const { count } = await audienceCounts(s, year, lastYear);
   if (count === 0) throw new DomainError('NoAudience', say('renewal.noAudience', { lastYear }), 409);
-  const [ins] = await s.env.DB.batch([
-    prep(
-      s,
+  const [ins] = await runBatch(s.db, [
+    raw(
       `INSERT INTO reminder_campaigns (fiscal_year, from_year, state, audience, created_by, created_at)
         VALUES (?, ?, 'sending', ?, ?, ?) ON CONFLICT DO NOTHING`,
       year,
@@ -396,8 +399,7 @@ export async function startCampaign(s: Svc, actor: Actor, at = Date.now()) {
       actor.userId,
       at,
     ),
-    prep(
-      s,
+    raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
         SELECT ?, 'reminder.campaign_started', 'reminder_campaign', last_insert_rowid(), ? WHERE changes() = 1`,
       actor.userId,
@@ -425,16 +427,14 @@ async function finishCampaign(
   action: string,
   actorId: number | null,
 ): Promise<boolean> {
-  const [res] = await s.env.DB.batch([
-    prep(
-      s,
+  const [res] = await runBatch(s.db, [
+    raw(
       `UPDATE reminder_campaigns SET state = ?, finished_at = ? WHERE id = ? AND state = 'sending'`,
       state,
       Date.now(),
       campaignId,
     ),
-    prep(
-      s,
+    raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
         SELECT ?, ?, 'reminder_campaign', ?, '{}' WHERE changes() = 1`,
       actorId,
@@ -475,10 +475,13 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
   const limit = opts.limit ?? REMINDER_BATCH_SIZE;
   const intervalMs = opts.intervalMs ?? (s.config.MAIL_PROVIDER === 'http' ? REMINDER_INTERVAL_MS : 0);
   const deliver = opts.deliver ?? ((mail: Letter) => sendMail(s.db, s.config, mail));
-  const { results: campaigns } = await prep(
-    s,
-    `SELECT id, fiscal_year AS year, from_year AS lastYear FROM reminder_campaigns WHERE state = 'sending' ORDER BY id`,
-  ).all<{ id: number; year: string; lastYear: string }>();
+  const { results: campaigns } = (
+    await runBatch(s.db, [
+      raw<{ id: number; year: string; lastYear: string }>(
+        `SELECT id, fiscal_year AS year, from_year AS lastYear FROM reminder_campaigns WHERE state = 'sending' ORDER BY id`,
+      ),
+    ])
+  )[0];
   let sent = 0;
   let skipped = 0;
   const thisYear = festivalYear(opts.at ?? Date.now());
@@ -492,35 +495,39 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
     if (budget <= 0) break;
     // Rows a crashed run left queued go first; then claim the next members after the highest one
     // already claimed (the primary key answers that).
-    const left = await prep(
-      s,
-      `SELECT COUNT(*) AS n FROM reminder_sends WHERE campaign_id = ? AND state = 'queued'`,
-      c.id,
-    ).first<{ n: number }>();
+    const left = (
+      await runBatch(s.db, [
+        raw<{ n: number }>(`SELECT COUNT(*) AS n FROM reminder_sends WHERE campaign_id = ? AND state = 'queued'`, c.id),
+      ])
+    )[0].results[0];
     const room = budget - Number(left?.n ?? 0);
     if (room > 0) {
-      await prep(
-        s,
-        `INSERT INTO reminder_sends (campaign_id, user_id, state, claimed_at)
+      await runBatch(s.db, [
+        raw(
+          `INSERT INTO reminder_sends (campaign_id, user_id, state, claimed_at)
           SELECT ?, m.user_id, 'queued', ? FROM memberships m
           WHERE ${audienceWhere} AND NOT ${REMINDERS_OFF}
             AND m.user_id > (SELECT COALESCE(MAX(user_id), 0) FROM reminder_sends WHERE campaign_id = ?)
           GROUP BY m.user_id ORDER BY m.user_id LIMIT ?
           ON CONFLICT DO NOTHING`,
-        c.id,
-        opts.at ?? Date.now(),
-        c.lastYear,
-        c.year,
-        c.id,
-        room,
-      ).run();
+          c.id,
+          opts.at ?? Date.now(),
+          c.lastYear,
+          c.year,
+          c.id,
+          room,
+        ),
+      ]);
     }
-    const { results: queued } = await prep(
-      s,
-      `SELECT user_id AS userId FROM reminder_sends WHERE campaign_id = ? AND state = 'queued' ORDER BY user_id LIMIT ?`,
-      c.id,
-      budget,
-    ).all<{ userId: number }>();
+    const { results: queued } = (
+      await runBatch(s.db, [
+        raw<{ userId: number }>(
+          `SELECT user_id AS userId FROM reminder_sends WHERE campaign_id = ? AND state = 'queued' ORDER BY user_id LIMIT ?`,
+          c.id,
+          budget,
+        ),
+      ])
+    )[0];
     if (queued.length === 0) {
       await finishCampaign(s, c.id, 'done', 'reminder.campaign_done', null);
       continue;
@@ -533,20 +540,23 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
     for (const q of queued) {
       // queued -> sending, unless the member renewed or unsubscribed since the claim, or the campaign
       // was stopped: one statement decides, and only one run can move a row.
-      const moved = await prep(
-        s,
-        `UPDATE reminder_sends SET state = CASE
+      const moved = (
+        await runBatch(s.db, [
+          raw<{ state: string }>(
+            `UPDATE reminder_sends SET state = CASE
             WHEN EXISTS (SELECT 1 FROM memberships r WHERE r.fiscal_year = ? AND r.user_id = reminder_sends.user_id)
               OR ${noChannelSql('reminder_sends.user_id', 'reminders')}
             THEN 'skipped' ELSE 'sending' END
           WHERE campaign_id = ? AND user_id = ? AND state = 'queued'
             AND EXISTS (SELECT 1 FROM reminder_campaigns WHERE id = ? AND state = 'sending')
           RETURNING state`,
-        c.year,
-        c.id,
-        q.userId,
-        c.id,
-      ).first<{ state: string }>();
+            c.year,
+            c.id,
+            q.userId,
+            c.id,
+          ),
+        ])
+      )[0].results[0];
       if (moved?.state !== 'sending') {
         if (moved) skipped++;
         continue;
@@ -561,13 +571,14 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
         }
         sent++;
       }
-      await prep(
-        s,
-        `UPDATE reminder_sends SET state = 'sent', sent_at = ? WHERE campaign_id = ? AND user_id = ? AND state = 'sending'`,
-        Date.now(),
-        c.id,
-        q.userId,
-      ).run();
+      await runBatch(s.db, [
+        raw(
+          `UPDATE reminder_sends SET state = 'sent', sent_at = ? WHERE campaign_id = ? AND user_id = ? AND state = 'sending'`,
+          Date.now(),
+          c.id,
+          q.userId,
+        ),
+      ]);
     }
   }
   // what this run queued on WhatsApp and push goes out now (the cron's drain retries what fails)
@@ -578,7 +589,7 @@ export async function sendReminderBatch(s: Svc, opts: BatchOptions = {}) {
 /** The reminder on the member's other chosen channels: queued once per campaign and member. */
 function remindElsewhere(s: Svc, campaignId: number, r: Recipient, year: string) {
   const plan = r.lines[0]?.name ?? 'membership';
-  return s.env.DB.batch([
+  return runBatch(s.db, [
     enqueueStatement(s, {
       event: `reminder:${campaignId}`,
       kind: 'reminders',
@@ -617,7 +628,7 @@ export async function renewalReport(
       [
         // last year's holders per plan, and how many of them hold a membership this year
         db.all<PlanCount>(
-          stmt(
+          sqlOf(
             `SELECT m.product_id AS productId, COUNT(DISTINCT m.user_id) AS holders,
           COUNT(DISTINCT CASE WHEN ${RENEWED} THEN m.user_id END) AS renewed
         FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1 GROUP BY m.product_id LIMIT ?`,
@@ -628,7 +639,7 @@ export async function renewalReport(
         ),
         // this year's holders per plan who held no paid membership last year
         db.all<{ productId: number; n: number }>(
-          stmt(
+          sqlOf(
             `SELECT m.product_id AS productId, COUNT(DISTINCT m.user_id) AS n FROM memberships m
         WHERE m.fiscal_year = ? AND NOT EXISTS (
           SELECT 1 FROM memberships l WHERE l.fiscal_year = ? AND l.paid = 1 AND l.user_id = m.user_id)
@@ -639,7 +650,7 @@ export async function renewalReport(
           ),
         ),
         db.all<{ lastYear: number | null; renewed: number | null; newMembers: number | null }>(
-          stmt(
+          sqlOf(
             `SELECT
           (SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1 LIMIT ?) AS lastYear,
           (SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.fiscal_year = ? AND m.paid = 1 AND ${RENEWED}
@@ -658,7 +669,7 @@ export async function renewalReport(
           ),
         ),
         db.all<Omit<NotRenewedMember, 'remindersOff'> & { remindersOff: number }>(
-          stmt(
+          sqlOf(
             `SELECT m.user_id AS userId, u.name AS name, u.email AS email, u.mobile AS mobile, p.name AS plan,
           SUM(m.qty) AS qty, ${REMINDERS_OFF} AS remindersOff
         FROM memberships m JOIN users u ON u.id = m.user_id JOIN products p ON p.id = m.product_id
@@ -671,7 +682,7 @@ export async function renewalReport(
         ),
         // the catalogue (a few dozen rows): the membership plans and any plan held in either year
         db.all<{ id: number; code: string; name: string; type: string; live: number }>(
-          stmt(
+          sqlOf(
             // live: of the live catalogue; other years' plans show only when someone holds them
             `SELECT id, code, name, type, (publish_at <= ? AND festival_year = (SELECT max(lp.festival_year)
                FROM products lp WHERE lp.publish_at <= ? AND lp.code <> 'DNP')) AS live
@@ -737,11 +748,14 @@ export async function devLastYearMembership(
   at = Date.now(),
 ) {
   const lastYear = previousFestivalYear(festivalYear(at));
-  const p = await prep(
-    s,
-    `SELECT id, name, code, type, price_paise AS price FROM products WHERE code = ? AND type = 'MEMBERSHIP'`,
-    code,
-  ).first<{ id: number; name: string; code: string; type: string; price: number }>();
+  const p = (
+    await runBatch(s.db, [
+      raw<{ id: number; name: string; code: string; type: string; price: number }>(
+        `SELECT id, name, code, type, price_paise AS price FROM products WHERE code = ? AND type = 'MEMBERSHIP'`,
+        code,
+      ),
+    ])
+  )[0].results[0];
   if (!p) throw new DomainError('NotFound', say('renewal.notAPlan', { code }), 404);
   const total = p.price * qty;
   const lastYearDay = at - 365 * DAY_MS;
@@ -754,10 +768,9 @@ export async function devLastYearMembership(
     email: actor.email,
     mobile: actor.mobile,
   });
-  await s.env.DB.batch([
-    prep(s, order.raw, ...order.params),
-    prep(
-      s,
+  await runBatch(s.db, [
+    raw(order.raw, ...order.params),
+    raw(
       `INSERT INTO order_lines (order_id, product_id, type, code, name, qty, unit_price_paise, max_price_paise,
           sell_price_paise) VALUES (last_insert_rowid(), ?, 'MEMBERSHIP', ?, ?, ?, ?, ?, ?)`,
       p.id,

@@ -2,7 +2,7 @@ import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { sessions, throttles, userTokens } from '../../schema/index';
 import type { Bindings } from '../env';
 import { getConfig } from '../lib/config';
-import { d1Batch } from '../lib/d1-batch';
+import { runBatch } from '../lib/d1-batch';
 import { getDb } from '../lib/db';
 import { log } from '../lib/log';
 import { reconcilePayments } from './payments';
@@ -15,7 +15,7 @@ export async function runScheduled(env: Bindings): Promise<void> {
   const db = getDb(env);
   const at = Date.now();
   const day = 24 * 60 * 60 * 1000;
-  await d1Batch({ env }, [
+  await runBatch(db, [
     db
       .delete(sessions)
       .where(

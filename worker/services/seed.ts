@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { products, users } from '../../schema/index';
 import type { Config } from '../lib/config';
 import { hashPassword } from '../lib/crypto';
+import { runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 
 type SeedProduct = {
@@ -303,7 +304,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     ),
     ...hashed.map((u) => db.insert(users).values(u).onConflictDoNothing()),
   ];
-  await db.batch([first!, ...rest]);
+  await runBatch(db, [first!, ...rest]);
 }
 
 const seeded = new WeakSet<object>();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_WAIVER_RULE, type WaiverRule } from '../../core/pricing';
 import { settings } from '../../schema/index';
 import association from '../../web/content/association.json';
+import { runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { forgetSettingsVersion, settingsVersionSeen } from '../lib/session';
 
@@ -60,7 +61,7 @@ function keep(rows: readonly SettingRow[]): Map<string, string> {
 async function settingRows(db: Db): Promise<Map<string, string>> {
   const seen = settingsVersionSeen(db);
   if (copy && seen !== undefined && copy.version === seen) return copy.rows;
-  return keep(await settingsQuery(db));
+  return keep((await runBatch(db, [settingsQuery(db)]))[0]);
 }
 
 function pick<K extends SettingKey>(rows: ReadonlyMap<string, string>, keys: readonly K[]): Pick<Settings, K> {

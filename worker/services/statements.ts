@@ -16,18 +16,18 @@ import type {
 } from '../../core/contracts/refunds';
 import { formatRcptId } from '../../core/ids';
 import { paiseToRupees } from '../../core/money';
+import { ORDER_STATUS } from '../../core/orders';
 import { creditKey, type Match, matchCredits, type StatementMapping } from '../../core/statement';
 import { orders } from '../../schema/orders';
 import { statementImportLines, statementImports, statementLines, statementMapping } from '../../schema/refunds';
 import { audit } from '../lib/audit';
-import { batchOf, changesOf, d1Batch, raw } from '../lib/d1-batch';
+import { changesOf, raw, runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { DomainError, say, told } from '../lib/errors';
 import { log } from '../lib/log';
 import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { approveOfflineOrder } from './admin-verify';
-import { ORDER_STATUS } from '../../core/orders';
 
 const NOW = `CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
 
@@ -132,15 +132,16 @@ export async function importStatement(
   const requested =
     input.importId ??
     (
-      await s.db
-        .insert(statementImports)
-        .values({ fileName: input.fileName ?? null, uploadedBy: actor.userId })
-        .returning({ id: statementImports.id })
-        .get()
-    ).id;
+      await runBatch(s.db, [
+        s.db
+          .insert(statementImports)
+          .values({ fileName: input.fileName ?? null, uploadedBy: actor.userId })
+          .returning({ id: statementImports.id }),
+      ])
+    )[0][0]!.id;
   // one round trip: the import, the transfers waiting with their shared ids, and which
   // of these credits were imported before
-  const [imported, waiting, known] = await batchOf(s.db, [
+  const [imported, waiting, known] = await runBatch(s.db, [
     s.db.select({ id: statementImports.id }).from(statementImports).where(eq(statementImports.id, requested)),
     s.db
       .select({ orderId: orders.id, transactionId: orders.transactionId, totalPaise: orders.totalPaise })
@@ -164,7 +165,7 @@ export async function importStatement(
   const duplicates = keys.filter((k) => knownKeys.has(k)).length;
   const count = (kind: Match['kind']) => rows.filter((r) => r.state === kind).length;
   // then the chunk's write, the mapping remembered, its counts and its audit row, in one batch
-  await d1Batch(s, [
+  await runBatch(s.db, [
     ...chunkStatements(importId, rows),
     ...(mapping
       ? [
@@ -277,7 +278,7 @@ export async function getStatementImport(
 
 /** The import's view after a write (importStatement, approveStatementMatches): one batch, no session. */
 async function statementImportAfter(s: Svc, importId: number): Promise<StatementImportView> {
-  return statementImportOf(importId, await batchOf(s.db, statementImportQueries(s.db, importId)));
+  return statementImportOf(importId, await runBatch(s.db, statementImportQueries(s.db, importId)));
 }
 
 /**
@@ -309,7 +310,7 @@ export async function clearStatementFlag(
   input: z.output<typeof clearStatementFlagRequest>,
 ): Promise<{ message: string }> {
   // the audit row copies the flag it clears, so it is written first, from the row, under the same condition
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
        SELECT ?, 'statement.flag_cleared', 'statement_line', CAST(id AS TEXT),
@@ -340,7 +341,7 @@ export async function approveStatementMatches(
   actor: Actor,
   input: z.output<typeof statementImportRequest>,
 ): Promise<StatementApproval> {
-  const [[imp], matched] = await batchOf(s.db, [
+  const [[imp], matched] = await runBatch(s.db, [
     s.db.select({ id: statementImports.id }).from(statementImports).where(eq(statementImports.id, input.importId)),
     s.db
       .select({ line: statementLines, userId: orders.userId })
@@ -379,7 +380,7 @@ export async function approveStatementMatches(
   // each approval has its own row (order.approved, in its batch); this one sums up a press that approved some,
   // so a second press at the same moment, which finds nothing left, leaves none
   if (done.length > 0) {
-    await d1Batch(s, [
+    await runBatch(s.db, [
       audit(s.db, {
         actorId: actor.userId,
         action: 'statement.approved',

@@ -7,6 +7,7 @@ import { formatRcptId } from '../../core/ids';
 import { formatINR } from '../../core/money';
 import { ORDER_STATUS, upiLink } from '../../core/orders';
 import { orders } from '../../schema/orders';
+import { runBatch } from '../lib/d1-batch';
 import { log } from '../lib/log';
 import { compose, sendMail } from '../lib/mail';
 import type { Svc } from '../lib/svc';
@@ -34,9 +35,13 @@ export async function remindUnpaidTransfers(s: Svc, now = Date.now()): Promise<{
   let reminded = 0;
   for (const o of due) {
     // the insert decides: two cron runs at once send one reminder
-    const claimed = await s.db.run(
-      sql`INSERT INTO transfer_reminders (order_id, sent_at) VALUES (${o.id}, ${now}) ON CONFLICT (order_id) DO NOTHING`,
-    );
+    const claimed = (
+      await runBatch(s.db, [
+        s.db.run(
+          sql`INSERT INTO transfer_reminders (order_id, sent_at) VALUES (${o.id}, ${now}) ON CONFLICT (order_id) DO NOTHING`,
+        ),
+      ])
+    )[0];
     if (claimed.meta.changes !== 1) continue;
     const rcpt = formatRcptId(o.id);
     const amount = formatINR(o.totalPaise);

@@ -5,7 +5,6 @@
 // (its held units become the order's); an offer that ends unused gives them to the next in line.
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { availability, WAITLIST_OFFER_HOURS } from '../../core/capacity';
-import type { Message } from '../../core/contracts/common';
 import type {
   AcceptedOffer,
   AdminWaitlist,
@@ -13,11 +12,12 @@ import type {
   MyWaitlist,
   WaitlistPlace,
 } from '../../core/contracts/capacity';
+import type { Message } from '../../core/contracts/common';
 import { formatDateTime } from '../../core/festival';
 import { formatRcptId } from '../../core/ids';
 import { cartLines, carts, products, users, waitlistEntries } from '../../schema/index';
 import { randomToken } from '../lib/crypto';
-import { changesOf, d1Batch, guardFailure, isUniqueViolation, raw } from '../lib/d1-batch';
+import { changesOf, guardFailure, isUniqueViolation, raw, runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { DomainError, notFound, say, told } from '../lib/errors';
 import { log } from '../lib/log';
@@ -37,22 +37,26 @@ async function productOr404(s: Svc, id: number): Promise<ProductRow> {
 
 /** The caller's places (waiting or offered), with their positions in line. */
 async function placesOf(s: Svc, userId: number, productId?: number): Promise<WaitlistPlace[]> {
-  const rows = await s.db.all<{
-    productId: number;
-    name: string;
-    qty: number;
-    state: 'waiting' | 'offered';
-    offerExpiresAt: number | null;
-    offer: string | null;
-    position: number;
-  }>(sql`SELECT w.product_id AS productId, p.name AS name, w.qty AS qty, w.state AS state,
+  const rows = (
+    await runBatch(s.db, [
+      s.db.all<{
+        productId: number;
+        name: string;
+        qty: number;
+        state: 'waiting' | 'offered';
+        offerExpiresAt: number | null;
+        offer: string | null;
+        position: number;
+      }>(sql`SELECT w.product_id AS productId, p.name AS name, w.qty AS qty, w.state AS state,
       w.offer_expires_at AS offerExpiresAt, w.offer_token AS offer,
       (SELECT count(*) FROM waitlist_entries o WHERE o.product_id = w.product_id AND o.state IN ('waiting', 'offered')
         AND o.id <= w.id) AS position
     FROM waitlist_entries w CROSS JOIN products p ON p.id = w.product_id
     WHERE w.user_id = ${userId} AND w.state IN ('waiting', 'offered')
       ${productId ? sql`AND w.product_id = ${productId}` : sql``}
-    ORDER BY w.id`);
+    ORDER BY w.id`),
+    ])
+  )[0];
   return rows;
 }
 
@@ -80,12 +84,14 @@ export async function joinWaitlist(
     );
   }
   try {
-    await s.db.insert(waitlistEntries).values({
-      productId: p.id,
-      userId: actor.userId,
-      qty: input.qty,
-      state: 'waiting',
-    });
+    await runBatch(s.db, [
+      s.db.insert(waitlistEntries).values({
+        productId: p.id,
+        userId: actor.userId,
+        qty: input.qty,
+        state: 'waiting',
+      }),
+    ]);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     // a double click, or already in line: the place they have stands
@@ -123,7 +129,7 @@ export const releaseOffers = (where: string, ...params: unknown[]) =>
 export async function leaveWaitlist(s: Svc, actor: Actor, input: { productId: number }) {
   const p = await productOr404(s, input.productId);
   const mine = 'w.user_id = ? AND w.product_id = ?';
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     releaseOffers(mine, actor.userId, p.id),
     raw(
       `UPDATE waitlist_entries SET state = 'left', updated_at = ? WHERE user_id = ? AND product_id = ?
@@ -152,7 +158,7 @@ export async function removeFromWaitlist(
   const p = await productOr404(s, input.productId);
   const inLine = "w.id = ? AND w.product_id = ? AND w.state IN ('waiting', 'offered')";
   const now = Date.now();
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     releaseOffers('w.id = ? AND w.product_id = ?', input.entryId, p.id),
     raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
@@ -202,7 +208,7 @@ export async function acceptOffer(s: Svc, actor: Actor, input: { offer: string }
   }
   const p = await productOr404(s, entry.productId);
   const kind = p.type === 'DAILY_PASS' ? 'DAILY_PASS' : 'CONTRIBUTION';
-  await d1Batch(s, [
+  await runBatch(s.db, [
     s.db.delete(cartLines).where(eq(cartLines.userId, actor.userId)),
     s.db
       .insert(carts)
@@ -311,9 +317,9 @@ async function offerNext(s: Svc, productId: number): Promise<boolean> {
   const token = randomToken(24);
   const now = Date.now();
   const expires = now + WAITLIST_OFFER_HOURS * HOUR;
-  let results: Awaited<ReturnType<typeof d1Batch>>;
+  let results: Awaited<ReturnType<typeof runBatch>>;
   try {
-    results = await d1Batch(s, [
+    results = await runBatch(s.db, [
       raw(
         `UPDATE waitlist_entries SET state = 'offered', offer_token = ?, offered_at = ?, offer_expires_at = ?,
            updated_at = ? WHERE id = ? AND state = 'waiting'`,
@@ -362,7 +368,7 @@ export async function expireOffers(s: Svc): Promise<{ expired: number; offered: 
     .all();
   let expired = 0;
   for (const e of due) {
-    const results = await d1Batch(s, [
+    const results = await runBatch(s.db, [
       raw(
         `UPDATE waitlist_entries SET state = 'expired', updated_at = ? WHERE id = ? AND state = 'offered'
            AND offer_expires_at <= ?`,

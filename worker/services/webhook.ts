@@ -4,14 +4,15 @@ import { eq } from 'drizzle-orm';
 import * as z from 'zod';
 import { describeIssues } from '../../core/contracts/common';
 import { t } from '../../core/i18n';
+import { ORDER_STATUS } from '../../core/orders';
 import { payments, webhookEvents } from '../../schema/index';
+import { runBatch } from '../lib/d1-batch';
 import { DomainError, say } from '../lib/errors';
 import { log } from '../lib/log';
 import { verifyWebhookSignature } from '../lib/razorpay';
 import type { Svc } from '../lib/svc';
 import { handleRefundEvent } from './refunds';
 import { confirmPayment, loadOrder, notePaymentFailure, releaseOrder } from './transitions/orders';
-import { ORDER_STATUS } from '../../core/orders';
 
 const rzpId = z.string().min(1).max(100);
 /** The parts of a Razorpay event the app reads; anything else in it is ignored. */
@@ -70,7 +71,9 @@ export async function handleWebhook(
     // and kept in the log; never a 5xx that Razorpay would retry for days.
     const what = describeIssues(parsed.error.issues).text;
     log('error', 'webhook.bad_payload', { eventId, what });
-    await s.db.insert(webhookEvents).values({ eventId, eventType: 'malformed' }).onConflictDoNothing();
+    await runBatch(s.db, [
+      s.db.insert(webhookEvents).values({ eventId, eventType: 'malformed' }).onConflictDoNothing(),
+    ]);
     return { received: true, ignored: t('webhook.badPayload', { what }) };
   }
   const body: WebhookBody = parsed.data;
@@ -124,10 +127,12 @@ export async function handleWebhook(
       ignored = err.code;
     }
   }
-  await s.db
-    .insert(webhookEvents)
-    .values({ eventId, eventType: event.slice(0, 60) })
-    .onConflictDoNothing();
+  await runBatch(s.db, [
+    s.db
+      .insert(webhookEvents)
+      .values({ eventId, eventType: event.slice(0, 60) })
+      .onConflictDoNothing(),
+  ]);
   return ignored ? { received: true, ignored } : { received: true };
 }
 

@@ -4,18 +4,17 @@
 // guarded on the token this call wrote on it, so the loser of a race writes nothing and reads the winner's sale.
 // It lives here because it writes an order's and a payment's status (docs/decisions/076).
 import { eq, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
-import type { PricedLine } from '../../../core/pricing';
 import type { VenuePass } from '../../../core/contracts/venue';
+import type { PricedLine } from '../../../core/pricing';
 import { gateSales, orderLines, orders } from '../../../schema/index';
 import type { Guard } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
-import { asDrizzle, batchOf, guardFailure, isUniqueViolation } from '../../lib/d1-batch';
+import { guardFailure, isUniqueViolation, runBatch, type Statement } from '../../lib/d1-batch';
 import { DomainError, say } from '../../lib/errors';
 import type { Svc } from '../../lib/svc';
 import type { OrderRow } from '../order-view';
-import { issueReceipt } from './receipts';
 import { type LineRow, lineColumns, type PassRow, selectPasses, toPass } from '../venue-read';
+import { issueReceipt } from './receipts';
 
 /** The account every walk-in's order belongs to: buyers at the gate have none; the order carries their details. */
 export const WALK_IN_EMAIL = 'walk-in@gate.invalid';
@@ -43,7 +42,7 @@ export type GateSaleWrite = {
    * guard that holds only if this call made the order. They run after the lines and before the sale row; a take
    * that does not fit aborts the whole batch (guard:sold_out).
    */
-  capacity?: (mine: Guard) => BatchItem<'sqlite'>[];
+  capacity?: (mine: Guard) => Statement[];
   /** SQL that, after the capacity's statements, is true when this sale left a product over its capacity */
   oversoldNow?: ReturnType<typeof sql>;
 };
@@ -80,7 +79,7 @@ export async function recordGateSale(
       happenedAt: w.happenedAt,
       conflict: w.conflict,
     });
-    const writes: BatchItem<'sqlite'>[] = [
+    const writes: Statement[] = [
       // the walk-ins' account, made once (no password can match '!', so nobody logs in as it)
       db.run(sql`INSERT INTO users (name, email, mobile, password_hash)
         VALUES ('Walk-in (gate sales)', ${WALK_IN_EMAIL}, '', '!') ON CONFLICT (email) DO NOTHING`),
@@ -129,7 +128,7 @@ export async function recordGateSale(
           ${JSON.stringify({ nonce: `sale-${w.nonce}`, deviceId: w.deviceId, happenedAt: w.happenedAt, source: w.source, gateSale: true })}
         WHERE ${mine}`),
       // the numbered receipt, as for any confirmed payment (docs/decisions/260): the sale is paid when it is made
-      ...issueReceipt({ checkoutKey: key }, w.fiscalYear, mineGuard, w.happenedAt).map((st) => asDrizzle(db, st)),
+      ...issueReceipt({ checkoutKey: key }, w.fiscalYear, mineGuard, w.happenedAt).map((st) => st),
     ];
     // the order, the sale and the pass as the batch left them: the answer needs no other round trip
     const readBack = [
@@ -140,7 +139,7 @@ export async function recordGateSale(
     ] as const;
     let found: [OrderRow[], GateSaleRow[], PassRow[], LineRow[]];
     try {
-      const results = await batchOf(db, [...writes, ...readBack] as unknown as [BatchItem<'sqlite'>]);
+      const results = await runBatch(db, [...writes, ...readBack] as unknown as [Statement]);
       found = (results as unknown[]).slice(-4) as typeof found;
     } catch (err) {
       if (isUniqueViolation(err, 'success_ts') || isUniqueViolation(err, 'pass_code')) continue;

@@ -1,7 +1,7 @@
 // The state changes of orders and their payment attempts (docs/decisions/076): confirm (capture, approval,
 // completion by an admin), release (payment failed, expired, given up by the member, rejected by an admin),
 // transfer submitted, the attention flag. Each one is checked against the state machine of core/orders.ts
-// and written as one conditional UPDATE ... WHERE status = <from> in a d1Batch; its change count decides,
+// and written as one conditional UPDATE ... WHERE status = <from> in a runBatch; its change count decides,
 // and the batch's other statements (payment attempt, claims, member flag, audit row) carry a guard on the
 // token the update wrote, so a refused change writes nothing. Nothing outside transitions/ writes orders or
 // payments at all (docs/decisions/181, tests/unit/transitions-only.test.ts).
@@ -13,22 +13,22 @@ import {
   canTransition,
   needsCollection,
   ORDER_STATUS,
-  PAYMENT_STATUS,
   type OrderStatus,
+  PAYMENT_STATUS,
   type PaymentStatus,
 } from '../../../core/orders';
 import { orderLines, orders, payments, products, sponsorshipClaims, users } from '../../../schema/index';
 import { audit, type Guard, guardedAudit } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
-import { changesOf, d1Batch, isUniqueViolation, raw } from '../../lib/d1-batch';
+import { changesOf, isUniqueViolation, raw, runBatch } from '../../lib/d1-batch';
 import { DomainError, say, told } from '../../lib/errors';
 import { log } from '../../lib/log';
 import type { Svc } from '../../lib/svc';
 import { pricingContext, waiverContextQuery } from '../cart';
-import { issueReceipt } from './receipts';
 import { sendConfirmation, sendRejection } from '../order-mail';
 import type { OrderLineRow, OrderRow } from '../order-view';
 import { afterUnitsFreed } from '../waitlist';
+import { issueReceipt } from './receipts';
 import {
   type CreditUsed,
   creditApproved,
@@ -166,7 +166,7 @@ export async function confirmLoaded(
     const at = Date.now();
     let changed: boolean;
     try {
-      const results = await d1Batch(s, [
+      const results = await runBatch(s.db, [
         s.db
           .update(orders)
           .set({
@@ -323,7 +323,7 @@ async function flagLateCapture(s: Svc, order: OrderRow, lines: OrderLineRow[]) {
   if (problems.length === 0) return;
   const attention = `Paid after it was given up; ${problems.join('; ')}. Refund one of the payments.`.slice(0, 500);
   log('error', 'order.late_capture_conflict', { orderId: order.id, attention });
-  await d1Batch(s, [
+  await runBatch(s.db, [
     s.db.update(orders).set({ attention }).where(eq(orders.id, order.id)),
     audit(s.db, {
       actorId: null,
@@ -379,7 +379,7 @@ export async function releaseLoaded(
       : paymentStep(PAYMENT_STATUS.created, PAYMENT_STATUS.failed);
   const token = randomToken(12);
   const at = Date.now();
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     s.db
       .update(orders)
       .set({
@@ -435,7 +435,7 @@ export async function submitTransfer(
   const token = randomToken(12);
   const at = Date.now();
   const guard = madeIt(order.id, token);
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     s.db
       .update(orders)
       .set({
@@ -478,7 +478,7 @@ export async function attachTransferToFailed(
 ) {
   const token = randomToken(12);
   const guard = madeIt(order.id, token);
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     s.db
       .update(orders)
       .set({
@@ -514,10 +514,12 @@ export async function attachTransferToFailed(
 
 /** payment.failed: the reason is kept on the attempt still waiting; its status moves with the order. */
 export async function notePaymentFailure(s: Svc, providerOrderId: string, reason: string) {
-  await s.db
-    .update(payments)
-    .set({ failureReason: reason.slice(0, 300), updatedAt: Date.now() })
-    .where(and(eq(payments.providerOrderId, providerOrderId), eq(payments.status, PAYMENT_STATUS.created)));
+  await runBatch(s.db, [
+    s.db
+      .update(payments)
+      .set({ failureReason: reason.slice(0, 300), updatedAt: Date.now() })
+      .where(and(eq(payments.providerOrderId, providerOrderId), eq(payments.status, PAYMENT_STATUS.created))),
+  ]);
 }
 
 // ---- attention: an order flagged for an admin ----
@@ -525,7 +527,7 @@ export async function notePaymentFailure(s: Svc, providerOrderId: string, reason
 /** /clearAttention: the flag goes and its audit row is written in one batch, only if the flag was still there. */
 export async function clearAttention(s: Svc, actorId: number, input: { orderPkId: number; note?: string | null }) {
   // the audit row copies the flag it clears, so it is written first, from the row, under the same condition
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     raw(
       `INSERT INTO audit_log (actor_id, action, entity_type, entity_id, details)
        SELECT ?, 'order.attention_cleared', 'order', CAST(id AS TEXT), json_object('attention', attention, 'note', ?)

@@ -17,11 +17,11 @@ import { orders } from '../../../schema/orders';
 import { refunds } from '../../../schema/refunds';
 import { audit, type Guard, guardedAudit } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
-import { changesOf, d1Batch, raw } from '../../lib/d1-batch';
+import { changesOf, raw, runBatch } from '../../lib/d1-batch';
 import type { Svc } from '../../lib/svc';
+import { afterUnitsFreed } from '../waitlist';
 import { issueCreditNote } from './receipts';
 import { creditsFollowRefunds } from './statement-credits';
-import { afterUnitsFreed } from '../waitlist';
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
@@ -126,7 +126,7 @@ export async function createRefund(
 ): Promise<RefundRow> {
   if (!REFUND_INITIAL.includes(r.status)) throw new Error(`a refund is not born ${r.status}`);
   const at = Date.now();
-  await d1Batch(s, [
+  await runBatch(s.db, [
     s.db.insert(refunds).values({
       orderId: order.id,
       requestKey: r.requestKey,
@@ -199,7 +199,7 @@ export async function moveRefund(
   const settled = to === REFUND_STATUS.processed || to === REFUND_STATUS.failed;
   const provider = extra.providerRefundId ?? null;
   const guard = madeIt(refund.id, token);
-  const results = await d1Batch(s, [
+  const results = await runBatch(s.db, [
     raw(
       `UPDATE refunds SET status = ?, transition_id = ?, updated_at = ?,
          provider_refund_id = coalesce(provider_refund_id, ?), failure_reason = coalesce(?, failure_reason),
@@ -281,7 +281,7 @@ export async function carryOver(
   const newKey = `carry:${key}`;
   const NEW = '(SELECT id FROM orders WHERE checkout_key = ?)';
   const at = c.at;
-  await d1Batch(s, [
+  await runBatch(s.db, [
     s.db.insert(refunds).values({
       orderId: order.id,
       requestKey: key,
