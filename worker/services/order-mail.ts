@@ -84,8 +84,9 @@ export async function sendRejection(s: Svc, o: OrderRow, reason: string, reasonC
       name: o.userName,
       rcpt,
       amount: formatINR(o.totalPaise),
-      // the message ends the reason's sentence itself; a stock reason is written in the member's language when sent
-      reason: reason.trim().replace(/[.।]+$/u, ''),
+      // the message ends the reason's sentence itself (a reason that is only punctuation stays: WhatsApp refuses an empty
+      // parameter); a stock reason is written in the member's language when sent
+      reason: reason.trim().replace(/[.।]+$/u, '') || reason.trim(),
       ...(reasonCode && reasonCode !== 'other' ? { reasonCode } : {}),
     },
     link: 'profile',
