@@ -25,9 +25,10 @@ import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';
 import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { useToast } from '../../components/toast';
+import { putBackInCart } from '../../lib/offline-read';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
-import { addToCart, getOrders, getPaymentOptions, getProducts, getUProducts, giveUpOrder } from './contributions-api';
+import { getOrders, getPaymentOptions, getProducts, getUProducts, giveUpOrder } from './contributions-api';
 import './profile.css';
 import { statusText } from '../../lib/labels';
 
@@ -141,7 +142,7 @@ export function ContributionsTab() {
           ...(sponsorships.has(l.code) && p ? { fullSponsor: paise(l.sellPrice) >= paise(p.price) * l.qty } : {}),
         };
       }
-      await addToCart(productQtys);
+      await putBackInCart(productQtys);
       navigate(order.kind === 'DAILY_PASS' ? paths.dpSummary : paths.summary);
     });
 
