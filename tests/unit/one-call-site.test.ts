@@ -67,4 +67,13 @@ describe('one call, one function', () => {
     );
     expect(repeated).toEqual(ALLOWED);
   });
+
+  // A feature's screens call the named functions of its api module(s), so that a call's body is written where the
+  // other calls of the feature are (docs/decisions/272). Shared components (web/components) hold their own calls.
+  it("a feature's screens make no call themselves", () => {
+    const screens = Object.entries(webSources()).filter(([file]) => /^web\/features\/.*\.tsx$/.test(file));
+    expect(screens.length).toBeGreaterThan(40);
+    const calling = screens.filter(([, text]) => callSites({ x: text }).size > 0).map(([file]) => file);
+    expect(calling).toEqual([]);
+  });
 });

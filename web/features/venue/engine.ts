@@ -410,6 +410,9 @@ export function passesById(ids: number[]): Promise<LocalPass[]> {
   return passCall('get', { ids });
 }
 
+/** The passes collected more than once (by two phones, or a queued tap after another), with every tap. */
+export const getCollectionConflicts = () => api('getCollectionConflicts', {});
+
 /** Server search (fresh results); its rows also refresh the local copy. */
 export async function searchServer(q: string): Promise<VenuePass[]> {
   const rows = await findOnServer(q);
