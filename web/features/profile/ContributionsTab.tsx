@@ -1,7 +1,7 @@
 // The profile's Contribution tab (SPEC.md sections 2 and 4): the member's orders with the actions per status,
 // the 'Contribution Details' modal and "Share transfer details" for a direct transfer that still awaits its details.
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { CallBody } from '../../lib/calls';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
@@ -27,7 +27,7 @@ import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { useToast } from '../../components/toast';
 import { putBackInCart } from '../../lib/offline-read';
 import { updateUserInfo } from '../../lib/session';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import { getOrders, getPaymentOptions, getProducts, getUProducts, giveUpOrder } from './contributions-api';
 import './profile.css';
 import { statusText } from '../../lib/labels';
@@ -90,13 +90,10 @@ export function splitAttempts(orders: readonly OrderView[]): { main: OrderView[]
 export function ContributionsTab() {
   const { run, busy } = useAction();
   const toast = useToast();
-  const [orders, setOrdersState] = useState<OrderView[] | null>(null);
-  const [offlineCopyAt, setOfflineCopyAt] = useState<number | null>(null);
-  // Stable (it only calls state setters), so that `load` below runs once per mount.
-  const setOrders = useCallback((r: Awaited<ReturnType<typeof getOrders>>) => {
-    setOfflineCopyAt(r.offline ? r.savedAt : null);
-    setOrdersState(r.data);
-  }, []);
+  // the list, or the copy kept on this device when the network is unreachable (web/lib/offline-read.ts)
+  const { data: read, setData: setOrders } = useLoad(getOrders, []);
+  const orders = read?.data ?? null;
+  const offlineCopyAt = read?.offline ? read.savedAt : null;
   const [details, setDetails] = useState<OrderView | null>(null);
   const [retry, setRetry] = useState<{ order: OrderView; bank: BankDetailsView; ui: BankTransferUi } | null>(null);
   const [pass, setPass] = useState<OrderView | null>(null);
@@ -104,10 +101,6 @@ export function ContributionsTab() {
   const navigate = useNavigate();
   const { hash, search } = useLocation();
 
-  const load = useCallback(() => run(async () => setOrders(await getOrders())), [run, setOrders]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   // a message's pass link (/profile?pass=SMT000042) opens that pass once the orders are in
   const linkedPass = new URLSearchParams(search).get('pass');
   useEffect(() => {
