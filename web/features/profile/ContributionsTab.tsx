@@ -3,6 +3,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { ProductsResponse, UProductsResponse } from '../../../core/contracts/catalogue';
 import type { CallBody } from '../../lib/calls';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
 import type { OrderView } from '../../../core/contracts/orders';
@@ -87,6 +88,37 @@ export function splitAttempts(orders: readonly OrderView[]): { main: OrderView[]
   return { main, attempts };
 }
 
+/**
+ * The cart lines of an unpaid order, for "Resume payment": the order names its products by code, the cart by id (the
+ * catalogue's; the extra contribution of a pass order by the passes' `extraContributionId`). A sponsorship's line says
+ * whether it was the full sponsorship (its price at least the product's for its quantity). A product the catalogue no
+ * longer lists is left out: the checkout then shows what is left.
+ */
+export function cartOfOrder(
+  order: Pick<OrderView, 'kind' | 'selectedProducts'>,
+  products: ProductsResponse,
+  passes: UProductsResponse,
+): CallBody<'addToCart'>['productQtys'] {
+  const { MEMBERSHIP, SPONSORSHIP } = products.productsResponses;
+  const byCode = new Map(
+    [...MEMBERSHIP, ...SPONSORSHIP, ...passes.productsResponses.DAILY_PASS].map((p) => [p.code, p] as const),
+  );
+  const sponsorships = new Set(SPONSORSHIP.map((p) => p.code));
+  const productQtys: CallBody<'addToCart'>['productQtys'] = {};
+  for (const l of order.selectedProducts) {
+    const p = byCode.get(l.code);
+    const id = p?.id ?? (order.kind === 'DAILY_PASS' ? passes.extraContributionId : undefined);
+    if (id === undefined) continue;
+    productQtys[String(id)] = {
+      qty: l.qty,
+      price: l.sellPrice,
+      code: l.code,
+      ...(sponsorships.has(l.code) && p ? { fullSponsor: paise(l.sellPrice) >= paise(p.price) * l.qty } : {}),
+    };
+  }
+  return productQtys;
+}
+
 export function ContributionsTab() {
   const { run, busy } = useAction();
   const toast = useToast();
@@ -118,24 +150,7 @@ export function ContributionsTab() {
   const resume = (order: OrderView) =>
     void run(async () => {
       const [products, passes] = await Promise.all([getProducts(), getUProducts()]);
-      const { MEMBERSHIP, SPONSORSHIP } = products.productsResponses;
-      const byCode = new Map(
-        [...MEMBERSHIP, ...SPONSORSHIP, ...passes.productsResponses.DAILY_PASS].map((p) => [p.code, p] as const),
-      );
-      const sponsorships = new Set(SPONSORSHIP.map((p) => p.code));
-      const productQtys: CallBody<'addToCart'>['productQtys'] = {};
-      for (const l of order.selectedProducts) {
-        const p = byCode.get(l.code);
-        const id = p?.id ?? (order.kind === 'DAILY_PASS' ? passes.extraContributionId : undefined);
-        if (id === undefined) continue;
-        productQtys[String(id)] = {
-          qty: l.qty,
-          price: l.sellPrice,
-          code: l.code,
-          ...(sponsorships.has(l.code) && p ? { fullSponsor: paise(l.sellPrice) >= paise(p.price) * l.qty } : {}),
-        };
-      }
-      await putBackInCart(productQtys);
+      await putBackInCart(cartOfOrder(order, products, passes));
       navigate(order.kind === 'DAILY_PASS' ? paths.dpSummary : paths.summary);
     });
 
