@@ -145,3 +145,9 @@ export async function request(name: string, body: object, timeoutMs = TIMEOUT_MS
     data.message = tAnswered(data.messageKey, answerParams(data.messageParams)) ?? data.message;
   return payload.data;
 }
+
+// The one call two screens make that lives here: the nav (in every page's entry) and the shop ask whether
+// memberships are on sale. Every chunk imports this module from the entry already, so the shop's copy went for a
+// few bytes (measured: 5-13 gzip on every page, the shop's pages -1..+8); from the nav's module, or a module of its
+// own beside it, rolldown split the entry (about 730 bytes on every page). docs/decisions/272.
+export const isMembershipLive = () => api('isMembershipLive');

@@ -5,7 +5,7 @@
 // Only network failures fall back; a server answer (401, 400, ...) is never masked by a stale copy.
 // The copies are dropped on logout and on InsufficientAccess with the rest of local storage (clearLocalStore).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CallData, OptionalBodyPath } from './calls';
+import type { CallBody, CallData, OptionalBodyPath } from './calls';
 import { ApiError, api } from './api-client';
 import { localStore } from './local-store';
 import { onBackOnline } from './online';
@@ -43,6 +43,18 @@ export async function keepOfflineCopy<P extends OfflineReadPath>(path: P, data: 
   } catch {
     // IndexedDB unavailable (private mode): nothing kept, the screens still work online
   }
+}
+
+/**
+ * Puts an order's lines back into the server cart (the checkout after a failed attempt, the profile's "resume
+ * payment") and keeps the answer as the cart's copy, so that the checkout shows it offline too. The shop's own
+ * /addToCart stays with its pages (web/features/contribute/api.ts): only the checkout and the profile load this
+ * module, and those pages' first load is at its budget (docs/decisions/272).
+ */
+export async function putBackInCart(productQtys: CallBody<'addToCart'>['productQtys']): Promise<CallData<'addToCart'>> {
+  const cart = await api('addToCart', { productQtys });
+  void keepOfflineCopy('getCartDetails', cart);
+  return cart;
 }
 
 /** The copy saved on this device, without asking the network (undefined when there is none). */

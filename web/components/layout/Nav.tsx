@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import association from '../../content/association.json';
 import { paths } from '../../app/paths';
-import { api } from '../../lib/api-client';
+import { api, isMembershipLive } from '../../lib/api-client';
 import { t } from '../../../core/i18n';
 import { clearAll, readUserInfo, updateUserInfo, useUserInfo } from '../../lib/session';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -43,7 +43,7 @@ export function Nav() {
       const info = readUserInfo();
       if (live && info?.session === session && info[key] !== f.available) updateUserInfo({ [key]: f.available });
     };
-    api('isMembershipLive')
+    isMembershipLive()
       .then(keep('membershipLive'))
       .catch(() => {});
     api('isDailyPassLive')

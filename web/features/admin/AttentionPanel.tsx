@@ -1,26 +1,23 @@
 // Orders an admin must act on: a payment captured after its order was given up, whose sponsorship item or
 // member price went to another order meanwhile, or a refund that failed at the gateway (decision 145,
 // retried or recorded from the refund dialog, which clears the flag). Shown above the Pending list until handled.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AttentionOrder } from '../../../core/contracts/admin';
 import { t } from '../../../core/i18n';
 import { useToast } from '../../components/toast';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import { clearAttention, getAttentionOrders } from './api';
 import { inr } from './OrderDialog';
 import { RefundDialog } from './RefundDialog';
 import { ORDER_STATUS } from '../../../core/orders';
 
 export function AttentionPanel() {
-  const [items, setItems] = useState<AttentionOrder[]>([]);
   const [notes, setNotes] = useState<Record<number, string>>({});
   const [refunding, setRefunding] = useState<AttentionOrder['order'] | null>(null);
   const { run, busy } = useAction();
   const toast = useToast();
-  const load = useCallback(() => run(async () => setItems(await getAttentionOrders())), [run]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, setData: setItems, reload } = useLoad(getAttentionOrders, []);
+  const items: AttentionOrder[] = data ?? [];
 
   if (refunding) {
     return (
@@ -29,7 +26,7 @@ export function AttentionPanel() {
         orderRcptId={refunding.orderRcptId}
         onClose={() => {
           setRefunding(null);
-          void load();
+          void reload();
         }}
       />
     );
@@ -67,7 +64,7 @@ export function AttentionPanel() {
                 run(async () => {
                   await clearAttention(o.orderPkId, notes[o.orderPkId] ?? '');
                   toast.success(t('admin.attention.cleared', { rcpt: o.orderRcptId }));
-                  setItems((all) => all.filter((x) => x.order.orderPkId !== o.orderPkId));
+                  setItems((all) => all?.filter((x) => x.order.orderPkId !== o.orderPkId) ?? null);
                 })
               }
             >

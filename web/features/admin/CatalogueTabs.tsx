@@ -1,12 +1,12 @@
 import { ta } from '../../../core/messages/admin.en';
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import type { AdminProduct } from '../../../core/contracts/admin';
 import { festivalYear, nextFestivalYear } from '../../../core/festival-year';
 import { t } from '../../../core/i18n';
 import { Field } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import {
   addProduct,
   blockProduct,
@@ -160,17 +160,15 @@ export function AddProductTab() {
 }
 
 export function ProductsTab() {
-  const [products, setProducts] = useState<AdminProduct[] | null>(null);
-  const { run, busy } = useAction();
+  // the buttons wait for a load as for an action, as they did when loads went through the action runner
+  const { data: products, setData: setProducts, reload: load, loading } = useLoad(getUnGropedProducts, []);
+  const { run, busy: acting } = useAction();
+  const busy = acting || loading;
   const toast = useToast();
   const [bengali, setBengali] = useState<{ p: AdminProduct; nameBn: string; descBn: string } | null>(null);
   const [editing, setEditing] = useState<AdminProduct | null>(null);
   // one festival year at a time; the newest with a published product first
   const [year, setYear] = useState<string | null>(null);
-  const load = useCallback(() => run(async () => setProducts(await getUnGropedProducts())), [run]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const reload = (y?: string) =>
     run(async () => {
       setProducts(await getUnGropedProducts());
@@ -393,18 +391,18 @@ function sponsorshipsOnSale(all: AdminProduct[]): AdminProduct[] {
   return all.filter((p) => p.sponsorship && p.festivalYear === live && p.publishAt !== null && p.publishAt <= now);
 }
 
+const loadSponsorships = async () => sponsorshipsOnSale(await getUnGropedProducts());
+
 /** DECISIONS.md: the Block Sponsorship Product form gets its own tab. */
 export function BlockProductTab() {
-  const [products, setProducts] = useState<AdminProduct[]>([]);
+  const { data, setData: setProducts, loading } = useLoad(loadSponsorships, []);
+  const products = data ?? [];
   const [id, setId] = useState('');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
-  const { run, busy } = useAction();
+  const { run, busy: acting } = useAction();
+  const busy = acting || loading;
   const toast = useToast();
-  const load = useCallback(() => run(async () => setProducts(sponsorshipsOnSale(await getUnGropedProducts()))), [run]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -413,7 +411,7 @@ export function BlockProductTab() {
       toast.success(r.message);
       setName('');
       setEmail('');
-      setProducts(sponsorshipsOnSale(await getUnGropedProducts()));
+      setProducts(await loadSponsorships());
     });
   };
 

@@ -4,9 +4,9 @@ import { t } from '../../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../../core/ids';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
-import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
 import { RefundDialog } from './RefundDialog';
+import { completeFailedOrder } from './refunds-api';
 
 /**
  * Money left the member's account but the contribution shows Failed: the admin gives its id and the
@@ -30,12 +30,7 @@ export function CompleteFailedOrder() {
     problem.clear();
     const ref = reference.trim();
     void run(async () => {
-      // the server asks Razorpay about the payment: a payment call's time limit (docs/decisions/150)
-      const r = await api(
-        'completeFailedOrder',
-        { orderPkId, ...(/^pay_/.test(ref) ? { razorpayPaymentId: ref } : { transactionId: ref }) },
-        { timeoutMs: PAYMENT_TIMEOUT_MS },
-      );
+      const r = await completeFailedOrder(orderPkId, ref);
       if (r.lost) {
         toast.error(r.message);
         setRefund(r);

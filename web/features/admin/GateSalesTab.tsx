@@ -8,14 +8,14 @@ import { type GateKey, tg } from '../../../core/messages/gate.en';
 import { formatINR, isRupeeAmount, rupeesToPaise } from '../../../core/money';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
-import { api } from '../../lib/api-client';
 import { useAction, useLoad } from '../../lib/use-action';
+import { getGateSales, recordCashHandover, resolveGateConflict } from './gate-api';
 import { ScrollBox } from './ScrollBox';
 
 const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
 
 export function GateSalesTab() {
-  const { data: report, setData: setReport, reload } = useLoad(() => api('getGateSales', {}), []);
+  const { data: report, setData: setReport, reload } = useLoad(getGateSales, []);
   const [handing, setHanding] = useState<GateDayRow | null>(null);
 
   if (!report) return null;
@@ -115,7 +115,7 @@ function Handover({
     const note = String(data.get('note') ?? '').trim() || null;
     await run(
       async () => {
-        const r = await api('recordCashHandover', {
+        const r = await recordCashHandover({
           volunteerId: row.volunteerId,
           day: row.day,
           amount,
@@ -176,10 +176,7 @@ function Conflicts({ report, reload }: { report: GateSalesResponse; reload: () =
                   onSubmit={(e) => {
                     e.preventDefault();
                     void run(async () => {
-                      const r = await api('resolveGateConflict', {
-                        orderRcptId: c.orderRcptId,
-                        note: notes[c.orderRcptId] ?? '',
-                      });
+                      const r = await resolveGateConflict(c.orderRcptId, notes[c.orderRcptId] ?? '');
                       toast.success(r.message);
                       reload();
                     });

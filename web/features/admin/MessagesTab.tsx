@@ -1,7 +1,7 @@
 // The admin's Messages tab: compose an announcement in English and Bengali, choose its audience, see it
 // on a phone, test it on oneself, send it now or at a time; the announcements with their report per channel; and
 // what reached one member on which channel. Loaded with the tab, not with the admin page.
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { AUDIENCES, type Audience, CHANNELS, type Channel } from '../../../core/channels';
 import type {
   AnnouncementView,
@@ -24,7 +24,7 @@ import {
   sendAnnouncementTest,
   stopAnnouncement,
 } from '../../lib/channels-api';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import './messages.css';
 import { ScrollBox } from './ScrollBox';
 
@@ -34,12 +34,8 @@ const newKey = () => crypto.randomUUID().replace(/-/g, '');
 const channelName = (c: Channel) => tc(`ch.channel.${c}`);
 
 export function MessagesTab() {
-  const [list, setList] = useState<AnnouncementsView | null>(null);
-  const { run } = useAction();
-  const load = useCallback(() => run(async () => setList(await getAnnouncements())), [run]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: list, reload } = useLoad(getAnnouncements, []);
+  const load = () => void reload();
   if (!list) return <p className="loading">{t('layout.loading')}</p>;
   return (
     <div className="messages-tab">

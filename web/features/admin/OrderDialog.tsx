@@ -7,11 +7,10 @@ import { ta } from '../../../core/messages/admin.en';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { receiptPath } from '../../app/paths';
 import { Dialog } from '../../components/Dialog';
-import { api } from '../../lib/api-client';
 import { useToast } from '../../components/toast';
 import { useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
-import { markCouponCollected } from './api';
+import { markCouponCollected, resendReceipt } from './api';
 import { RefundDialog } from './RefundDialog';
 import { ScrollBox } from './ScrollBox';
 import { TransferDecision } from './TransferDecision';
@@ -65,7 +64,7 @@ export function OrderDialog({
   // the payer gets the receipt's link again
   const resend = () =>
     run(async () => {
-      const r = await api('resendReceipt', { orderPkId: order.orderPkId });
+      const r = await resendReceipt(order.orderPkId);
       toast.success(r.message);
     });
 

@@ -7,7 +7,7 @@ import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
 import { paths } from '../../app/paths';
-import { useAction } from '../../lib/use-action';
+import { useAction, useLoad } from '../../lib/use-action';
 import { AttentionPanel } from './AttentionPanel';
 import {
   CURSOR_START,
@@ -148,31 +148,23 @@ export function PassCollectionTab() {
   );
 }
 
-export function PendingOrdersTab() {
-  const [orders, setOrders] = useState<OrderView[] | null>(null);
-  const [credits, setCredits] = useState<StatementCredits>({ open: [], flagged: [] });
-  const [open, setOpen] = useState<OrderView | null>(null);
-  const { run } = useAction();
-  // the statements' open and flagged credits come with the list: the dialog shows them next to Approve
-  const load = useCallback(
-    () =>
-      run(async () => {
-        const [pending, statement] = await Promise.all([getPendingOrders(), getStatementCredits()]);
-        setOrders(pending);
-        setCredits(statement);
-      }),
-    [run],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+const loadPending = async (): Promise<{ orders: OrderView[]; credits: StatementCredits }> => {
+  const [orders, credits] = await Promise.all([getPendingOrders(), getStatementCredits()]);
+  return { orders, credits };
+};
 
-  if (!orders) return <p className="loading">{t('layout.loading')}</p>;
+export function PendingOrdersTab() {
+  const [open, setOpen] = useState<OrderView | null>(null);
+  // the statements' open and flagged credits come with the list: the dialog shows them next to Approve
+  const { data, setData, reload } = useLoad(loadPending, []);
+
+  if (!data) return <p className="loading">{t('layout.loading')}</p>;
+  const { orders, credits } = data;
   return (
     <div>
       <AttentionPanel />
       <CompleteFailedOrder />
-      <StatementMatcher onChanged={() => void load()} flagged={credits.flagged} />
+      <StatementMatcher onChanged={() => void reload()} flagged={credits.flagged} />
       <div className="admin-toolbar">
         <ExportButton name="pending-orders" rows={orders} />
       </div>
@@ -226,11 +218,11 @@ export function PendingOrdersTab() {
           credits={credits.open}
           onClose={() => setOpen(null)}
           onDone={(o) => {
-            setOrders((all) => all?.filter((x) => x.orderPkId !== o.orderPkId) ?? null);
+            setData((d) => d && { ...d, orders: d.orders.filter((x) => x.orderPkId !== o.orderPkId) });
             setOpen(null);
             // a rejected transfer's credit is now flagged for the treasurer
             void getStatementCredits()
-              .then(setCredits)
+              .then((c) => setData((d) => d && { ...d, credits: c }))
               .catch(() => undefined);
           }}
         />

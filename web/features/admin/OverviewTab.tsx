@@ -4,9 +4,8 @@ import type { Overview } from '../../../core/contracts/admin';
 import { festivalYear } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
-import { api } from '../../lib/api-client';
 import { useAction, useLoad } from '../../lib/use-action';
-import { getOverview } from './api';
+import { getOverview, getReceiptRegister } from './api';
 import { BarChart, HourChart } from './charts';
 import { downloadCsv, downloadText } from './csv';
 import { inr } from './OrderDialog';
@@ -144,7 +143,7 @@ function ReceiptTotalsTable({ o }: { o: Overview }) {
   const modeText = (mode: string) => ta(mode === 'Online' ? 'rcpt.online' : 'rcpt.offline');
   const exportRegister = () =>
     run(async () => {
-      const reg = await api('getReceiptRegister', { fiscalYear: o.fiscalYear });
+      const reg = await getReceiptRegister(o.fiscalYear);
       downloadText(`receipt-register-${o.fiscalYear}`, reg.csv);
     });
   return (

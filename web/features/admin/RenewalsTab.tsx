@@ -1,7 +1,7 @@
 // The admin console's renewals: the renewal report (also shown in the Overview) and the renewal
 // reminder campaign: audience, preview, a test to oneself, then the send (in cron batches, once per member).
-import { useCallback, useEffect, useState } from 'react';
-import type { MailPreview, ReminderAudience } from '../../../core/contracts/renewals';
+import { useCallback, useState } from 'react';
+import type { MailPreview } from '../../../core/contracts/renewals';
 import { formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { tr } from '../../../core/renewals/messages.en';
@@ -90,15 +90,11 @@ export function RenewalReport({ year }: { year?: string }) {
 }
 
 export function RenewalsTab() {
-  const [a, setA] = useState<ReminderAudience | null>(null);
+  const { data: a, setData: setA } = useLoad(getReminderAudience, []);
   const [preview, setPreview] = useState<MailPreview | null>(null);
   const [confirm, setConfirm] = useState(false);
   const { run, busy } = useAction();
   const toast = useToast();
-  const load = useCallback(() => run(async () => setA(await getReminderAudience())), [run]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const closePreview = useCallback(() => setPreview(null), []);
   const closeConfirm = useCallback(() => setConfirm(false), []);
   if (!a) return <p className="loading">{t('layout.loading')}</p>;

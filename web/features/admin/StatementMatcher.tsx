@@ -12,9 +12,14 @@ import {
   type StatementRole,
 } from '../../../core/statement';
 import { useToast } from '../../components/toast';
-import { api } from '../../lib/api-client';
 import { useAction } from '../../lib/use-action';
-import { clearStatementFlag } from './api';
+import {
+  approveStatementMatches,
+  clearStatementFlag,
+  getStatementImport,
+  getStatementMapping,
+  importStatement,
+} from './api';
 import './statements.css';
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -58,7 +63,7 @@ export function StatementMatcher({
     const importId = shownImport.current;
     if (!importId) return;
     let live = true;
-    api('getStatementImport', { importId })
+    getStatementImport(importId)
       .then((v) => live && setResult(v))
       .catch(() => undefined);
     return () => {
@@ -88,7 +93,7 @@ export function StatementMatcher({
     // runs inside the caller's run(): one action at a time
     let view: StatementImportView | null = null;
     for (let i = 0; i < credits.length; i += STATEMENT_CHUNK) {
-      view = await api('importStatement', {
+      view = await importStatement({
         ...(view ? { importId: view.importId } : { fileName: name.slice(0, 120), mapping: used }),
         credits: credits.slice(i, i + STATEMENT_CHUNK),
       });
@@ -101,7 +106,7 @@ export function StatementMatcher({
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) return void toast.error(t('statement.tooLarge'));
     void run(async () => {
-      const [text, stored] = await Promise.all([file.text(), api('getStatementMapping')]);
+      const [text, stored] = await Promise.all([file.text(), getStatementMapping()]);
       const all = parseCsv(text);
       setRows(all);
       setFileName(file.name);
@@ -114,9 +119,7 @@ export function StatementMatcher({
   const approveAll = () =>
     run(async () => {
       if (!result) return;
-      const r = await api('approveStatementMatches', {
-        importId: result.importId,
-      });
+      const r = await approveStatementMatches(result.importId);
       toast.success(r.message);
       setResult(r.statement);
       onChanged?.();

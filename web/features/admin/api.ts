@@ -43,6 +43,11 @@ export const rejectOfflineOrder = (o: OrderView, reasonCode: RejectReason, reaso
   });
 export const getStatementCredits = () => api('getStatementCredits');
 export const clearStatementFlag = (lineId: number) => api('clearStatementFlag', { lineId });
+// a bank statement's import: its column mapping, its credits sent in parts, the import read again, its matches approved
+export const getStatementMapping = () => api('getStatementMapping');
+export const importStatement = (body: CallBody<'importStatement'>) => api('importStatement', body);
+export const getStatementImport = (importId: number) => api('getStatementImport', { importId });
+export const approveStatementMatches = (importId: number) => api('approveStatementMatches', { importId });
 
 export const getOrderPage = (kind: OrderListKind, orderTSCursor: number) => api(LIST_PATH[kind], { orderTSCursor });
 export const getCollectionTotals = (collected: boolean) => api('getCollectionTotals', { collected });
@@ -101,5 +106,8 @@ export const setUserRole = (email: string, role: 'admin' | 'volunteer', granted:
   api('setUserRole', { email: email.trim(), role, granted });
 
 export const getOverview = (fiscalYear?: string) => api('getOverview', fiscalYear ? { fiscalYear } : {});
+export const getReceiptRegister = (fiscalYear: string) => api('getReceiptRegister', { fiscalYear });
+/** the payer gets the receipt's link again */
+export const resendReceipt = (orderPkId: number) => api('resendReceipt', { orderPkId });
 export type AuditFilter = CallBody<'getAuditLog'>;
 export const getAuditLog = (f: AuditFilter) => api('getAuditLog', f);

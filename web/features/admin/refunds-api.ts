@@ -13,4 +13,12 @@ export const carryOverOrder = (body: CallBody<'carryOverOrder'>) => api('carryOv
 
 export const retryRefund = (body: CallBody<'retryRefund'>) => api('retryRefund', body);
 
+// the server asks Razorpay about the payment first (docs/decisions/150); a reference `pay_...` is Razorpay's
+export const completeFailedOrder = (orderPkId: number, reference: string) =>
+  api(
+    'completeFailedOrder',
+    { orderPkId, ...(/^pay_/.test(reference) ? { razorpayPaymentId: reference } : { transactionId: reference }) },
+    { timeoutMs: PAYMENT_TIMEOUT_MS },
+  );
+
 export const recordManualRefund = (body: CallBody<'recordManualRefund'>) => api('recordManualRefund', body);

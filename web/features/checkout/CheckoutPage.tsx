@@ -20,12 +20,11 @@ import { useToast } from '../../components/toast';
 import association from '../../content/association.json';
 import { ApiError } from '../../lib/api-client';
 import { productName } from '../../lib/content';
-import { keepOfflineCopy, readSavedCopy, readWithOfflineCopy } from '../../lib/offline-read';
+import { putBackInCart, readSavedCopy, readWithOfflineCopy } from '../../lib/offline-read';
 import { isOnline, onBackOnline, probe, useOnline } from '../../lib/online';
 import { updateUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import {
-  addToCart,
   clearLocalCart,
   deleteCart,
   getOrders,
@@ -265,9 +264,7 @@ function CheckoutPage({ kind }: { kind: Kind }) {
         ]),
       );
       try {
-        const back = await addToCart(productQtys);
-        setCart(back);
-        void keepOfflineCopy('getCartDetails', back);
+        setCart(await putBackInCart(productQtys));
       } catch (e) {
         lost = e instanceof Error ? e.message : t('network.error');
       }

@@ -3,9 +3,6 @@ import type { CallBody } from '../../lib/calls';
 import { api, PAYMENT_TIMEOUT_MS } from '../../lib/api-client';
 import { localStore } from '../../lib/local-store';
 
-/** Puts a selection back into the server cart (after a failed attempt the order had used it up). */
-export const addToCart = (productQtys: Record<string, { qty: number; price: number; code: string }>) =>
-  api('addToCart', { productQtys });
 export const getOrders = () => api('getOrders');
 export const deleteCart = () => api('deleteCart');
 export const getUserExtraInfo = () => api('getUserExtraInfo');

@@ -4,7 +4,6 @@ import type { LocalCart } from './local-cart';
 
 export const getProducts = () => api('getProducts');
 export const getUProducts = () => api('getUProducts');
-export const isMembershipLive = () => api('isMembershipLive');
 
 /** SPEC.md section 7: `data.count`, 0 on error. */
 const count = (path: 'getUtsavUserCount' | 'getBijayaSanmelaniCount') =>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ProductsResponse, UProductsResponse } from '../../../core/contracts/catalogue';
 import type { PricingContext } from '../../../core/pricing';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, isMembershipLive } from '../../lib/api-client';
 import { localStore } from '../../lib/local-store';
-import { getProducts, getUProducts, isMembershipLive } from './api';
+import { getProducts, getUProducts } from './api';
 
 /**
  * The last listing seen is kept in IndexedDB, so that with a lost connection the screens still show the

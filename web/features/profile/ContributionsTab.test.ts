@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderView } from '../../../core/contracts/orders';
 import { ORDER_STATUS } from '../../../core/orders';
-import { splitAttempts } from './ContributionsTab';
+import type { ProductView } from '../../../core/contracts/catalogue';
+import { cartOfOrder, splitAttempts } from './ContributionsTab';
 
 const order = (id: string, over: Partial<OrderView>): OrderView =>
   ({
@@ -52,5 +53,43 @@ describe('the Contribution tab folds away attempts that owe nothing (docs/decisi
     });
     expect(ids(splitAttempts([waiting, later]).attempts)).toEqual(['W']);
     expect(ids(splitAttempts([waiting, { ...later, kind: 'DAILY_PASS' }]).attempts)).toEqual([]);
+  });
+});
+
+describe('Resume payment puts an unpaid order back into the cart by product id', () => {
+  const product = (id: number, code: string, price: number) => ({ id, code, price }) as ProductView;
+  const products = {
+    productsResponses: { MEMBERSHIP: [product(1, 'MUTV', 1500)], SPONSORSHIP: [product(2, 'SPGT', 10_000)] },
+  };
+  const passes = {
+    productsResponses: { DAILY_PASS: [product(3, 'DP1', 200)] },
+    extraContributionId: 9,
+    dailyPassLive: true,
+  };
+  const sold = (code: string, qty: number, sellPrice: number) => ({ ...line(code, qty), sellPrice }) as Line;
+
+  it('finds each line by its code; a sponsorship says whether it was the full one', () => {
+    const cart = cartOfOrder(
+      { kind: 'CONTRIBUTION', selectedProducts: [sold('MUTV', 2, 3000), sold('SPGT', 1, 10_000)] },
+      products,
+      passes,
+    );
+    expect(cart).toEqual({
+      '1': { qty: 2, price: 3000, code: 'MUTV' },
+      '2': { qty: 1, price: 10_000, code: 'SPGT', fullSponsor: true },
+    });
+    const co = cartOfOrder({ kind: 'CONTRIBUTION', selectedProducts: [sold('SPGT', 1, 2500)] }, products, passes);
+    expect(co['2']?.fullSponsor).toBe(false);
+  });
+
+  it("a pass order's unlisted line is the extra contribution; a contribution's is left out", () => {
+    const lines = [sold('DP1', 3, 600), sold('DNP', 1, 100)];
+    expect(cartOfOrder({ kind: 'DAILY_PASS', selectedProducts: lines }, products, passes)).toEqual({
+      '3': { qty: 3, price: 600, code: 'DP1' },
+      '9': { qty: 1, price: 100, code: 'DNP' },
+    });
+    expect(cartOfOrder({ kind: 'CONTRIBUTION', selectedProducts: [sold('GONE', 1, 50)] }, products, passes)).toEqual(
+      {},
+    );
   });
 });

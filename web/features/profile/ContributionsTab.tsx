@@ -1,8 +1,9 @@
 // The profile's Contribution tab (SPEC.md sections 2 and 4): the member's orders with the actions per status,
 // the 'Contribution Details' modal and "Share transfer details" for a direct transfer that still awaits its details.
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { ProductsResponse, UProductsResponse } from '../../../core/contracts/catalogue';
 import type { CallBody } from '../../lib/calls';
 import type { BankDetailsView } from '../../../core/contracts/checkout';
 import type { OrderView } from '../../../core/contracts/orders';
@@ -25,9 +26,10 @@ import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';
 import { OfflineCopyNote } from '../../components/OfflineCopyNote';
 import { useToast } from '../../components/toast';
+import { putBackInCart } from '../../lib/offline-read';
 import { updateUserInfo } from '../../lib/session';
-import { useAction } from '../../lib/use-action';
-import { addToCart, getOrders, getPaymentOptions, getProducts, getUProducts, giveUpOrder } from './contributions-api';
+import { useAction, useLoad } from '../../lib/use-action';
+import { getOrders, getPaymentOptions, getProducts, getUProducts, giveUpOrder } from './contributions-api';
 import './profile.css';
 import { statusText } from '../../lib/labels';
 
@@ -86,16 +88,44 @@ export function splitAttempts(orders: readonly OrderView[]): { main: OrderView[]
   return { main, attempts };
 }
 
+/**
+ * The cart lines of an unpaid order, for "Resume payment": the order names its products by code, the cart by id (the
+ * catalogue's; the extra contribution of a pass order by the passes' `extraContributionId`). A sponsorship's line says
+ * whether it was the full sponsorship (its price at least the product's for its quantity). A product the catalogue no
+ * longer lists is left out: the checkout then shows what is left.
+ */
+export function cartOfOrder(
+  order: Pick<OrderView, 'kind' | 'selectedProducts'>,
+  products: ProductsResponse,
+  passes: UProductsResponse,
+): CallBody<'addToCart'>['productQtys'] {
+  const { MEMBERSHIP, SPONSORSHIP } = products.productsResponses;
+  const byCode = new Map(
+    [...MEMBERSHIP, ...SPONSORSHIP, ...passes.productsResponses.DAILY_PASS].map((p) => [p.code, p] as const),
+  );
+  const sponsorships = new Set(SPONSORSHIP.map((p) => p.code));
+  const productQtys: CallBody<'addToCart'>['productQtys'] = {};
+  for (const l of order.selectedProducts) {
+    const p = byCode.get(l.code);
+    const id = p?.id ?? (order.kind === 'DAILY_PASS' ? passes.extraContributionId : undefined);
+    if (id === undefined) continue;
+    productQtys[String(id)] = {
+      qty: l.qty,
+      price: l.sellPrice,
+      code: l.code,
+      ...(sponsorships.has(l.code) && p ? { fullSponsor: paise(l.sellPrice) >= paise(p.price) * l.qty } : {}),
+    };
+  }
+  return productQtys;
+}
+
 export function ContributionsTab() {
   const { run, busy } = useAction();
   const toast = useToast();
-  const [orders, setOrdersState] = useState<OrderView[] | null>(null);
-  const [offlineCopyAt, setOfflineCopyAt] = useState<number | null>(null);
-  // Stable (it only calls state setters), so that `load` below runs once per mount.
-  const setOrders = useCallback((r: Awaited<ReturnType<typeof getOrders>>) => {
-    setOfflineCopyAt(r.offline ? r.savedAt : null);
-    setOrdersState(r.data);
-  }, []);
+  // the list, or the copy kept on this device when the network is unreachable (web/lib/offline-read.ts)
+  const { data: read, setData: setOrders } = useLoad(getOrders, []);
+  const orders = read?.data ?? null;
+  const offlineCopyAt = read?.offline ? read.savedAt : null;
   const [details, setDetails] = useState<OrderView | null>(null);
   const [retry, setRetry] = useState<{ order: OrderView; bank: BankDetailsView; ui: BankTransferUi } | null>(null);
   const [pass, setPass] = useState<OrderView | null>(null);
@@ -103,10 +133,6 @@ export function ContributionsTab() {
   const navigate = useNavigate();
   const { hash, search } = useLocation();
 
-  const load = useCallback(() => run(async () => setOrders(await getOrders())), [run, setOrders]);
-  useEffect(() => {
-    void load();
-  }, [load]);
   // a message's pass link (/profile?pass=SMT000042) opens that pass once the orders are in
   const linkedPass = new URLSearchParams(search).get('pass');
   useEffect(() => {
@@ -124,24 +150,7 @@ export function ContributionsTab() {
   const resume = (order: OrderView) =>
     void run(async () => {
       const [products, passes] = await Promise.all([getProducts(), getUProducts()]);
-      const { MEMBERSHIP, SPONSORSHIP } = products.productsResponses;
-      const byCode = new Map(
-        [...MEMBERSHIP, ...SPONSORSHIP, ...passes.productsResponses.DAILY_PASS].map((p) => [p.code, p] as const),
-      );
-      const sponsorships = new Set(SPONSORSHIP.map((p) => p.code));
-      const productQtys: CallBody<'addToCart'>['productQtys'] = {};
-      for (const l of order.selectedProducts) {
-        const p = byCode.get(l.code);
-        const id = p?.id ?? (order.kind === 'DAILY_PASS' ? passes.extraContributionId : undefined);
-        if (id === undefined) continue;
-        productQtys[String(id)] = {
-          qty: l.qty,
-          price: l.sellPrice,
-          code: l.code,
-          ...(sponsorships.has(l.code) && p ? { fullSponsor: paise(l.sellPrice) >= paise(p.price) * l.qty } : {}),
-        };
-      }
-      await addToCart(productQtys);
+      await putBackInCart(cartOfOrder(order, products, passes));
       navigate(order.kind === 'DAILY_PASS' ? paths.dpSummary : paths.summary);
     });
 

@@ -12,9 +12,9 @@ import { paths } from '../../app/paths';
 import { Field, fieldOfError, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import associationEn from '../../content/association.json';
-import { api } from '../../lib/api-client';
 import { localized } from '../../lib/content';
 import { useAction } from '../../lib/use-action';
+import { getReceipt, setReceiptBilling } from './api';
 import './receipt.css';
 
 const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
@@ -28,7 +28,7 @@ export function ReceiptPage() {
 
   useEffect(() => {
     void run(
-      async () => setReceipt(await api('getReceipt', { orderRcptId: rcpt })),
+      async () => setReceipt(await getReceipt(rcpt)),
       (e) => setMissing(e.message),
     );
   }, [run, rcpt]);
@@ -217,7 +217,7 @@ function BillingForm({ r, onSaved }: { r: ReceiptView; onSaved: (r: ReceiptView)
       const value = (k: string) => String(data.get(k) ?? '').trim() || null;
       void run(
         async () => {
-          const done = await api('setReceiptBilling', {
+          const done = await setReceiptBilling({
             orderRcptId: r.orderRcptId,
             billingName: value('billingName'),
             pan: value('pan'),

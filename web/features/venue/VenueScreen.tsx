@@ -8,7 +8,7 @@ import { MIN_QUERY } from '../../../core/venue-search';
 import '../../../core/messages/areas/venue';
 import { parsePassQr } from '../../../core/pass-qr';
 import { useToast } from '../../components/toast';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { onBackOnline, onReached, useConnectivity } from '../../lib/online';
 import { useUserInfo } from '../../lib/session';
 import {
@@ -16,6 +16,7 @@ import {
   collect,
   type FlushSummary,
   findByPassCode,
+  getCollectionConflicts,
   isSyncing,
   loadLocal,
   passesById,
@@ -434,7 +435,7 @@ function Conflicts() {
   const toast = useToast();
   async function load() {
     try {
-      setList(await api('getCollectionConflicts', {}));
+      setList(await getCollectionConflicts());
     } catch (e) {
       toast.error((e as Error).message);
     }

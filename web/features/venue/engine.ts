@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import type { GateProductsResponse, RecordGateSaleResponse } from '../../../core/contracts/gate';
 import type { VenuePass } from '../../../core/contracts/venue';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError, api, type CallOptions } from '../../lib/api-client';
 import { isOnline } from '../../lib/online';
 import { readUserInfo } from '../../lib/session';
 import { passCall } from './pass-client';
@@ -199,7 +199,7 @@ async function flushSales(): Promise<number> {
   let sent = 0;
   for (const item of await loadSales()) {
     try {
-      const r = await api('recordGateSale', saleBody(item, true), BULK);
+      const r = await recordSale(item, true, BULK);
       await merge([r.pass]);
       await dequeueSale(item.nonce);
       sent++;
@@ -215,18 +215,24 @@ async function flushSales(): Promise<number> {
 let lastSaleProblem: string | null = null;
 export const saleProblem = () => lastSaleProblem;
 
-const saleBody = (i: GateSaleItem, offline: boolean) => ({
-  nonce: i.nonce,
-  buyerName: i.buyerName,
-  buyerMobile: i.buyerMobile,
-  buyerEmail: i.buyerEmail,
-  lines: i.lines.map((l) => ({ productId: l.productId, qty: l.qty })),
-  mode: i.mode,
-  utr: i.utr,
-  happenedAt: i.happenedAt,
-  deviceId: i.deviceId,
-  offline,
-});
+/** A sale sent: queued (`offline`, uploaded later) or at the tap. */
+const recordSale = (i: GateSaleItem, offline: boolean, options: CallOptions) =>
+  api(
+    'recordGateSale',
+    {
+      nonce: i.nonce,
+      buyerName: i.buyerName,
+      buyerMobile: i.buyerMobile,
+      buyerEmail: i.buyerEmail,
+      lines: i.lines.map((l) => ({ productId: l.productId, qty: l.qty })),
+      mode: i.mode,
+      utr: i.utr,
+      happenedAt: i.happenedAt,
+      deviceId: i.deviceId,
+      offline,
+    },
+    options,
+  );
 
 export type SaleOutcome = { kind: 'online'; answer: RecordGateSaleResponse } | { kind: 'queued'; item: GateSaleItem };
 
@@ -244,7 +250,7 @@ export async function sell(sale: Omit<GateSaleItem, 'nonce' | 'happenedAt' | 'de
   };
   if (isOnline()) {
     try {
-      const answer = await api('recordGateSale', saleBody(item, false), { timeoutMs: TAP_TIMEOUT_MS });
+      const answer = await recordSale(item, false, { timeoutMs: TAP_TIMEOUT_MS });
       await merge([answer.pass]);
       await reload();
       return { kind: 'online', answer };
@@ -358,6 +364,8 @@ export async function collect(pass: LocalPass): Promise<CollectOutcome> {
  * the server); one the server has is reversed there, which the database allows only to the same volunteer within
  * a short window. Throws the server's refusal; the pass then stays collected: nothing is lost by a failed undo.
  */
+const undoOnServer = (nonce: string) => api('undoCollection', { nonce });
+
 export async function undo(outcome: CollectOutcome): Promise<LocalPass> {
   // an upload carrying this collection is on its way: its answer says whether the server has it
   while (uploading?.nonces.has(outcome.nonce)) await uploading.done.catch(() => undefined);
@@ -367,24 +375,26 @@ export async function undo(outcome: CollectOutcome): Promise<LocalPass> {
     await reload();
     if (outcome.uncertain || unsure.has(outcome.nonce)) {
       // the timed-out request may have reached the server after all
-      await api('undoCollection', { nonce: outcome.nonce }).then(
+      await undoOnServer(outcome.nonce).then(
         (r) => putOne({ ...r.pass, pending: false }),
         () => undefined,
       );
     }
     return back;
   }
-  const r = await api('undoCollection', { nonce: outcome.nonce });
+  const r = await undoOnServer(outcome.nonce);
   const back: LocalPass = { ...r.pass, pending: false };
   await putOne(back);
   await reload();
   return back;
 }
 
+const findOnServer = (q: string) => api('searchVenuePasses', { q });
+
 /** Re-reads one pass from the server (after a refusal), keeping the local copy true. */
 async function refresh(pass: LocalPass) {
   try {
-    const rows = await api('searchVenuePasses', { q: pass.orderRcptId });
+    const rows = await findOnServer(pass.orderRcptId);
     await merge(rows.filter((r) => r.id === pass.id));
   } catch {
     // offline again: the next sync brings it
@@ -400,9 +410,12 @@ export function passesById(ids: number[]): Promise<LocalPass[]> {
   return passCall('get', { ids });
 }
 
+/** The passes collected more than once (by two phones, or a queued tap after another), with every tap. */
+export const getCollectionConflicts = () => api('getCollectionConflicts', {});
+
 /** Server search (fresh results); its rows also refresh the local copy. */
 export async function searchServer(q: string): Promise<VenuePass[]> {
-  const rows = await api('searchVenuePasses', { q });
+  const rows = await findOnServer(q);
   await merge(rows);
   return rows;
 }

@@ -1,0 +1,7 @@
+// The receipt page's calls (SPEC.md section 7; docs/decisions/263).
+import type { CallBody } from '../../lib/calls';
+import { api } from '../../lib/api-client';
+
+export const getReceipt = (orderRcptId: string) => api('getReceipt', { orderRcptId });
+/** the billing details the member adds later; empty fields are sent as null */
+export const setReceiptBilling = (body: CallBody<'setReceiptBilling'>) => api('setReceiptBilling', body);
