@@ -291,6 +291,13 @@ describe('the composer', () => {
     expect(r.status).toBe(200);
     expect(r.body.data.members).toBeGreaterThan(0);
     expect(Object.keys(r.body.data.reach)).toEqual(['email', 'whatsapp', 'push']);
+    // everyone is every account but the erased ones, which nothing reaches
+    const gone = await newUser();
+    expect((await call('deleteAccount', { password: gone.password }, gone.token)).status).toBe(200);
+    const all = await call('getAnnouncementAudience', { audience: 'all' }, admin);
+    const live = await db().get<{ n: number }>(sql`SELECT COUNT(*) AS n FROM users WHERE deleted_at IS NULL`);
+    expect(all.body.data.members).toBe(live!.n);
+    expect(all.body.data.reach.email).toBeLessThanOrEqual(live!.n);
     expect((await call('getAnnouncementAudience', { audience: 'pass' }, admin)).body.desc).toMatch(
       /^productId is required/,
     );

@@ -64,6 +64,8 @@ const on = (channel: Channel) =>
 const REACH = `COUNT(*) AS members, COALESCE(SUM(${on('email')}), 0) AS email,
   COALESCE(SUM(${on('whatsapp')} AND EXISTS (SELECT 1 FROM whatsapp_numbers w WHERE w.user_id = a.uid)), 0) AS whatsapp,
   COALESCE(SUM(${on('push')} AND EXISTS (SELECT 1 FROM push_subscriptions x WHERE x.user_id = a.uid)), 0) AS push`;
+/** An erased account (docs/decisions/265) keeps its row for its paid orders, but is nobody to reach. */
+const NOT_ERASED = 'NOT EXISTS (SELECT 1 FROM users d WHERE d.id = x.uid AND d.deleted_at IS NOT NULL)';
 type ReachRow = { members: number; email: number; whatsapp: number; push: number };
 
 const reachOf = (r: ReachRow | undefined): AudienceCount => ({
@@ -81,7 +83,13 @@ export async function audienceCount(
   const { results } = await sessionBatchOf(s)(
     (me, db) =>
       [
-        db.all<ReachRow>(sqlOf(`SELECT ${REACH} FROM (SELECT uid FROM (${a.sql}) LIMIT ?) a`, ...a.params, me.limit())),
+        db.all<ReachRow>(
+          sqlOf(
+            `SELECT ${REACH} FROM (SELECT uid FROM (${a.sql}) x WHERE ${NOT_ERASED} LIMIT ?) a`,
+            ...a.params,
+            me.limit(),
+          ),
+        ),
       ] as const,
   );
   return reachOf(results[0][0]);
@@ -162,7 +170,13 @@ export async function createAnnouncement(
             me.limit(1),
           ),
         ),
-        db.all<ReachRow>(sqlOf(`SELECT ${REACH} FROM (SELECT uid FROM (${a.sql}) LIMIT ?) a`, ...a.params, me.limit())),
+        db.all<ReachRow>(
+          sqlOf(
+            `SELECT ${REACH} FROM (SELECT uid FROM (${a.sql}) x WHERE ${NOT_ERASED} LIMIT ?) a`,
+            ...a.params,
+            me.limit(),
+          ),
+        ),
       ] as const,
   );
   const [pass, reach] = results;
