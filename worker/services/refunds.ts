@@ -442,13 +442,23 @@ async function failedRefund(s: Svc, refundId: number) {
   return { failed, order, rcpt, p };
 }
 
+/**
+ * A refusal met by the second press of a double click (its twin replaced the failed refund between this press's
+ * first read and its check): the twin's refund is the answer. Any other refusal stands.
+ */
+async function twinOr(s: Svc, key: string, err: unknown): Promise<RefundResult> {
+  const twin = await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get();
+  if (twin) return answerExisting(s, twin, twin.orderId);
+  throw err;
+}
+
 /** Answers the D1 error of a replacement refund: another admin replaced it first, or a guard refused it. */
 async function replacementRefused(s: Svc, err: unknown, key: string, orderId: number, failedId: number) {
   const rcpt = formatRcptId(orderId);
-  if (isUniqueViolation(err, 'request_key')) {
-    const row = (await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get())!;
-    return answerExisting(s, row, orderId);
-  }
+  // a double click: its twin's refund (the unique key, the lines' guard or the failed refund's replacement refused
+  // this one) is the answer
+  const twin = await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get();
+  if (twin) return answerExisting(s, twin, orderId);
   if (isUniqueViolation(err, 'retry_of') || guardFailure(err) === 'refund_not_failed') {
     throw new DomainError('AlreadyReplaced', say('refund.alreadyReplaced', { id: failedId, rcpt }), 409);
   }
@@ -472,7 +482,9 @@ export async function retryRefund(
 ): Promise<RefundResult> {
   const again = await s.db.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)).get();
   if (again) return answerExisting(s, again, again.orderId);
-  const { failed, order, p } = await failedRefund(s, input.refundId);
+  const found = await failedRefund(s, input.refundId).catch((err) => twinOr(s, input.requestKey, err));
+  if ('refund' in found) return found;
+  const { failed, order, p } = found;
   if (failed.method !== 'razorpay' || !failed.providerPaymentId) {
     throw new DomainError('NotFailed', say('refund.notFailed', { id: failed.id, rcpt: formatRcptId(order.id) }), 409);
   }
@@ -509,7 +521,9 @@ export async function recordManualRefund(
 ): Promise<RefundResult> {
   const again = await s.db.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)).get();
   if (again) return answerExisting(s, again, again.orderId);
-  const { failed, order, rcpt, p } = await failedRefund(s, input.refundId);
+  const found = await failedRefund(s, input.refundId).catch((err) => twinOr(s, input.requestKey, err));
+  if ('refund' in found) return found;
+  const { failed, order, rcpt, p } = found;
   const reference = normalizeTxnId(input.reference);
   if (await referenceUsed(s, reference)) throw new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
   let row: RefundRow;
