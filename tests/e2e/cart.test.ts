@@ -211,4 +211,35 @@ describe('choosing contributions on a phone', () => {
     expect(await page.locator('article[data-code="MABD"] output').textContent()).toBe('2');
     expect(problems).toEqual([]);
   });
+
+  it('keeps the taps made before the phone has read the stored cart back (slow storage on a busy phone)', async () => {
+    const { page, problems, context } = await newPage(browser);
+    // every answer of IndexedDB comes 1 s late, as on a busy phone: the stored cart (opening the database, then
+    // reading it: 2 s) arrives after the first taps
+    await page.addInitScript(() => {
+      const success = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess')!;
+      Object.defineProperty(IDBRequest.prototype, 'onsuccess', {
+        configurable: true,
+        get() {
+          return success.get!.call(this);
+        },
+        set(fn: ((e: Event) => void) | null) {
+          success.set!.call(this, fn && ((e: Event) => setTimeout(() => fn.call(this, e), 1000)));
+        },
+      });
+    });
+    await page.goto('/dmPass');
+    const add = page.getByRole('button', { name: 'Add one Adda and Snacks Pass' });
+    await add.click();
+    await add.click();
+    await expect.poll(() => total(page).textContent()).toBe('Total Amount: ₹500.00');
+    // the stored (empty) cart has arrived meanwhile and did not take the two passes back
+    await page.waitForTimeout(3_500);
+    expect(await total(page).textContent()).toBe('Total Amount: ₹500.00');
+    // and they were stored with it
+    await page.reload();
+    await expect.poll(() => total(page).textContent(), { timeout: 10_000 }).toBe('Total Amount: ₹500.00');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

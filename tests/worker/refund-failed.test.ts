@@ -92,7 +92,7 @@ describe('a refund that fails after it started', () => {
       ),
     );
     expect(presses.map((x) => x.status)).toEqual(presses.map(() => 200));
-    const [a, b] = presses as [(typeof presses)[0], (typeof presses)[0]];
+    const [a] = presses as [(typeof presses)[0]];
     expect(new Set(presses.map((x) => x.body.data.refund.refundId)).size).toBe(1);
     expect(a.body.data.refund).toMatchObject({
       status: 'pending',

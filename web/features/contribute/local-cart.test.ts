@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductView } from '../../../core/contracts/catalogue';
 import type { PricingContext } from '../../../core/pricing';
-import { type LocalCart, lineOf, linePaise, pick, selectionPaise, totalPaise } from './local-cart';
+import { cartAfterLoad, type LocalCart, lineOf, linePaise, pick, selectionPaise, totalPaise } from './local-cart';
 
 const product = (id: number, code: string, price: number, coPrice = price): ProductView => ({
   id,
@@ -66,5 +66,20 @@ describe('the local cart (SPEC.md section 3)', () => {
     expect(
       selectionPaise([sp], 'SPONSORSHIP', { '5': { qty: 1, price: 0, code: 'SPX', fullSponsor: false } }, none),
     ).toBe(1000_00);
+  });
+
+  it('keeps the taps made while the stored cart was being read, on top of it and in their order', () => {
+    const stored: LocalCart = { 7: { qty: 1, price: 500, code: 'DPDN' } };
+    const addAdda = (c: LocalCart): LocalCart => ({ ...c, 9: { qty: (c[9]?.qty ?? 0) + 1, price: 250, code: 'DPAD' } });
+    const dropDinner = (c: LocalCart): LocalCart => pick(c, new Set([9]));
+    expect(cartAfterLoad(stored, [addAdda, addAdda])).toEqual({
+      7: { qty: 1, price: 500, code: 'DPDN' },
+      9: { qty: 2, price: 250, code: 'DPAD' },
+    });
+    expect(cartAfterLoad(stored, [addAdda, dropDinner])).toEqual({ 9: { qty: 1, price: 250, code: 'DPAD' } });
+    // nothing stored, or something that is not a cart: the taps alone
+    expect(cartAfterLoad(undefined, [addAdda])).toEqual({ 9: { qty: 1, price: 250, code: 'DPAD' } });
+    expect(cartAfterLoad('junk', [])).toEqual({});
+    expect(cartAfterLoad(stored, [])).toBe(stored);
   });
 });

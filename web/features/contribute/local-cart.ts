@@ -62,30 +62,72 @@ export const totalPaise = (cart: LocalCart, ids: ReadonlySet<number>) =>
 export const pick = (cart: LocalCart, ids: ReadonlySet<number>): LocalCart =>
   Object.fromEntries(Object.entries(cart).filter(([id, l]) => ids.has(Number(id)) && l.qty > 0));
 
-/** The stored cart as React state: loaded once, written back (with its total) on every change. */
+type CartUpdate = (cart: LocalCart) => LocalCart;
+
+/**
+ * The cart once the stored one has been read: the changes made while it was being read (a tap on "+" on a busy
+ * phone, before the device answered) applied on top of it, in their order, instead of being overwritten by it.
+ */
+export const cartAfterLoad = (stored: unknown, early: readonly CartUpdate[]): LocalCart =>
+  early.reduce<LocalCart>((c, update) => update(c), stored && typeof stored === 'object' ? (stored as LocalCart) : {});
+
+/**
+ * The stored cart as React state: loaded once, written back (with its total) on every change. A change made before
+ * the stored cart has arrived is kept and applied on top of it when it does.
+ */
 export function useLocalCart(totalOf: (cart: LocalCart) => number) {
   const [cart, setCartState] = useState<LocalCart>({});
   const [loaded, setLoaded] = useState(false);
   const totalRef = useRef(totalOf);
   totalRef.current = totalOf;
+  // the changes made before the stored cart arrived; null once it has
+  const early = useRef<CartUpdate[] | null>([]);
+  const store = useCallback((next: LocalCart) => {
+    void localStore.set(CART_KEY, next).catch(() => {});
+    void localStore.set(TOTAL_KEY, paiseToRupees(totalRef.current(next))).catch(() => {});
+  }, []);
   useEffect(() => {
     let live = true;
     localStore
       .get<LocalCart>(CART_KEY)
-      .then((c) => live && setCartState(c && typeof c === 'object' ? c : {}))
-      .catch(() => {})
+      .then((stored) => {
+        if (!live) return;
+        const changes = early.current ?? [];
+        early.current = null;
+        const next = cartAfterLoad(stored, changes);
+        if (changes.length > 0) store(next);
+        setCartState(next);
+      })
+      .catch(() => {
+        // nothing stored can be read: the changes made meanwhile are the cart, and are written from now on
+        const changes = early.current ?? [];
+        early.current = null;
+        if (live && changes.length > 0)
+          setCartState((c) => {
+            store(c);
+            return c;
+          });
+      })
       .finally(() => live && setLoaded(true));
     return () => {
       live = false;
     };
-  }, []);
-  const setCart = useCallback((update: (c: LocalCart) => LocalCart) => {
-    setCartState((prev) => {
-      const next = update(prev);
-      void localStore.set(CART_KEY, next).catch(() => {});
-      void localStore.set(TOTAL_KEY, paiseToRupees(totalRef.current(next))).catch(() => {});
-      return next;
-    });
-  }, []);
+  }, [store]);
+  const setCart = useCallback(
+    (update: CartUpdate) => {
+      if (early.current) {
+        // not stored yet: written with the stored cart once it has arrived
+        early.current.push(update);
+        setCartState(update);
+        return;
+      }
+      setCartState((prev) => {
+        const next = update(prev);
+        store(next);
+        return next;
+      });
+    },
+    [store],
+  );
   return { cart, setCart, loaded };
 }
