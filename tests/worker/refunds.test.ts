@@ -427,6 +427,24 @@ describe('/refundOrder guards', () => {
 });
 
 describe('direct transfers', () => {
+  it("answers a double click on recording a transfer's refund with the one refund, never 'reference used'", async () => {
+    const { orderPkId } = await paidTransfer([{ code: 'MABD', qty: 1 }], admin);
+    const body = { orderPkId, all: true, reason: 'Moved away', reference: `UTR${Date.now()}`, requestKey: key() };
+    // presses a few milliseconds apart: some land after the first has written the refund and its reference
+    const presses = await Promise.all(
+      [0, 0, 1, 2, 3, 5, 8, 13].map((ms) =>
+        new Promise((r) => setTimeout(r, ms)).then(() => call('refundOrder', body, admin)),
+      ),
+    );
+    expect(presses.map((x) => [x.status, x.body.error])).toEqual(presses.map(() => [200, undefined]));
+    expect(new Set(presses.map((x) => x.body.data.refund.refundId)).size).toBe(1);
+    expect(await db().select().from(refunds).where(eq(refunds.orderId, orderPkId)).all()).toHaveLength(1);
+    // after it, the same press answers the same refund; the same reference under another key is another refund
+    expect((await call('refundOrder', body, admin)).status).toBe(200);
+    const other = await call('refundOrder', { ...body, requestKey: key() }, admin);
+    expect(other.status).toBe(400);
+  });
+
   it('records the refund with a reference unique across the system', async () => {
     const { u, orderPkId, txn } = await paidTransfer([{ code: 'MABD', qty: 1 }], admin);
     const noRef = await call('refundOrder', { orderPkId, all: true, reason: 'Moved away', requestKey: key() }, admin);

@@ -381,7 +381,9 @@ export async function refundOrder(
   } else {
     if (!input.reference) throw new DomainError('BadRequest', say('refund.referenceRequired'), 400);
     reference = normalizeTxnId(input.reference);
-    if (await referenceUsed(s, reference)) throw new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
+    // used by this very refund's twin (a double click) answers the twin's refund
+    if (await referenceUsed(s, reference))
+      return twinOr(s, input.requestKey, new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400));
     method = 'bank_transfer';
   }
 
@@ -525,7 +527,9 @@ export async function recordManualRefund(
   if ('refund' in found) return found;
   const { failed, order, rcpt, p } = found;
   const reference = normalizeTxnId(input.reference);
-  if (await referenceUsed(s, reference)) throw new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
+  // used by this very refund's twin (a double click) answers the twin's refund
+  if (await referenceUsed(s, reference))
+    return twinOr(s, input.requestKey, new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400));
   let row: RefundRow;
   try {
     row = await createRefund(s, order, {
