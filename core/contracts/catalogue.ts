@@ -71,6 +71,21 @@ export function rulesFromView(v: ProductRulesView): PricingRules {
 
 export type ProductsResponse = {
   productsResponses: { MEMBERSHIP: ProductView[]; SPONSORSHIP: ProductView[] };
+  /**
+   * The membership fee waiver as the server would apply it to this member's next cart (docs/decisions/275): the
+   * admin's rule (thresholds in rupees) and the member's festival year so far. Absent from a copy kept offline
+   * before it existed.
+   */
+  waiver?: WaiverView;
+};
+
+export type WaiverView = {
+  enabled: boolean;
+  tiers: { minSponsorship: number; members: number }[];
+  /** full sponsorships paid earlier this festival year that count towards the tier, rupees */
+  earlierSponsorship: number;
+  /** memberships already waived this festival year, unpaid orders holding theirs included */
+  waivedUsed: number;
 };
 
 export type UProductsResponse = {

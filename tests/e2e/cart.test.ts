@@ -76,11 +76,13 @@ describe('choosing contributions on a phone', () => {
     const card = page.locator('article[data-code="SSTG"]');
     await card.getByLabel('Full Sponsor').check();
     expect(await card.getByLabel('Co-Sponsor').isDisabled()).toBe(true);
-    await expect.poll(() => total(page).textContent()).toBe('Total Amount: ₹44,540.00');
+    // the ₹35,000 full sponsorship waives the four memberships, as the summary will (docs/decisions/275)
+    await expect.poll(() => total(page).textContent()).toBe('Total Amount: ₹35,000.00');
+    expect(await page.getByTestId('total-note').textContent()).toBe('membership fee waived for 4');
 
     // the selection lives in IndexedDB: a reload keeps it
     await page.reload();
-    await expect.poll(() => total(page).textContent()).toBe('Total Amount: ₹44,540.00');
+    await expect.poll(() => total(page).textContent()).toBe('Total Amount: ₹35,000.00');
     expect(await page.locator('article[data-code="SSTG"]').getByLabel('Full Sponsor').isChecked()).toBe(true);
 
     expect(problems).toEqual([]);

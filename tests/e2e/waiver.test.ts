@@ -1,8 +1,9 @@
 // The membership fee waiver for sponsoring families (docs/decisions/255) on a phone (390 px): the
-// summary's line that says why, a ₹0 order confirmed at once, and the rule in the admin console's Settings.
+// summary's line that says why, a ₹0 order confirmed at once, the rule in the admin console's Settings, and the
+// /membership total bar that applies it once the member's year is known (docs/decisions/275).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, openAdminTab, post, signIn, uniqueEmail } from './browser';
+import { BASE, launch, newPage, openAdminTab, payCartOnline, post, signIn, uniqueEmail } from './browser';
 
 let browser: Browser;
 let admin: string;
@@ -175,5 +176,68 @@ describe('the membership fee waiver on a phone', () => {
       admin,
     );
     await page.context().close();
+  });
+});
+
+describe('the waiver on the /membership total bar (docs/decisions/275)', () => {
+  const bar = (page: Page) => page.locator('.ct-bar');
+
+  /** A member whose ₹15,000 full sponsorship is paid; the page on /membership with UTSAV x`qty` chosen. */
+  async function sponsorOnMembership(page: Page, qty: number, waivedBefore = false) {
+    const m = await member(page);
+    const item = await newItem(15000);
+    await post('addToCart', { productQtys: { [item]: { qty: 1, fullSponsor: true } } }, m.token);
+    await payCartOnline(m.token);
+    if (waivedBefore) {
+      // the family's 4 waivers used by a ₹0 order, confirmed at once
+      await post('addToCart', { productQtys: { [m.utsav]: { qty: 4 } } }, m.token);
+      expect((await post('startOrder', { offline: true }, m.token)).status).toBe('Success');
+    }
+    await page.goto('/membership');
+    const plus = page.getByRole('button', { name: 'Add one UTSAV' });
+    for (let i = 0; i < qty; i++) await plus.click();
+    return m;
+  }
+
+  it('a sponsoring member sees the fee waived on the bar, in English and in Bengali', async () => {
+    const { page } = await newPage(browser, { width: 390, height: 844 });
+    const { token } = await sponsorOnMembership(page, 4);
+    await expect.poll(() => page.getByTestId('total').textContent()).toBe('Total Amount: ₹0.00');
+    expect(await page.getByTestId('total-note').textContent()).toBe('membership fee waived for 4');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    const box = (await bar(page).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '/tmp/waiver-bar-390.png' });
+
+    await post('setLanguage', { lang: 'bn-IN' }, token);
+    await page.evaluate(() => {
+      localStorage.setItem('samiti-lang', 'bn-IN');
+      const info = JSON.parse(localStorage.getItem('user-info') ?? '{}');
+      localStorage.setItem('user-info', JSON.stringify({ ...info, lang: 'bn-IN' }));
+    });
+    await page.reload(); // the selection stays in IndexedDB
+    await expect
+      .poll(() => page.getByTestId('total-note').textContent(), { timeout: 10_000 })
+      .toBe('4 জনের সদস্য ফি মকুব');
+    expect(await page.getByTestId('total').textContent()).toBe('মোট: ₹0.00');
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: '/tmp/waiver-bar-bn-390.png' });
+    await page.context().close();
+  });
+
+  it('a member whose 4 waivers are used sees the full fee and no waiver', async () => {
+    const { page } = await newPage(browser, { width: 390, height: 844 });
+    await sponsorOnMembership(page, 1, true);
+    await expect.poll(() => page.getByTestId('total').textContent()).toBe('Total Amount: ₹2,650.00');
+    // the year is known and nothing is waived: no note at all
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('total-note').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('without a session the page says its total is before the waiver', async () => {
+    // the frame as a visitor gets it, before any script runs (docs/decisions/116)
+    const html = await (await fetch(`${BASE}/membership`)).text();
+    expect(html).toMatch(/data-testid="total-note"[^>]*>before the membership fee waiver</);
   });
 });

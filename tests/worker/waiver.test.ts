@@ -397,3 +397,41 @@ describe('the cap holds under parallel checkouts', () => {
     expect(row?.attention).toMatch(/membership fee waived for 8 members, beyond the cap of 4/);
   });
 });
+
+describe("the waiver in /getProducts, for the contribution pages' total bars (docs/decisions/275)", () => {
+  it("answers the rule and the member's year: earlier paid full sponsorships and waivers used, unpaid ones too", async () => {
+    const fresh = await newUser();
+    const none = await call('getProducts', {}, fresh.token);
+    expect(none.body.data.waiver).toEqual({ ...DEFAULT_RULE, earlierSponsorship: 0, waivedUsed: 0 });
+
+    const u = await newUser();
+    await earlierSponsorship(u.email, 15000);
+    await earlierSponsorship(u.email, 5000, 'Pending Approval'); // not paid: does not count
+    const co = await newItem(9000, 3000);
+    await placeOrder(u.email, 'Success', [{ code: co.code, qty: 1, fullSponsor: false }]); // co-sponsorship: no
+    const paid = await placeOrder(u.email, 'Success', [{ code: 'MUTV', qty: 2 }]);
+    const unpaid = await placeOrder(u.email, 'Pending Payment', [{ code: 'MUTV', qty: 1 }]);
+    const given = await placeOrder(u.email, 'Failed', [{ code: 'MUTV', qty: 3 }]); // given up: frees its waivers
+    for (const id of [paid, unpaid, given]) {
+      await db().run(sql`UPDATE order_lines SET waived_units = qty, waiver_cap = 4 WHERE order_id = ${id}`);
+    }
+    const r = await call('getProducts', {}, u.token);
+    expect(r.status).toBe(200);
+    expect(r.body.data.waiver).toEqual({ ...DEFAULT_RULE, earlierSponsorship: 15000, waivedUsed: 3 });
+    expect(r.body.data.productsResponses.MEMBERSHIP.length).toBeGreaterThan(0);
+
+    // the rule follows the admin's setting at once
+    expect((await call('updateSettings', { membershipWaiver: { enabled: false } }, admin)).status).toBe(200);
+    try {
+      expect((await call('getProducts', {}, u.token)).body.data.waiver).toMatchObject({ enabled: false });
+    } finally {
+      expect((await call('updateSettings', { membershipWaiver: DEFAULT_RULE }, admin)).status).toBe(200);
+    }
+  });
+
+  it('answers nothing to a caller without a session', async () => {
+    const r = await call('getProducts', {});
+    expect(r.status).toBe(401);
+    expect(JSON.stringify(r.body)).not.toMatch(/waiver/);
+  });
+});

@@ -32,6 +32,7 @@ import {
   sponsorshipStatesOf,
   sponsorshipStatesQueries,
   toPricing,
+  waiverContextQuery,
 } from './catalogue';
 import { getSettings, pickSettings, settingsQuery } from './settings';
 
@@ -72,30 +73,6 @@ export function pricingContextQuery(db: Db, userId: number | SQL, fiscalYear: st
       ),
     )
     .groupBy(orderLines.productId, orderLines.code);
-}
-
-/**
- * What the membership fee waiver needs to know about the buyer's festival year (docs/decisions/255), as one
- * statement for a batch: full sponsorships paid earlier (Success, not refunded nor being refunded; co-sponsorships
- * and orders awaiting payment or approval do not count), and memberships already waived by orders paid, awaiting
- * approval or awaiting payment (an unpaid order holds its waiver until it is paid or given up, as trigger
- * membership_waiver_cap counts them; units refunded give their place back).
- */
-export function waiverContextQuery(db: Db, userId: number | SQL, fiscalYear: string) {
-  return db
-    .select({
-      sponsoredPaise: sql<number>`coalesce(sum(CASE WHEN ${orders.status} = 'Success' AND ${orderLines.type} = 'SPONSORSHIP' AND ${orderLines.fullSponsor} = 1 AND ${orderLines.withheldQty} < ${orderLines.qty} THEN ${orderLines.sellPricePaise} ELSE 0 END), 0)`,
-      waivedUsed: sql<number>`coalesce(sum(max(0, min(${orderLines.waivedUnits}, ${orderLines.qty} - ${orderLines.withheldQty}))), 0)`,
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.fiscalYear, fiscalYear),
-        inArray(orders.status, [...COUNTED_STATUSES, ORDER_STATUS.pendingPayment]),
-      ),
-    );
 }
 
 /** The pricing context with the waiver, from the answers of pricingContextQuery() and waiverContextQuery(). */

@@ -1,10 +1,12 @@
-import { and, asc, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { availability } from '../../core/capacity';
 import {
   type PlansResponse,
+  type ProductsResponse,
   type ProductView,
   rulesToView,
   type UProductsResponse,
+  type WaiverView,
 } from '../../core/contracts/catalogue';
 import { festivalYear } from '../../core/festival';
 import { paiseToRupees } from '../../core/money';
@@ -16,12 +18,13 @@ import {
   type PricingProduct,
   parseRules,
   rulesJson,
+  type WaiverRule,
 } from '../../core/pricing';
 import { orderLines, orders, products, sponsorshipClaims } from '../../schema/index';
 import { runBatch } from '../lib/d1-batch';
 import type { Db } from '../lib/db';
 import { type Svc, sessionBatchOf } from '../lib/svc';
-import { getSetting } from './settings';
+import { getSetting, pickSettings, settingsQuery } from './settings';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -148,6 +151,30 @@ export async function sponsorshipStates(
   return sponsorshipStatesOf(claims, co);
 }
 
+/**
+ * What the membership fee waiver needs to know about the buyer's festival year (docs/decisions/255), as one
+ * statement for a batch: full sponsorships paid earlier (Success, not refunded nor being refunded; co-sponsorships
+ * and orders awaiting payment or approval do not count), and memberships already waived by orders paid, awaiting
+ * approval or awaiting payment (an unpaid order holds its waiver until it is paid or given up, as trigger
+ * membership_waiver_cap counts them; units refunded give their place back).
+ */
+export function waiverContextQuery(db: Db, userId: number | SQL, fiscalYear: string) {
+  return db
+    .select({
+      sponsoredPaise: sql<number>`coalesce(sum(CASE WHEN ${orders.status} = 'Success' AND ${orderLines.type} = 'SPONSORSHIP' AND ${orderLines.fullSponsor} = 1 AND ${orderLines.withheldQty} < ${orderLines.qty} THEN ${orderLines.sellPricePaise} ELSE 0 END), 0)`,
+      waivedUsed: sql<number>`coalesce(sum(max(0, min(${orderLines.waivedUnits}, ${orderLines.qty} - ${orderLines.withheldQty}))), 0)`,
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.fiscalYear, fiscalYear),
+        inArray(orders.status, [...COUNTED_STATUSES, ORDER_STATUS.pendingPayment]),
+      ),
+    );
+}
+
 /** Reserved (blocked) by an admin for someone other than this caller. */
 export const blockedForOther = (p: ProductRow, email: string) =>
   !!p.blockedByEmail && p.blockedByEmail.trim().toLowerCase() !== email.trim().toLowerCase();
@@ -200,23 +227,41 @@ async function productsOfTypes(s: Svc, types: ProductRow['type'][]) {
 }
 
 /**
- * /getProducts' statements, which do not depend on the caller: they go in one batch with the session lookup
- * (docs/decisions/111), and customerProductsOf() shapes their answers for the caller.
+ * /getProducts' statements: the catalogue, which does not depend on the caller, and what the membership fee waiver
+ * would count for this member (the rule and their festival year, docs/decisions/275). They go in one batch with the
+ * session lookup (docs/decisions/111), and customerProductsOf() shapes their answers for the caller.
  */
-export function customerProductsQueries(db: Db, fiscalYear: string) {
+export function customerProductsQueries(db: Db, userId: number | SQL, fiscalYear: string) {
   return [
     productsOfTypesQuery(db, ['MEMBERSHIP', 'SPONSORSHIP']),
     ...sponsorshipStatesQueries(db, fiscalYear),
+    settingsQuery(db),
+    waiverContextQuery(db, userId, fiscalYear),
   ] as const;
 }
 
 /** /getProducts, read with the session lookup in one round trip; this festival year's sponsorships. */
-export async function customerProducts(s: Svc) {
+export async function customerProducts(s: Svc): Promise<ProductsResponse> {
   const fiscalYear = festivalYear();
-  const { actor, results } = await sessionBatchOf(s)((_me, db) => customerProductsQueries(db, fiscalYear));
-  const [rows, claims, co] = results;
-  return customerProductsOf(actor, rows, sponsorshipStatesOf(claims, co));
+  const { actor, results } = await sessionBatchOf(s)((me, db) => customerProductsQueries(db, me.userId, fiscalYear));
+  const [rows, claims, co, settingRows, waiverRows] = results;
+  const { membershipWaiver } = pickSettings(settingRows, ['membershipWaiver']);
+  return {
+    ...customerProductsOf(actor, rows, sponsorshipStatesOf(claims, co)),
+    waiver: waiverView(membershipWaiver, waiverRows[0]),
+  };
 }
+
+/** The rule in rupees with the member's year: what the contribution pages' total bars price with. */
+export const waiverView = (
+  rule: WaiverRule,
+  year: { sponsoredPaise: number; waivedUsed: number } | undefined,
+): WaiverView => ({
+  enabled: rule.enabled,
+  tiers: rule.tiers.map((t) => ({ minSponsorship: paiseToRupees(t.minSponsorshipPaise), members: t.members })),
+  earlierSponsorship: paiseToRupees(Number(year?.sponsoredPaise ?? 0)),
+  waivedUsed: Number(year?.waivedUsed ?? 0),
+});
 
 /**
  * /getProducts: available memberships; sponsorship items that the caller may choose, plus the ones

@@ -6,6 +6,9 @@ export const contributeEn = {
   // choosing contributions: /membership, /sponsorship, /dmPass
   'contribute.perPerson': '{amount} per person',
   'contribute.total': 'Total Amount: {amount}',
+  // under the total bars' amount (docs/decisions/275)
+  'contribute.beforeWaiver': 'before the membership fee waiver',
+  'contribute.waivedFor': 'membership fee waived for {count}',
   'contribute.yesProceed': 'Yes, Proceed',
   'contribute.notLive': 'Membership and sponsorship are not open right now. Please check back soon.',
   'contribute.offlineCopy':

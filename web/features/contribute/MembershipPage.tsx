@@ -12,6 +12,7 @@ import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
 import { type LocalCart, lineOf, linePaise, selectionPaise, totalPaise, useLocalCart } from './local-cart';
 import { Stepper } from './Stepper';
+import { Total } from './Total';
 import { NO_CONTEXT, useContributionCatalogue } from './use-catalogue';
 import './contribute.css';
 
@@ -23,7 +24,7 @@ const ZeroConfirm = lazy(() => import('./MembershipDialogs').then((m) => ({ defa
 export function MembershipPage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const { products, live, error, stale } = useContributionCatalogue();
+  const { products, live, error, stale, waiver } = useContributionCatalogue();
   const [compare, setCompare] = useState(false);
   const [confirmZero, setConfirmZero] = useState(false);
   const memberships = products?.MEMBERSHIP ?? [];
@@ -35,6 +36,8 @@ export function MembershipPage() {
   const membershipIds = useMemo(() => new Set(memberships.map((p) => p.id)), [memberships]);
   const { cart, setCart, loaded } = useLocalCart((c) => totalPaise(c, ids));
   const total = selectionPaise(memberships, 'MEMBERSHIP', cart, NO_CONTEXT);
+  // the sponsorships chosen before (the same stored cart) count towards the waiver of these memberships
+  const waived = waiver?.(memberships, products?.SPONSORSHIP ?? [], cart);
   const closeCompare = useCallback(() => setCompare(false), []);
   const closeZero = useCallback(() => setConfirmZero(false), []);
 
@@ -105,9 +108,7 @@ export function MembershipPage() {
       </div>
       <div className="ct-bar">
         <ToastSlot sticky />
-        <span className="ct-total" data-testid="total">
-          {t('contribute.total', { amount: formatINR(total) })}
-        </span>
+        <Total paise={total} waiver={waived} />
         <button type="button" className="btn" onClick={clear}>
           {t('contribute.clearCart')}
         </button>

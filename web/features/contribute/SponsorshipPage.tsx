@@ -11,6 +11,7 @@ import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { addToCart, getUtsavUserCount, getBijayaSanmelaniCount } from './api';
 import { type LocalCart, lineOf, pick, selectionPaise, useLocalCart } from './local-cart';
+import { Total } from './Total';
 import { NO_CONTEXT, useContributionCatalogue } from './use-catalogue';
 import './contribute.css';
 
@@ -22,7 +23,7 @@ export function SponsorshipPage() {
   const navigate = useNavigate();
   const { run, busy } = useAction();
   const toast = useToast();
-  const { products, live, error, stale } = useContributionCatalogue();
+  const { products, live, error, stale, waiver } = useContributionCatalogue();
   const [showAll, setShowAll] = useState(false);
   const [warnNoMembership, setWarnNoMembership] = useState(false);
   const memberships = products?.MEMBERSHIP ?? [];
@@ -36,6 +37,7 @@ export function SponsorshipPage() {
     selectionPaise(sponsorships, 'SPONSORSHIP', c, NO_CONTEXT);
   const { cart, setCart } = useLocalCart(totalOf);
   const total = totalOf(cart);
+  const waived = waiver?.(memberships, sponsorships, cart);
   const hasMembership = memberships.some((p) => (cart[p.id]?.qty ?? 0) > 0);
   const closeWarn = useCallback(() => setWarnNoMembership(false), []);
 
@@ -141,9 +143,7 @@ export function SponsorshipPage() {
       </div>
       <div className="ct-bar">
         <ToastSlot sticky />
-        <span className="ct-total" data-testid="total">
-          {t('contribute.total', { amount: formatINR(total) })}
-        </span>
+        <Total paise={total} waiver={waived} />
         <button type="button" className="btn" onClick={() => navigate(paths.membership)}>
           {t('contribute.replan')}
         </button>

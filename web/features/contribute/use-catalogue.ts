@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { ProductsResponse, UProductsResponse } from '../../../core/contracts/catalogue';
-import type { PricingContext } from '../../../core/pricing';
+import type { ProductsResponse, ProductView, UProductsResponse } from '../../../core/contracts/catalogue';
+import type { PricingContext, WaiverApplied } from '../../../core/pricing';
 import { ApiError, isMembershipLive } from '../../lib/api-client';
 import { localStore } from '../../lib/local-store';
 import { getProducts, getUProducts } from './api';
+import type { LocalCart } from './local-cart';
 
 /**
  * The last listing seen is kept in IndexedDB, so that with a lost connection the screens still show the
@@ -28,6 +29,12 @@ export type ContributionCatalogue = {
   live: boolean | null;
   error: string | null;
   stale: boolean;
+  /**
+   * What the membership fee waiver takes off a cart, from the rule and the member's year in this visit's answer
+   * (docs/decisions/275); absent until it arrives, and offline: a kept copy may be out of date, and the bars must
+   * not promise a waiver the server would not give.
+   */
+  waiver?: (memberships: ProductView[], sponsorships: ProductView[], cart: LocalCart) => WaiverApplied | null;
 };
 
 /** Memberships and sponsorships for /membership and /sponsorship (no entitlement applies to them). */
@@ -38,10 +45,21 @@ export function useContributionCatalogue(): ContributionCatalogue {
     Promise.all([
       withCache('catalogue:contribution', getProducts),
       isMembershipLive().catch(() => ({ available: true })),
+      import('./cart-waiver').catch(() => null),
     ])
       .then(
-        ([p, flag]) =>
-          live && setState({ products: p.value.productsResponses, live: flag.available, error: null, stale: p.stale }),
+        ([p, flag, w]) =>
+          live &&
+          setState({
+            products: p.value.productsResponses,
+            live: flag.available,
+            error: null,
+            stale: p.stale,
+            waiver:
+              w && p.value.waiver && !p.stale
+                ? (m, s, c) => w.cartWaiver(m, s, c, p.value.waiver!, NO_CONTEXT)
+                : undefined,
+          }),
       )
       .catch(
         (e) =>

@@ -24,7 +24,8 @@ import { changesOf, isUniqueViolation, raw, runBatch } from '../../lib/d1-batch'
 import { DomainError, say, told } from '../../lib/errors';
 import { log } from '../../lib/log';
 import type { Svc } from '../../lib/svc';
-import { pricingContext, waiverContextQuery } from '../cart';
+import { pricingContext } from '../cart';
+import { waiverContextQuery } from '../catalogue';
 import { sendConfirmation, sendRejection } from '../order-mail';
 import type { OrderLineRow, OrderRow } from '../order-view';
 import { afterUnitsFreed } from '../waitlist';
