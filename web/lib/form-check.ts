@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { describeIssues } from '../../core/contracts/common';
+import { describeIssues } from '../../core/contracts/issues';
 import { addMessages } from '../../core/i18n';
 import { serverEn } from '../../core/messages/areas/server.en';
 
