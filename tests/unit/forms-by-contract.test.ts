@@ -22,7 +22,7 @@ const numberOf = (t: Token | undefined) =>
   t?.kind === 'punct' && /^\d[\d_]*(\.\d+)?$/.test(t.text) ? Number(t.text.replace(/_/g, '')) : null;
 
 /** What the contracts state: their regular expressions, the functions their refinements call, their limits. */
-export function contractRules(sources: readonly string[]) {
+function contractRules(sources: readonly string[]) {
   const regexes = new Set<string>();
   const ruleFunctions = new Set<string>();
   const limits = new Set<number>();
@@ -42,7 +42,7 @@ export function contractRules(sources: readonly string[]) {
 }
 
 /** Where a form states one of those again: `file:line what`. */
-export function restated(file: string, source: string, rules: ReturnType<typeof contractRules>): string[] {
+function restated(file: string, source: string, rules: ReturnType<typeof contractRules>): string[] {
   const ts = tokens(source);
   const line = (t: Token) => source.slice(0, t.pos).split('\n').length;
   const out: string[] = [];
