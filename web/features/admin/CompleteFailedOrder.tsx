@@ -4,7 +4,6 @@ import { t } from '../../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../../core/ids';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
-import { formProblem } from '../../lib/form-check';
 import { useAction } from '../../lib/use-action';
 import { RefundDialog } from './RefundDialog';
 import { completeFailedBody, completeFailedOrder } from './refunds-api';
@@ -23,13 +22,15 @@ export function CompleteFailedOrder() {
   const form = useRef<HTMLFormElement>(null);
   const problem = useFieldError();
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const orderPkId = parseRcptId(rcpt);
     // a mistyped id is said at its field (docs/decisions/160)
     if (!orderPkId) return problem.show(form.current, 'orderRcptId', t('venue.badRcptId'));
     const body = completeFailedBody(orderPkId, reference.trim());
-    // the reference's form (pay_..., or a bank/UPI reference) is the contract's
+    // the reference's form (pay_..., or a bank/UPI reference) is the contract's; the check (with the contracts'
+    // English) is loaded when the form is sent, as this tab is on the admin page's first load
+    const { formProblem } = await import('../../lib/form-check');
     const bad = formProblem(completeFailedOrderRequest, body, (path) =>
       path === 'orderPkId' ? 'orderRcptId' : 'reference',
     );
