@@ -1,6 +1,6 @@
 import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { type AdminProduct, addProductRequest } from '../../../core/contracts/admin';
+import { type AdminProduct, addProductRequest, blockProductRequest } from '../../../core/contracts/admin';
 import { festivalYear, nextFestivalYear } from '../../../core/festival-year';
 import { t } from '../../../core/i18n';
 import { Field } from '../../components/forms';
@@ -411,6 +411,12 @@ export function BlockProductTab() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
+      const bad = formProblem(blockProductRequest, {
+        id: Number(id),
+        blockedByName: name.trim(),
+        blockedByEmail: email.trim(),
+      });
+      if (bad) return toast.error(bad.text);
       const r = await blockProduct(Number(id), name, email);
       toast.success(r.message);
       setName('');
