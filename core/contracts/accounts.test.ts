@@ -10,7 +10,8 @@ import {
 } from './accounts';
 import { joinWaitlistRequest } from './capacity';
 import { addToCartRequest } from './cart';
-import { describeIssues, normalizeMobile } from './common';
+import { normalizeMobile } from './common';
+import { describeIssues } from './issues';
 
 describe('form checks in SPEC.md order', () => {
   it('login', () => {

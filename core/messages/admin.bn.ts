@@ -101,7 +101,6 @@ export const adminBn: Record<AdminKey, string> = {
   'adm.code': 'কোড (4টি অক্ষর, অন্য কোনও প্রোডাক্টে নেই)',
   'adm.price': 'দাম',
   'adm.waitlistOn': 'বিক্রি শেষ হলে অপেক্ষার তালিকা',
-  'adm.capacityInvalid': 'ধারণক্ষমতা 0 বা তার বেশি পূর্ণসংখ্যা হতে হবে, সীমাহীন হলে খালি রাখুন।',
   'adm.fullOnly': 'শুধু পূর্ণ স্পনসর',
   'adm.sponsorshipProduct': 'স্পনসরশিপ প্রোডাক্ট',
   'adm.chooseProduct': 'একটি প্রোডাক্ট বাছুন',

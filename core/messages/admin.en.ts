@@ -108,7 +108,6 @@ export const adminEn = {
   'adm.code': 'Code (4 characters, unique)',
   'adm.price': 'Price',
   'adm.waitlistOn': 'A waiting list when it sells out',
-  'adm.capacityInvalid': 'Capacity must be a whole number of units from 0, or empty for unlimited.',
   'adm.fullOnly': 'Only full Sponsor',
   'adm.sponsorshipProduct': 'Sponsorship Product',
   'adm.chooseProduct': 'Choose a product',

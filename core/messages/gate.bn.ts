@@ -17,7 +17,6 @@ export const gateBn: Record<GateKey, string> = {
   'gateTab.note': 'মন্তব্য (ঐচ্ছিক)',
   'gateTab.save': 'লিখুন',
   'gateTab.recorded': '{day} তারিখের জন্য {volunteer}-এর কাছ থেকে {amount} জমা লেখা হল।',
-  'gateTab.amountInvalid': 'টাকার পরিমাণ লিখুন, 0-এর বেশি, দশমিকের পরে বড়জোর দুই ঘর।',
   'gateTab.conflicts': 'মেটানোর মতো গেট বিক্রি',
   'gateTab.noConflicts': 'কোনো গেট বিক্রি দেখার দরকার নেই।',
   'gateTab.conflict.oversold': 'অফলাইনে সীমার বেশি বিক্রি',

@@ -18,7 +18,6 @@ export const gateEn = {
   'gateTab.note': 'Note (optional)',
   'gateTab.save': 'Record',
   'gateTab.recorded': 'Recorded {amount} from {volunteer} for {day}.',
-  'gateTab.amountInvalid': 'Enter an amount in rupees, more than 0, with at most two decimals.',
   'gateTab.conflicts': 'Gate sales to resolve',
   'gateTab.noConflicts': 'No gate sale needs a look.',
   'gateTab.conflict.oversold': 'Sold offline beyond the capacity',

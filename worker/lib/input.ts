@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { describeIssues } from '../../core/contracts/common';
+import { describeIssues } from '../../core/contracts/issues';
 import type { AppEnv } from '../env';
 import { DomainError, say } from './errors';
 

@@ -2,7 +2,7 @@
 // Payments go through the transitions module (confirm, release); refunds through refunds.ts.
 import { eq } from 'drizzle-orm';
 import * as z from 'zod';
-import { describeIssues } from '../../core/contracts/common';
+import { describeIssues } from '../../core/contracts/issues';
 import { t } from '../../core/i18n';
 import { ORDER_STATUS } from '../../core/orders';
 import { payments, webhookEvents } from '../../schema/index';

@@ -285,7 +285,7 @@ export const serverEn = {
   'privacy.adminCannotDelete': 'An admin account cannot be deleted. Ask another admin to remove your admin role first.',
   'privacy.alreadyDeleted': 'This account has already been deleted.',
   'privacy.deleted': 'Your account is deleted. Thank you for having been with us.',
-  // a call's input, by the contracts' checks (core/contracts/common.ts describeIssues, docs/decisions/195)
+  // a call's input, by the contracts' checks (core/contracts/issues.ts describeIssues, docs/decisions/195)
   'input.required': '{field} is required',
   'input.text': '{field} must be text',
   'input.number': '{field} must be a number',

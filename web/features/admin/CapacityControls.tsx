@@ -1,13 +1,14 @@
 // All Products: a product's capacity, its waiting list and the line (docs/decisions/245-246).
 import { type FormEvent, useState } from 'react';
 import type { AdminProduct } from '../../../core/contracts/admin';
-import type { AdminWaitlist } from '../../../core/contracts/capacity';
+import { type AdminWaitlist, setProductCapacityRequest } from '../../../core/contracts/capacity';
 import { formatDateTime } from '../../../core/festival';
 import { ta } from '../../../core/messages/admin.en';
 import { Dialog } from '../../components/Dialog';
 import { Field } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';
+import { formProblem } from '../../lib/form-check';
 import { getWaitlist, removeFromWaitlist, setProductCapacity, setProductWaitlist } from './api';
 
 /** The capacity column: units held or sold of the capacity, and what was sold past it. */
@@ -57,10 +58,14 @@ export function CapacityActions({
     e.preventDefault();
     const text = value.trim();
     const capacity = text === '' ? null : Number(text);
+    // the contract's rule (a whole number of units from 0, at most its limit) before the call: a text that is not a
+    // number would otherwise go as JSON's null, which is "unlimited"
+    const bad = formProblem(setProductCapacityRequest, { id: p.id, capacity });
+    if (bad) return setError(bad.text.replace(/^capacity:?\s*/, ''));
     setSaving(true);
     setError(null);
     try {
-      const r = await setProductCapacity(p.id, capacity === null || Number.isFinite(capacity) ? capacity : Number.NaN);
+      const r = await setProductCapacity(p.id, capacity);
       toast.success(r.message);
       setEditing(false);
       await onChanged();

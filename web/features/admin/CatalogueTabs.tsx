@@ -1,14 +1,16 @@
 import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import type { AdminProduct } from '../../../core/contracts/admin';
+import { type AdminProduct, addProductRequest, blockProductRequest } from '../../../core/contracts/admin';
 import { festivalYear, nextFestivalYear } from '../../../core/festival-year';
 import { t } from '../../../core/i18n';
 import { Field } from '../../components/forms';
 import { useToast } from '../../components/toast';
-import { ApiError } from '../../lib/api-client';
+import { formProblem } from '../../lib/form-check';
 import { useAction, useLoad } from '../../lib/use-action';
 import {
+  type AddProductForm,
   addProduct,
+  addProductBody,
   blockProduct,
   getUnGropedProducts,
   markProductAvailable,
@@ -46,9 +48,7 @@ export function AddProductTab() {
     e.preventDefault();
     void run(async () => {
       const cap = capacity.trim() === '' ? undefined : Number(capacity);
-      // a number field gives '' for text that is not a number; anything else (2.5, -1) the server refuses by name
-      if (cap !== undefined && !Number.isFinite(cap)) throw new ApiError('BadRequest', ta('adm.capacityInvalid'), 400);
-      const r = await addProduct({
+      const body: AddProductForm = {
         ...f,
         membership: kind === 'membership',
         sponsorship: kind === 'sponsorship',
@@ -57,7 +57,11 @@ export function AddProductTab() {
         ...(year ? { festivalYear: year } : {}),
         ...(cap !== undefined ? { capacity: cap } : {}),
         ...(waitlist ? { waitlist } : {}),
-      });
+      };
+      // the contract's rules (code, prices, capacity...) before the call, in its words
+      const bad = formProblem(addProductRequest, addProductBody(body));
+      if (bad) return toast.error(bad.text);
+      const r = await addProduct(body);
       toast.success(r.message);
       setF({ name: '', code: '', price: '', coSponsorPrice: '', desc: '', nameBn: '', descBn: '' });
       setCapacity('');
@@ -407,6 +411,12 @@ export function BlockProductTab() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void run(async () => {
+      const bad = formProblem(blockProductRequest, {
+        id: Number(id),
+        blockedByName: name.trim(),
+        blockedByEmail: email.trim(),
+      });
+      if (bad) return toast.error(bad.text);
       const r = await blockProduct(Number(id), name, email);
       toast.success(r.message);
       setName('');

@@ -1,12 +1,12 @@
 import { type FormEvent, useRef, useState } from 'react';
-import type { CompleteFailedResult } from '../../../core/contracts/refunds';
+import { type CompleteFailedResult, completeFailedOrderRequest } from '../../../core/contracts/refunds';
 import { t } from '../../../core/i18n';
 import { formatRcptId, parseRcptId } from '../../../core/ids';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { RefundDialog } from './RefundDialog';
-import { completeFailedOrder } from './refunds-api';
+import { completeFailedBody, completeFailedOrder } from './refunds-api';
 
 /**
  * Money left the member's account but the contribution shows Failed: the admin gives its id and the
@@ -22,15 +22,22 @@ export function CompleteFailedOrder() {
   const form = useRef<HTMLFormElement>(null);
   const problem = useFieldError();
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const orderPkId = parseRcptId(rcpt);
     // a mistyped id is said at its field (docs/decisions/160)
     if (!orderPkId) return problem.show(form.current, 'orderRcptId', t('venue.badRcptId'));
+    const body = completeFailedBody(orderPkId, reference.trim());
+    // the reference's form (pay_..., or a bank/UPI reference) is the contract's; the check (with the contracts'
+    // English) is loaded when the form is sent, as this tab is on the admin page's first load
+    const { formProblem } = await import('../../lib/form-check');
+    const bad = formProblem(completeFailedOrderRequest, body, (path) =>
+      path === 'orderPkId' ? 'orderRcptId' : 'reference',
+    );
+    if (bad) return problem.show(form.current, bad.field ?? 'reference', bad.text);
     problem.clear();
-    const ref = reference.trim();
     void run(async () => {
-      const r = await completeFailedOrder(orderPkId, ref);
+      const r = await completeFailedOrder(body);
       if (r.lost) {
         toast.error(r.message);
         setRefund(r);
@@ -59,6 +66,7 @@ export function CompleteFailedOrder() {
           autoComplete="off"
           maxLength={64}
           value={reference}
+          error={problem.errorOf('reference')}
           onChange={(e) => setReference(e.target.value)}
         />
         <button type="submit" className="btn btn-primary" disabled={busy || !rcpt.trim() || !reference.trim()}>

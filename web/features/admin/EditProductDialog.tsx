@@ -2,17 +2,18 @@
 // on the first Edit. Only what changed is sent.
 import { ta } from '../../../core/messages/admin.en';
 import { type FormEvent, useRef, useState } from 'react';
-import type { AdminProduct } from '../../../core/contracts/admin';
+import { type AdminProduct, updateProductRequest } from '../../../core/contracts/admin';
 import type { CallBody } from '../../lib/calls';
 import { Dialog } from '../../components/Dialog';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
+import { formProblem } from '../../lib/form-check';
 import { useAction } from '../../lib/use-action';
 import { updateProduct } from './api';
 
 type Body = CallBody<'updateProduct'>;
 
-/** "3:5, 4:10" <-> [{ minQty: 3, percentOff: 5 }, ...]; null when the text does not read. */
+/** "3:5, 4:10" <-> [{ minQty: 3, percentOff: 5 }, ...]; null when the text does not read (the limits are the contract's). */
 export function tiersText(tiers: AdminProduct['rules']['qtyDiscounts']): string {
   return tiers.map((d) => `${d.minQty}:${d.percentOff}`).join(', ');
 }
@@ -23,7 +24,7 @@ export function parseTiers(text: string): { minQty: number; percentOff: number }
     .filter(Boolean);
   const out: { minQty: number; percentOff: number }[] = [];
   for (const p of parts) {
-    const m = /^(\d+)\s*:\s*(\d+(?:\.\d{1,2})?)$/.exec(p);
+    const m = /^(\d+)\s*:\s*(\d+(?:\.\d+)?)$/.exec(p);
     if (!m) return null;
     out.push({ minQty: Number(m[1]), percentOff: Number(m[2]) });
   }
@@ -76,7 +77,8 @@ export function EditProductDialog({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body: Body = { id: p.id };
-    const num = (v: string) => (/^\d+(\.\d{1,2})?$/.test(v.trim()) ? Number(v.trim()) : v.trim());
+    // a number where it reads as one; the contract says what else it must be (two decimals, a limit)
+    const num = (v: string) => (v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v.trim());
     if (f.price !== initial.price) body.price = num(f.price);
     if (f.coPrice !== initial.coPrice) body.coPrice = num(f.coPrice);
     for (const k of ['name', 'desc', 'nameBn', 'descBn', 'photo'] as const) if (f[k] !== initial[k]) body[k] = f[k];
@@ -92,6 +94,8 @@ export function EditProductDialog({
     }
     if (Object.keys(rules).length > 0) body.rules = rules;
     if (Object.keys(body).length === 1) return onClose();
+    const bad = formProblem(updateProductRequest, body, fieldOf);
+    if (bad) return bad.field ? problem.show(form.current, bad.field, bad.text) : toast.error(bad.text);
     void run(
       async () => {
         const r = await updateProduct(body);

@@ -2,12 +2,13 @@
 // handed over and what is still with the volunteer; the gate sales to resolve. Loaded with the tab, not with the
 // admin page.
 import { type FormEvent, useState } from 'react';
-import type { GateDayRow, GateSalesResponse } from '../../../core/contracts/gate';
+import { type GateDayRow, type GateSalesResponse, recordCashHandoverRequest } from '../../../core/contracts/gate';
 import { formatDateTime } from '../../../core/festival';
 import { type GateKey, tg } from '../../../core/messages/gate.en';
-import { formatINR, isRupeeAmount, rupeesToPaise } from '../../../core/money';
+import { formatINR, rupeesToPaise } from '../../../core/money';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
+import { formProblem } from '../../lib/form-check';
 import { useAction, useLoad } from '../../lib/use-action';
 import { getGateSales, recordCashHandover, resolveGateConflict } from './gate-api';
 import { ScrollBox } from './ScrollBox';
@@ -107,21 +108,22 @@ function Handover({
     clear();
     const form = e.currentTarget;
     const data = new FormData(form);
-    const amount = Number(String(data.get('amount') ?? '').replace(/,/g, ''));
-    if (!Number.isFinite(amount) || amount <= 0 || !isRupeeAmount(amount)) {
-      show(form, 'amount', tg('gateTab.amountInvalid'));
-      return;
-    }
-    const note = String(data.get('note') ?? '').trim() || null;
+    const body = {
+      volunteerId: row.volunteerId,
+      day: row.day,
+      amount: Number(String(data.get('amount') ?? '').replace(/,/g, '')),
+      note: String(data.get('note') ?? '').trim() || null,
+      requestKey,
+    };
+    // the contract's own rules (more than 0, at most two decimals), in its words, before the call
+    const problem = formProblem(recordCashHandoverRequest, body, (path) =>
+      path === 'amount' || path === 'note' ? path : null,
+    );
+    if (problem) return problem.field ? show(form, problem.field, problem.text) : toast.error(problem.text);
+    const { amount } = body;
     await run(
       async () => {
-        const r = await recordCashHandover({
-          volunteerId: row.volunteerId,
-          day: row.day,
-          amount,
-          note,
-          requestKey,
-        });
+        const r = await recordCashHandover(body);
         toast.success(tg('gateTab.recorded', { amount: inr(amount), volunteer: row.volunteer, day: row.day }));
         onDone(r);
       },
@@ -140,7 +142,7 @@ function Handover({
         autoComplete="off"
         error={errorOf('amount')}
       />
-      <Field label={tg('gateTab.note')} name="note" autoComplete="off" />
+      <Field label={tg('gateTab.note')} name="note" autoComplete="off" error={errorOf('note')} />
       <div className="gate-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {tg('gateTab.save')}

@@ -3,11 +3,12 @@
 // what reached one member on which channel. Loaded with the tab, not with the admin page.
 import { type FormEvent, useEffect, useState } from 'react';
 import { AUDIENCES, type Audience, CHANNELS, type Channel } from '../../../core/channels';
-import type {
-  AnnouncementView,
-  AnnouncementsView,
-  AudienceCount,
-  MemberDeliveries,
+import {
+  type AnnouncementView,
+  type AnnouncementsView,
+  type AudienceCount,
+  type MemberDeliveries,
+  memberDeliveriesRequest,
 } from '../../../core/contracts/channels';
 import { formatDateTime } from '../../../core/festival';
 import { format, getLocale, t } from '../../../core/i18n';
@@ -414,7 +415,8 @@ function Deliveries() {
             onChange={(e) => setEmail(e.target.value)}
           />
         </div>
-        <button type="submit" className="btn" disabled={busy || email.trim().length < 3}>
+        {/* the lookup's own contract says when an email is enough to look for */}
+        <button type="submit" className="btn" disabled={busy || !memberDeliveriesRequest.safeParse({ email }).success}>
           {tc('adm.msg.show')}
         </button>
       </form>

@@ -1,5 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { OrderRefunds, RefundView } from '../../../core/contracts/refunds';
+import type * as z from 'zod';
+import {
+  carryOverRequest,
+  manualRefundRequest,
+  type OrderRefunds,
+  type RefundView,
+  refundOrderRequest,
+} from '../../../core/contracts/refunds';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { formatINR, rupeesToPaise } from '../../../core/money';
@@ -10,6 +17,15 @@ import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import './refund.css';
 import { carryOverOrder, getOrderRefunds, recordManualRefund, refundOrder, retryRefund } from './refunds-api';
+
+/**
+ * A body's first problem by its call's contract, in the server's words (web/lib/form-check.ts): said as a toast, as
+ * the dialog says its other problems. Loaded when asked, as the dialog is on the admin page's first load.
+ */
+async function problemOf(schema: z.ZodType, body: unknown): Promise<string | null> {
+  const { formProblem } = await import('../../lib/form-check');
+  return formProblem(schema, body)?.text ?? null;
+}
 
 /**
  * Cancel and refund a paid order (admins only): units per line, starting at none; a line that cannot be refunded is
@@ -91,28 +107,32 @@ export function RefundDialog({
     }, 0);
   const carryOver = () =>
     run(async () => {
-      if (!reason.trim()) return toast.error(t('refund.reasonRequired'));
-      const r = await carryOverOrder({ orderPkId, reason: reason.trim(), requestKey });
+      const body = { orderPkId, reason: reason.trim(), requestKey };
+      const bad = await problemOf(carryOverRequest, body);
+      if (bad) return toast.error(bad);
+      const r = await carryOverOrder(body);
       toast.success(r.message);
       show(r.order);
       setReason('');
       onDone?.(r.order);
     });
   // the first press asks "Refund ₹X to <method>?"; only "Yes, refund" sends it
-  const review = () => {
+  const refundBody = () => ({
+    orderPkId,
+    lines: chosen,
+    reason: reason.trim(),
+    ...(online ? {} : { reference: reference.trim() }),
+    requestKey,
+  });
+  const review = async () => {
     if (chosen.length === 0) return toast.error(t('refund.pickSome'));
-    if (!reason.trim()) return toast.error(t('refund.reasonRequired'));
+    const bad = await problemOf(refundOrderRequest, refundBody());
+    if (bad) return toast.error(bad);
     setConfirming(true);
   };
   const submit = () =>
     run(async () => {
-      const r = await refundOrder({
-        orderPkId,
-        lines: chosen,
-        reason: reason.trim(),
-        ...(online ? {} : { reference: reference.trim() }),
-        requestKey,
-      });
+      const r = await refundOrder(refundBody());
       toast.success(r.message);
       show(r.order);
       setReason('');
@@ -332,8 +352,10 @@ function FailedRefund({
             disabled={busy}
             onClick={() =>
               run(async () => {
-                if (!reference.trim()) return toast.error(t('refund.manualRequired'));
-                done(await recordManualRefund({ refundId: id, reference: reference.trim(), requestKey }));
+                const body = { refundId: id, reference: reference.trim(), requestKey };
+                const bad = await problemOf(manualRefundRequest, body);
+                if (bad) return toast.error(bad);
+                done(await recordManualRefund(body));
               })
             }
           >

@@ -1,9 +1,11 @@
 // Roles: who is an admin or a volunteer, granted and removed by email.
 import { useState } from 'react';
+import { setUserRoleRequest } from '../../../core/contracts/admin';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
 import { Field } from '../../components/forms';
 import { useToast } from '../../components/toast';
+import { formProblem } from '../../lib/form-check';
 import { useAction, useLoad } from '../../lib/use-action';
 import { getStaff, setUserRole } from './api';
 import { ScrollBox } from './ScrollBox';
@@ -20,6 +22,8 @@ export function RolesSection() {
   const toast = useToast();
   const change = (who: string, r: 'admin' | 'volunteer', granted: boolean) =>
     run(async () => {
+      const bad = formProblem(setUserRoleRequest, { email: who.trim(), role: r, granted });
+      if (bad) return toast.error(bad.text);
       const res = await setUserRole(who, r, granted);
       toast.success(res.message);
       setStaff(await getStaff());

@@ -1,11 +1,14 @@
 // Settings: the two switches, the bank details, the convenience charge, the membership fee waiver for sponsoring
 // families (docs/decisions/255), the 80G registration (260); the roles below them.
 import { type FormEvent, useRef, useState } from 'react';
-import type { AdminSettings } from '../../../core/contracts/admin';
+import { type AdminSettings, updateSettingsRequest } from '../../../core/contracts/admin';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
+import { MAX_WAIVER_TIERS } from '../../../core/pricing';
 import { Field, useFieldError } from '../../components/forms';
 import { useToast } from '../../components/toast';
+import type { CallBody } from '../../lib/calls';
+import { formProblem } from '../../lib/form-check';
 import { useAction, useLoad } from '../../lib/use-action';
 import { getAdminSettings, updateSettings } from './api';
 import { RolesSection } from './RolesSection';
@@ -14,14 +17,16 @@ import { RolesSection } from './RolesSection';
 type TierForm = { minSponsorship: string; members: string };
 const tiersOf = (s: AdminSettings): TierForm[] =>
   s.membershipWaiver.tiers.map((t) => ({ minSponsorship: String(t.minSponsorship), members: String(t.members) }));
-const MAX_TIERS = 5;
 
-/** The form field a server's refusal names: `membershipWaiver.tiers.1.members ...` is `waiver-1-members`. */
+/** The form field a problem's path or a refusal names: `membershipWaiver.tiers.1.members ...` is `waiver-1-members`. */
 function waiverField(message: string): string | null {
   const m = /^membershipWaiver\.tiers(?:\.(\d+)\.(minSponsorship|members))?\b/.exec(message);
   if (!m) return null;
   return m[1] ? `waiver-${m[1]}-${m[2]}` : 'waiver-0-minSponsorship';
 }
+
+/** A tier's problem under its box: without the path, which the box's label says. */
+const underTier = (text: string) => text.replace(/^membershipWaiver\.tiers(\.\d+\.(minSponsorship|members))?\s*/, '');
 
 export function SettingsTab() {
   const [charge, setCharge] = useState('');
@@ -47,35 +52,34 @@ export function SettingsTab() {
   const save = (e: FormEvent) => {
     e.preventDefault();
     problem.clear();
+    const body = {
+      membershipLive: s.membershipLive,
+      dailyPassLive: s.dailyPassLive,
+      bank: s.bank,
+      convenienceChargePercent: Number(charge),
+      eightyG: s.eightyG?.trim() || null,
+      membershipWaiver: {
+        enabled: s.membershipWaiver.enabled,
+        // a blank box is left empty, so that the contract names it
+        tiers: tiers.map((tier) => ({
+          minSponsorship: tier.minSponsorship.trim() === '' ? null : Number(tier.minSponsorship),
+          members: tier.members.trim() === '' ? null : Number(tier.members),
+        })),
+      },
+    };
+    // the contract's rules (a larger threshold waives more members, ...) checked before the call, at the field
+    const bad = formProblem(updateSettingsRequest, body, waiverField);
+    if (bad) return bad.field ? problem.show(form.current, bad.field, underTier(bad.text)) : toast.error(bad.text);
     void run(
       async () => {
-        const r = await updateSettings({
-          membershipLive: s.membershipLive,
-          dailyPassLive: s.dailyPassLive,
-          bank: s.bank,
-          convenienceChargePercent: Number(charge),
-          eightyG: s.eightyG?.trim() || null,
-          membershipWaiver: {
-            enabled: s.membershipWaiver.enabled,
-            // a blank box is sent as it is, so that the server names it
-            tiers: tiers.map((tier) => ({
-              minSponsorship: tier.minSponsorship.trim() === '' ? Number.NaN : Number(tier.minSponsorship),
-              members: tier.members.trim() === '' ? Number.NaN : Number(tier.members),
-            })),
-          },
-        });
+        const r = await updateSettings(body as CallBody<'updateSettings'>);
         setS(r);
         setTiers(tiersOf(r));
         toast.success(t('admin.settings.saved'));
       },
       (err) => {
         const field = err.code === 'BadRequest' ? waiverField(err.message) : null;
-        if (field)
-          problem.show(
-            form.current,
-            field,
-            err.message.replace(/^membershipWaiver\.tiers(\.\d+\.(minSponsorship|members))?\s*/, ''),
-          );
+        if (field) problem.show(form.current, field, underTier(err.message));
         else toast.error(err.message);
       },
     );
@@ -158,7 +162,7 @@ export function SettingsTab() {
               )}
             </div>
           ))}
-          {tiers.length < MAX_TIERS && (
+          {tiers.length < MAX_WAIVER_TIERS && (
             <button
               type="button"
               className="btn btn-small"

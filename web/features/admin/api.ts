@@ -62,7 +62,7 @@ export const removeFromWaitlist = (productId: number, entryId: number) =>
 export const markProductAvailable = (id: number, available: boolean) => api('markProductAvailable', { id, available });
 export const markProductFullSponsor = (id: number, fullSponsorOnly: boolean) =>
   api('markProductFullSponsor', { id, fullSponsorOnly });
-export const addProduct = (body: {
+export type AddProductForm = {
   code: string;
   name: string;
   price: string;
@@ -81,13 +81,15 @@ export const addProduct = (body: {
   /** created capped (units); absent = unlimited; the waiting list on from the start */
   capacity?: number;
   waitlist?: boolean;
-}) =>
-  api('addProduct', {
-    ...body,
-    desc: body.desc?.trim() || undefined,
-    nameBn: body.nameBn?.trim() || undefined,
-    descBn: body.descBn?.trim() || undefined,
-  });
+};
+/** The Add Product form as the call takes it (and as the form checks it with the contract first). */
+export const addProductBody = (body: AddProductForm) => ({
+  ...body,
+  desc: body.desc?.trim() || undefined,
+  nameBn: body.nameBn?.trim() || undefined,
+  descBn: body.descBn?.trim() || undefined,
+});
+export const addProduct = (body: AddProductForm) => api('addProduct', addProductBody(body));
 /** All Products: the Bengali name and description of a product; empty clears them. */
 export const setProductBengali = (id: number, nameBn: string, descBn: string) =>
   api('setProductBengali', { id, nameBn: nameBn.trim(), descBn: descBn.trim() });

@@ -14,11 +14,12 @@ export const carryOverOrder = (body: CallBody<'carryOverOrder'>) => api('carryOv
 export const retryRefund = (body: CallBody<'retryRefund'>) => api('retryRefund', body);
 
 // the server asks Razorpay about the payment first (docs/decisions/150); a reference `pay_...` is Razorpay's
-export const completeFailedOrder = (orderPkId: number, reference: string) =>
-  api(
-    'completeFailedOrder',
-    { orderPkId, ...(/^pay_/.test(reference) ? { razorpayPaymentId: reference } : { transactionId: reference }) },
-    { timeoutMs: PAYMENT_TIMEOUT_MS },
-  );
+/** The admin's reference as the call takes it: a Razorpay payment id (pay_...) or a bank/UPI transaction id. */
+export const completeFailedBody = (orderPkId: number, reference: string): CallBody<'completeFailedOrder'> => ({
+  orderPkId,
+  ...(/^pay_/.test(reference) ? { razorpayPaymentId: reference } : { transactionId: reference }),
+});
+export const completeFailedOrder = (body: CallBody<'completeFailedOrder'>) =>
+  api('completeFailedOrder', body, { timeoutMs: PAYMENT_TIMEOUT_MS });
 
 export const recordManualRefund = (body: CallBody<'recordManualRefund'>) => api('recordManualRefund', body);

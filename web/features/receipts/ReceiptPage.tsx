@@ -215,21 +215,32 @@ function BillingForm({ r, onSaved }: { r: ReceiptView; onSaved: (r: ReceiptView)
       clear();
       const data = new FormData(e.currentTarget);
       const value = (k: string) => String(data.get(k) ?? '').trim() || null;
+      const body = {
+        orderRcptId: r.orderRcptId,
+        billingName: value('billingName'),
+        pan: value('pan'),
+        gstin: value('gstin'),
+      };
+      const under = (field: string, text: string) => text.replace(new RegExp(`^${field}:?\\s*`), '');
       void run(
         async () => {
-          const done = await setReceiptBilling({
-            orderRcptId: r.orderRcptId,
-            billingName: value('billingName'),
-            pan: value('pan'),
-            gstin: value('gstin'),
-          });
+          // the contract's PAN and GSTIN rules, loaded with the form's sending (zod stays off the receipt's first load)
+          const [{ formProblem }, { receiptBillingRequest }] = await Promise.all([
+            import('../../lib/form-check'),
+            import('../../../core/contracts/receipts'),
+          ]);
+          const bad = formProblem(receiptBillingRequest, body, (path) =>
+            (BILLING_FIELDS as readonly string[]).includes(path) ? path : null,
+          );
+          if (bad) return bad.field ? show(form.current, bad.field, under(bad.field, bad.text)) : toast.error(bad.text);
+          const done = await setReceiptBilling(body);
           onSaved(done.receipt);
           setOpen(false);
           toast.success(done.message);
         },
         (err) => {
           const field = fieldOfError(err, BILLING_FIELDS);
-          if (field) show(form.current, field, err.message.replace(new RegExp(`^${field}:?\\s*`), ''));
+          if (field) show(form.current, field, under(field, err.message));
           else toast.error(err.message);
         },
       );
