@@ -88,27 +88,17 @@ export function useLocalCart(totalOf: (cart: LocalCart) => number) {
   }, []);
   useEffect(() => {
     let live = true;
-    localStore
-      .get<LocalCart>(CART_KEY)
-      .then((stored) => {
-        if (!live) return;
-        const changes = early.current ?? [];
-        early.current = null;
-        const next = cartAfterLoad(stored, changes);
-        if (changes.length > 0) store(next);
-        setCartState(next);
-      })
-      .catch(() => {
-        // nothing stored can be read: the changes made meanwhile are the cart, and are written from now on
-        const changes = early.current ?? [];
-        early.current = null;
-        if (live && changes.length > 0)
-          setCartState((c) => {
-            store(c);
-            return c;
-          });
-      })
-      .finally(() => live && setLoaded(true));
+    // the stored cart (none when it cannot be read) with the changes made meanwhile on top
+    const arrived = (stored: unknown) => {
+      if (!live) return;
+      const changes = early.current ?? [];
+      early.current = null;
+      const next = cartAfterLoad(stored, changes);
+      if (changes.length > 0) store(next);
+      setCartState(next);
+      setLoaded(true);
+    };
+    localStore.get<LocalCart>(CART_KEY).then(arrived, () => arrived(undefined));
     return () => {
       live = false;
     };
