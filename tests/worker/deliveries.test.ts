@@ -62,9 +62,9 @@ async function member(opts: { lang?: 'bn' | 'en'; whatsapp?: boolean; push?: boo
   return { ...u, id, number, sub };
 }
 
-/** A direct transfer waiting for approval, approved by the admin: the member hears "transfer verified". */
-async function approvedTransfer(m: { id: number; email: string; name: string }) {
-  const o = await makeOrder({
+/** A direct transfer waiting for approval (the member says they paid; the admin has not looked yet). */
+const pendingTransfer = (m: { id: number; email: string; name: string }) =>
+  makeOrder({
     userId: m.id,
     email: m.email,
     name: m.name,
@@ -73,6 +73,10 @@ async function approvedTransfer(m: { id: number; email: string; name: string }) 
     transactionId: `UTR${crypto.randomUUID().slice(0, 10)}`,
     lines: [{ code: 'DPAD', qty: 2 }],
   });
+
+/** A direct transfer waiting for approval, approved by the admin: the member hears "transfer verified". */
+async function approvedTransfer(m: { id: number; email: string; name: string }) {
+  const o = await pendingTransfer(m);
   const r = await call('approveOfflineOrder', { offlineUserId: m.id, orderPkId: o.id }, admin);
   expect(r.status).toBe(200);
   await outbox(m.email); // waits for what the answer left running (the channels' drain)
@@ -395,18 +399,6 @@ async function notChosen() {
   expect(r.status).toBe(200);
   return m;
 }
-
-/** A direct transfer waiting for approval (the member says they paid; the admin has not looked yet). */
-const pendingTransfer = (m: { id: number; email: string; name: string }) =>
-  makeOrder({
-    userId: m.id,
-    email: m.email,
-    name: m.name,
-    status: 'Pending Approval',
-    paymentType: 'Offline',
-    transactionId: `UTR${crypto.randomUUID().slice(0, 10)}`,
-    lines: [{ code: 'DPAD', qty: 2 }],
-  });
 
 /** The body and button parameters of a template as sent. */
 const paramsOf = (x: WaSent) => x.request.template.components.map((c) => c.parameters.map((p) => p.text));
