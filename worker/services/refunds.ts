@@ -353,10 +353,7 @@ export async function refundOrder(
   try {
     p = plan(order, lines, input);
   } catch (err) {
-    // a double click whose twin made this very refund between the two reads: the same answer as the twin's
-    const made = await s.db.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)).get();
-    if (made) return answerExisting(s, made, input.orderPkId);
-    throw err;
+    return twinOr(s, input.requestKey, err, input.orderPkId);
   }
 
   let method: RefundRow['method'];
@@ -383,7 +380,7 @@ export async function refundOrder(
     reference = normalizeTxnId(input.reference);
     // used by this very refund's twin (a double click) answers the twin's refund
     if (await referenceUsed(s, reference))
-      return twinOr(s, input.requestKey, new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400));
+      return twinOr(s, input.requestKey, new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400), order.id);
     method = 'bank_transfer';
   }
 
@@ -403,13 +400,7 @@ export async function refundOrder(
       actorId: actor.userId,
     });
   } catch (err) {
-    // a double click: its twin's refund (the unique key, or the lines' guard, refused this one) is the answer
-    const twin = await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get();
-    if (twin) return answerExisting(s, twin, order.id);
-    if (isUniqueViolation(err, 'reference')) throw new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
-    const known = guardMessage(guardFailure(err) ?? '', rcpt);
-    if (known) throw known;
-    throw err;
+    return twinOr(s, key, refusalOf(err, rcpt), order.id);
   }
   log('info', 'refund.created', { refundId: row.id, orderId: order.id, method, amountPaise: p.amountPaise });
 
@@ -445,29 +436,26 @@ async function failedRefund(s: Svc, refundId: number) {
 }
 
 /**
- * A refusal met by the second press of a double click (its twin replaced the failed refund between this press's
- * first read and its check): the twin's refund is the answer. Any other refusal stands.
+ * A refusal met by the second press of a double click (its twin wrote its refund between this press's first read
+ * and its check or write): the twin's refund is the answer, for the order the press named (`orderPkId`, when it
+ * named one). Any other refusal stands.
  */
-async function twinOr(s: Svc, key: string, err: unknown): Promise<RefundResult> {
+async function twinOr(s: Svc, key: string, err: unknown, orderPkId?: number): Promise<RefundResult> {
   const twin = await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get();
-  if (twin) return answerExisting(s, twin, twin.orderId);
+  if (twin) return answerExisting(s, twin, orderPkId ?? twin.orderId);
   throw err;
 }
 
-/** Answers the D1 error of a replacement refund: another admin replaced it first, or a guard refused it. */
-async function replacementRefused(s: Svc, err: unknown, key: string, orderId: number, failedId: number) {
-  const rcpt = formatRcptId(orderId);
-  // a double click: its twin's refund (the unique key, the lines' guard or the failed refund's replacement refused
-  // this one) is the answer
-  const twin = await s.db.select().from(refunds).where(eq(refunds.requestKey, key)).get();
-  if (twin) return answerExisting(s, twin, orderId);
-  if (isUniqueViolation(err, 'retry_of') || guardFailure(err) === 'refund_not_failed') {
-    throw new DomainError('AlreadyReplaced', say('refund.alreadyReplaced', { id: failedId, rcpt }), 409);
+/**
+ * The refusal a refund's D1 error stands for: a reference already used, a guard's reason, or (replacing the failed
+ * refund `failedId`) another admin's replacement made first. Anything else is the error itself.
+ */
+function refusalOf(err: unknown, rcpt: string, failedId?: number): unknown {
+  if (failedId !== undefined && (isUniqueViolation(err, 'retry_of') || guardFailure(err) === 'refund_not_failed')) {
+    return new DomainError('AlreadyReplaced', say('refund.alreadyReplaced', { id: failedId, rcpt }), 409);
   }
-  if (isUniqueViolation(err, 'reference')) throw new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
-  const known = guardMessage(guardFailure(err) ?? '', rcpt);
-  if (known) throw known;
-  throw err;
+  if (isUniqueViolation(err, 'reference')) return new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400);
+  return guardMessage(guardFailure(err) ?? '', rcpt) || err;
 }
 
 /**
@@ -505,7 +493,7 @@ export async function retryRefund(
       retryOf: failed,
     });
   } catch (err) {
-    return replacementRefused(s, err, input.requestKey, order.id, failed.id);
+    return twinOr(s, input.requestKey, refusalOf(err, formatRcptId(order.id), failed.id), order.id);
   }
   log('info', 'refund.retried', { refundId: row.id, retryOf: failed.id, orderId: order.id });
   return askGateway(s, row, { via: 'admin', actorId: actor.userId, defer, throwOnRefusal: true });
@@ -529,7 +517,7 @@ export async function recordManualRefund(
   const reference = normalizeTxnId(input.reference);
   // used by this very refund's twin (a double click) answers the twin's refund
   if (await referenceUsed(s, reference))
-    return twinOr(s, input.requestKey, new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400));
+    return twinOr(s, input.requestKey, new DomainError('ReferenceUsed', say('refund.referenceUsed'), 400), order.id);
   let row: RefundRow;
   try {
     row = await createRefund(s, order, {
@@ -545,7 +533,7 @@ export async function recordManualRefund(
       retryOf: failed,
     });
   } catch (err) {
-    return replacementRefused(s, err, input.requestKey, order.id, failed.id);
+    return twinOr(s, input.requestKey, refusalOf(err, rcpt, failed.id), order.id);
   }
   log('info', 'refund.recorded_by_hand', { refundId: row.id, retryOf: failed.id, orderId: order.id });
   await notifyMember(s, row, null).catch((err) =>
