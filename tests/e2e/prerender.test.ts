@@ -150,6 +150,44 @@ describe('prerendered public pages', () => {
     await venue.context.close();
   });
 
+  it("opens the menu on a tap made as soon as it shows, before the first drawing's effects have run", async () => {
+    // A busy phone, made certain: every task of React's scheduler waits 300 ms (it uses setImmediate when there is
+    // one), so the effects of the first drawing run well after it is on screen. The tap is made in between, as
+    // soon as the button shows, on a page React draws itself (/login) and on one it takes over (/index).
+    for (const path of ['/login', '/index']) {
+      const { context, page, problems } = await newPage(browser, { width: 390 });
+      await page.addInitScript(() => {
+        (globalThis as { setImmediate?: unknown }).setImmediate = (f: () => void) => setTimeout(f, 300);
+      });
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const started = Date.now();
+            const poll = () => {
+              const button = document.querySelector<HTMLButtonElement>('.menu-button');
+              const root = document.getElementById('root')!;
+              const key = Object.keys(root).find((k) => k.startsWith('__reactContainer$'));
+              // drawn by React: its fiber root holds the page, no longer the prerendered HTML
+              const fiberRoot = key ? (root as unknown as Record<string, { stateNode: any }>)[key]!.stateNode : null;
+              if (button && fiberRoot?.current.memoizedState?.isDehydrated === false) {
+                button.click();
+                resolve();
+              } else if (Date.now() - started > 20_000) reject(new Error('React never drew the page'));
+              else setTimeout(poll, 1);
+            };
+            poll();
+          }),
+      );
+      // the effects have run since: the menu is open and stays open
+      await page.locator('.menu-list').waitFor({ timeout: 5_000 });
+      await page.waitForTimeout(1_000);
+      await expect(page.locator('.menu-list').count(), path).resolves.toBe(1);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('draws the frame of /membership and /venue without JavaScript, and no session or data in it', async () => {
     expect(PRERENDERED_FRAMES).toEqual(['/membership', '/venue']);
     const context = await browser.newContext({ baseURL: BASE, javaScriptEnabled: false });

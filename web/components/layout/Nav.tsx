@@ -54,8 +54,14 @@ export function Nav() {
     };
   }, [session]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the route changes
-  useEffect(() => setOpen(false), [location.pathname]);
+  // The menu closes when the route changes, decided while drawing (not in an effect, which also runs once the
+  // page is first drawn, and would close a menu tapped open between React taking the page over and its effects
+  // running: a tap a busy phone lost, docs/decisions/278).
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setOpen(false);
+  }
 
   useEffect(() => {
     if (!open) return;
