@@ -6,6 +6,8 @@ import { renewalsBn } from '../renewals/messages.bn';
 import { renewalsEn, tr } from '../renewals/messages.en';
 import { adminBn } from './admin.bn';
 import { adminEn } from './admin.en';
+import { auditBn } from './audit.bn';
+import { auditEn } from './audit.en';
 import { AREAS, allBn, allEn } from './areas/all';
 import { bn } from './bn';
 import { channelsBn } from './channels.bn';
@@ -33,6 +35,7 @@ const pairs: [string, Record<string, string>, Record<string, string>][] = [
   ['core/messages/mail', mailEn, mailBn],
   ['core/messages/member', memberEn, memberBn],
   ['core/messages/admin', adminEn, adminBn],
+  ['core/messages/audit', auditEn, auditBn],
   ['core/messages/channels', channelsEn, channelsBn],
   ['core/messages/gate', gateEn, gateBn],
   ['core/messages/notify', notifyEn, notifyBn],

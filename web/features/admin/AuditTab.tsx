@@ -5,6 +5,7 @@ import type { AuditRow } from '../../../core/contracts/admin';
 import { formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
+import { tau } from '../../../core/messages/audit.en';
 import { Field } from '../../components/forms';
 import { useAction } from '../../lib/use-action';
 import { type AuditFilter, getAuditLog } from './api';
@@ -106,7 +107,7 @@ export function AuditTab() {
                   <tr key={r.id}>
                     <td data-label={ta('col.time')}>{formatDateTime(r.at)}</td>
                     <td data-label={ta('col.who')}>
-                      {r.actorName ? `${r.actorName} (${r.actorEmail})` : ta('audit.system')}
+                      {r.actorName ? `${r.actorName} (${r.actorEmail})` : tau('audit.system')}
                     </td>
                     <td className="stack-title audit-sentence" data-action={r.action}>
                       {auditSentence(r)}
@@ -115,7 +116,7 @@ export function AuditTab() {
                     <td className="stack-actions">
                       {details.length > 0 ? (
                         <details className="audit-details">
-                          <summary>{ta('audit.more')}</summary>
+                          <summary>{tau('audit.more')}</summary>
                           <dl>
                             {details.map(([k, v]) => (
                               <div key={k}>

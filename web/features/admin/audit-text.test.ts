@@ -32,6 +32,47 @@ describe('the audit log in sentences (docs/decisions/164)', () => {
     );
   });
 
+  it('says the season, the gate, the channels and the receipts in sentences too (docs/decisions/279)', () => {
+    expect(auditSentence(row('waitlist.removed', 'waitlist_entry', '5', { code: 'DPKP', qty: 2 }))).toBe(
+      'Removed from the waiting list for product DPKP (2 wanted).',
+    );
+    expect(auditSentence(row('product.capacity_changed', 'product', '4', { code: 'DPKP', from: null, to: 300 }))).toBe(
+      'Places for product DPKP changed from no limit to 300.',
+    );
+    expect(
+      auditSentence(row('product.waitlist_changed', 'product', '4', { code: 'DPKP', from: false, to: true })),
+    ).toBe('Waiting list for product DPKP opened.');
+    expect(
+      auditSentence(row('order.gate_sale', 'order', '31', { totalPaise: 40000, mode: 'upi', conflict: null })),
+    ).toBe('Gate sale SMT000031: ₹400.00 by UPI.');
+    expect(
+      auditSentence(
+        row('gate.cash_handed_over', 'volunteer_day', '7:2026-11-01', {
+          amountPaise: 150000,
+          note: null,
+          afterPaise: 250000,
+        }),
+      ),
+    ).toBe('Gate cash of ₹1,500.00 handed over for 2026-11-01; ₹2,500.00 in all that day. Note: —');
+    expect(
+      auditSentence(
+        row('announcement.created', 'announcement', '3', { audience: 'sponsors', members: 18, sendAt: null }),
+      ),
+    ).toBe('Announcement 3 created for this year’s sponsors: 18 members.');
+    expect(
+      auditSentence(row('consent.withdrawn', 'user', '9', { kind: 'reminders', channel: 'whatsapp', via: 'link' })),
+    ).toBe('Member turned off renewal reminders by WhatsApp.');
+    expect(
+      auditSentence(
+        row('receipt.billing_changed', 'order', '8', {
+          receipt: 'SMT/2026-27/0004',
+          from: { billingName: null, pan: null, gstin: null },
+          to: { billingName: 'Sen Traders', pan: null, gstin: null },
+        }),
+      ),
+    ).toBe('Billing details on receipt SMT/2026-27/0004 changed: billingName: — → Sen Traders.');
+  });
+
   it('reads a setting change as the Settings tab shows it', () => {
     expect(
       auditSentence(row('settings.updated', 'setting', 'convenienceChargeBasisPoints', { from: 200, to: 250 })),

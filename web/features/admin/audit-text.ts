@@ -5,28 +5,43 @@ import type { AuditRow } from '../../../core/contracts/admin';
 import { formatDateTime } from '../../../core/festival';
 import { formatRcptId } from '../../../core/ids';
 import { type AdminKey, ta } from '../../../core/messages/admin.en';
+import { type AuditKey, auditEn, tau } from '../../../core/messages/audit.en';
 import { formatINR } from '../../../core/money';
 import { humanize, paymentTypeText } from './words';
 
 type Details = Record<string, unknown>;
 type Params = Record<string, string | number>;
 /** A row as a sentence: its message key and that message's values. */
-type Sentence = (d: Details, row: AuditRow) => [AdminKey, Params?];
+type Sentence = (d: Details, row: AuditRow) => [AuditKey, Params?];
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 const paise = (v: unknown) => (typeof v === 'number' ? formatINR(v) : '—');
 const rcptOf = (row: AuditRow) => (row.entityType === 'order' ? rcptText(row.entityId) : row.entityId);
 const rcptText = (v: unknown) => (/^\d+$/.test(String(v)) ? formatRcptId(Number(v)) : text(v));
 const yesNo = (v: boolean) => ta(v ? 'adm.yes' : 'adm.no');
+const modeText = (v: unknown) => (v === 'cash' ? tau('audit.modeCash') : v === 'upi' ? tau('audit.modeUpi') : text(v));
+const places = (v: unknown) => (typeof v === 'number' ? String(v) : tau('audit.noLimit'));
+/** One of the catalogue's words for a value (an audience, a kind of message, a channel), else the value itself. */
+const word = (prefix: 'audit.aud.' | 'audit.kind.' | 'audit.channel.', v: unknown) => {
+  const key = `${prefix}${String(v)}`;
+  return key in auditEn ? tau(key as AuditKey) : text(v);
+};
 const roleText = (v: unknown) =>
-  v === 'admin' ? ta('audit.roleAdmin') : v === 'volunteer' ? ta('audit.roleVolunteer') : text(v);
+  v === 'admin' ? tau('audit.roleAdmin') : v === 'volunteer' ? tau('audit.roleVolunteer') : text(v);
 
-const SETTING: Record<string, AdminKey> = {
+const SETTING: Record<string, AdminKey | 'audit.settingBank'> = {
   membershipLive: 'adm.membershipLive',
   dailyPassLive: 'adm.dailyPassLive',
   bank: 'audit.settingBank',
   convenienceChargeBasisPoints: 'adm.convenience',
 };
+
+/** A setting's name as the Settings tab shows it. */
+function settingName(setting: string): string {
+  const key = SETTING[setting];
+  if (!key) return humanize(setting);
+  return key === 'audit.settingBank' ? tau(key) : ta(key);
+}
 
 /** A setting's value as read on the Settings tab: yes/no, a percentage, the bank details on one line. */
 function settingValue(setting: string, v: unknown): string {
@@ -61,6 +76,27 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
       'audit.carriedIn',
       { rcpt: rcptOf(r), amount: paise(d.amountPaise), from: text(d.fromOrder) },
     ],
+    waived: (d, r) => ['audit.orderWaived', { rcpt: rcptOf(r), amount: paise(d.totalPaise) }],
+    transfer_attached: (d, r) => [
+      'audit.transferAttached',
+      { rcpt: rcptOf(r), txn: text(d.transactionId), bank: text(d.bankName) },
+    ],
+    gate_sale: (d, r) => [
+      d.conflict ? 'audit.gateSaleConflict' : 'audit.gateSale',
+      { rcpt: rcptOf(r), amount: paise(d.totalPaise), mode: modeText(d.mode) },
+    ],
+  },
+  gate: {
+    cash_handed_over: (d, r) => [
+      'audit.gateCashHandedOver',
+      {
+        amount: paise(d.amountPaise),
+        day: r.entityId.split(':')[1] ?? r.entityId,
+        total: paise(d.afterPaise),
+        note: text(d.note),
+      },
+    ],
+    conflict_resolved: (d, r) => ['audit.gateConflictResolved', { rcpt: rcptOf(r), note: text(d.note) }],
   },
   pass: {
     collected: (d, r) => [
@@ -68,6 +104,7 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
       { rcpt: text(d.orderRcptId ?? rcptOf(r)) },
     ],
     collect_unknown: () => ['audit.passUnknown'],
+    collection_undone: (_d, r) => ['audit.collectionUndone', { rcpt: rcptOf(r) }],
   },
   refund: {
     requested: (d, r) => [
@@ -95,6 +132,8 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
       { code: text(d.code), name: text(d.blockedByName), email: text(d.blockedByEmail) },
     ],
     unblocked: (d) => ['audit.productUnblocked', { code: text(d.code) }],
+    capacity_changed: (d) => ['audit.capacityChanged', { code: text(d.code), from: places(d.from), to: places(d.to) }],
+    waitlist_changed: (d) => [d.to ? 'audit.waitlistOpened' : 'audit.waitlistClosed', { code: text(d.code) }],
     // an edit, with what changed from and to
     updated: (d) => [
       'audit.productUpdated',
@@ -110,16 +149,53 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
   },
   settings: {
     updated: (d, r) => {
-      const key = SETTING[r.entityId];
       return [
         'audit.settingChanged',
         {
-          setting: key ? ta(key) : humanize(r.entityId),
+          setting: settingName(r.entityId),
           from: settingValue(r.entityId, d.from),
           to: settingValue(r.entityId, d.to),
         },
       ];
     },
+  },
+  waitlist: {
+    removed: (d) => ['audit.waitlistRemoved', { code: text(d.code), qty: text(d.qty) }],
+  },
+  receipt: {
+    billing_changed: (d) => [
+      'audit.billingChanged',
+      {
+        receipt: text(d.receipt),
+        changes: Object.keys((d.to as Details | undefined) ?? {})
+          .filter((k) => (d.from as Details | undefined)?.[k] !== (d.to as Details)[k])
+          .map((k) => `${k}: ${text((d.from as Details | undefined)?.[k])} → ${text((d.to as Details)[k])}`)
+          .join('; '),
+      },
+    ],
+    resent: (d) => ['audit.receiptResent', { receipt: text(d.receipt), email: text(d.to) }],
+  },
+  announcement: {
+    created: (d, r) => [
+      'audit.announcementCreated',
+      { id: r.entityId, audience: word('audit.aud.', d.audience), count: text(d.members) },
+    ],
+    stopped: (_d, r) => ['audit.announcementStopped', { id: r.entityId }],
+  },
+  consent: {
+    granted: (d) => [
+      'audit.consentGranted',
+      { kind: word('audit.kind.', d.kind), channel: word('audit.channel.', d.channel) },
+    ],
+    withdrawn: (d) => [
+      'audit.consentWithdrawn',
+      { kind: word('audit.kind.', d.kind), channel: word('audit.channel.', d.channel) },
+    ],
+    whatsapp_number: () => ['audit.whatsappNumber'],
+  },
+  push: {
+    subscribed: () => ['audit.pushOn'],
+    unsubscribed: () => ['audit.pushOff'],
   },
   statement: {
     imported: (d) => [
@@ -127,6 +203,10 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
       { file: text(d.fileName), credits: text(d.credits), duplicates: text(d.duplicates) },
     ],
     approved: (d, r) => ['audit.statementApproved', { count: text(d.approved), id: r.entityId }],
+    flag_cleared: (d) => [
+      'audit.flagCleared',
+      { reference: text(d.reference), amount: paise(d.amountPaise), note: text(d.note) },
+    ],
   },
   user: {
     role_granted: (d) => ['audit.roleGranted', { email: text(d.email), role: roleText(d.role) }],
@@ -137,7 +217,7 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
       'audit.profileUpdated',
       {
         changes: d.erased
-          ? ta('audit.erased')
+          ? tau('audit.erased')
           : Object.keys((d.after as Details | undefined) ?? {})
               .map((k) => `${k}: ${text((d.before as Details)?.[k])} → ${text((d.after as Details)[k])}`)
               .join('; '),
@@ -145,11 +225,11 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
     ],
     email_change_requested: (d) =>
       d.erased
-        ? ['audit.emailChangeRequested', { from: ta('audit.erased'), to: '—' }]
+        ? ['audit.emailChangeRequested', { from: tau('audit.erased'), to: '—' }]
         : ['audit.emailChangeRequested', { from: text(d.from), to: text(d.to) }],
     email_changed: (d) =>
       d.erased
-        ? ['audit.emailChanged', { from: ta('audit.erased'), to: '—' }]
+        ? ['audit.emailChanged', { from: tau('audit.erased'), to: '—' }]
         : ['audit.emailChanged', { from: text(d.before), to: text(d.after) }],
     deleted: () => ['audit.accountDeleted'],
     data_exported: () => ['audit.dataExported'],
@@ -164,25 +244,30 @@ const SENTENCES: Record<string, Record<string, Sentence>> = {
   },
 };
 
+/** Whether the log has a sentence of its own for an action (else it reads as the action's words). */
+export function hasSentence(action: string): boolean {
+  const [area = '', verb = ''] = action.split('.');
+  return Boolean(SENTENCES[area]?.[verb]);
+}
+
 /** What an audit row says, as a sentence. */
 export function auditSentence(row: AuditRow): string {
   const [area = '', verb = ''] = row.action.split('.');
   const sentence = SENTENCES[area]?.[verb];
   if (sentence) {
     const [key, params] = sentence(row.details ?? {}, row);
-    return ta(key, params);
+    return tau(key, params);
   }
-  return ta('audit.fallback', { action: humanize(row.action), subject: subjectOf(row) });
+  return tau('audit.fallback', { action: humanize(row.action), subject: subjectOf(row) });
 }
 
 /** What the row was about: a contribution id, a product, a setting, an account. */
 export function subjectOf(row: AuditRow): string {
   const d = row.details ?? {};
   if (row.entityType === 'order') return rcptOf(row);
-  if (row.entityType === 'product' && typeof d.code === 'string') return `${ta('audit.product')} ${d.code}`;
+  if (row.entityType === 'product' && typeof d.code === 'string') return `${tau('audit.product')} ${d.code}`;
   if (row.entityType === 'setting') {
-    const key = SETTING[row.entityId];
-    return key ? ta(key) : humanize(row.entityId);
+    return settingName(row.entityId);
   }
   if (row.entityType === 'user' && typeof d.email === 'string') return d.email;
   return `${humanize(row.entityType)} ${row.entityId}`;
