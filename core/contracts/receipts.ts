@@ -29,6 +29,15 @@ const rcptId = z.union([text(20), z.number({ error: 'input.rcptId' }).int()], {
 /** /getReceipt: the receipt of one of the caller's contributions (any contribution for an admin). */
 export const receiptRequest = z.object({ orderRcptId: rcptId });
 
+/** The key of a receipt's link (docs/decisions/280): 32 bytes, base64url. */
+export const RECEIPT_KEY = /^[A-Za-z0-9_-]{43}$/;
+
+/** /getReceiptByLink: a receipt opened from the link in its email, without a session (a walk-in has no account). */
+export const receiptLinkRequest = z.object({
+  orderRcptId: rcptId,
+  key: z.string({ error: 'input.required' }).regex(RECEIPT_KEY, keyWith('input.link', { field: 'key' })),
+});
+
 /** /setReceiptBilling: the member adds (or corrects) the billing details on their receipt. */
 export const receiptBillingRequest = z.object({ orderRcptId: rcptId, ...billingFields });
 
@@ -71,6 +80,8 @@ export type ReceiptView = {
   convenienceCharge: number;
   amount: number;
   mode: ReceiptMode;
+  /** paid at the gate to a volunteer (a walk-in's sale, docs/decisions/280): in cash or by UPI; else null */
+  gate: 'cash' | 'upi' | null;
   reference: string | null;
   bankName: string | null;
   paymentDate: number | null;

@@ -15,6 +15,7 @@ import {
   payCartOnline,
   post,
   signIn,
+  uniqueEmail,
 } from './browser';
 
 let browser: Browser;
@@ -153,6 +154,65 @@ describe('the receipt page', () => {
     await page.goto(`/receipt/${m.rcpt}`);
     await page.getByRole('alert').filter({ hasText: 'No such contribution for your account.' }).waitFor();
     expect(await page.getByTestId('receipt').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a walk-in's receipt (docs/decisions/280)", () => {
+  it('opens from the link in the gate email without an account, on a phone; a wrong key says so', async () => {
+    const volunteer = await post<{ session: string }>('login', {
+      email: 'volunteer@example.org',
+      password: 'volunteer-demo-123',
+      iid: crypto.randomUUID(),
+    });
+    const { products } = await post<{ products: { productId: number; code: string }[] }>(
+      'getGateProducts',
+      {},
+      volunteer.session,
+    );
+    const email = uniqueEmail('walk-in-receipt');
+    const sale = await post<{ orderRcptId: string }>(
+      'recordGateSale',
+      {
+        nonce: `sale-${crypto.randomUUID()}`,
+        buyerName: 'Ananya Ghosh',
+        buyerMobile: '98300 12345',
+        buyerEmail: email,
+        lines: [{ productId: products[0]!.productId, qty: 1 }],
+        mode: 'cash',
+        happenedAt: Date.now(),
+        deviceId: 'gate-phone',
+      },
+      volunteer.session,
+    );
+    const mail = (await outbox(email)).find((m) => m.text.includes('/receipt/'))!;
+    const link = new URL(/https?:\/\/\S+\/receipt\/\S+/.exec(mail.text)![0]);
+    expect(link.pathname).toBe(`/receipt/${sale.orderRcptId}`);
+
+    const { context, page, problems } = await newPage(browser, { width: 390 });
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByTestId('receipt').waitFor();
+    expect(page.url()).toContain('/receipt/'); // not sent to /login
+    await expect(page.getByText('Ananya Ghosh').count()).resolves.toBeGreaterThan(0);
+    await page.getByText('Cash, at the festival gate').waitFor();
+    // nothing to add: a walk-in's billing details are the committee's to correct; the way back is the home page
+    expect(await page.locator('.receipt-billing').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to the home page' }).waitFor();
+    expect(await tooWide(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/receipt-walk-in-390.png', fullPage: true });
+
+    // the same receipt with its key changed: refused, and said so on the page
+    const key = link.searchParams.get('key')!;
+    await page.goto(`${link.pathname}?key=${key.endsWith('A') ? `${key.slice(0, -1)}B` : `${key.slice(0, -1)}A`}`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This receipt link is not valid. Ask the committee to send the receipt again.' })
+      .waitFor();
+    expect(await page.getByTestId('receipt').count()).toBe(0);
+    // without a key the page wants a session, as before
+    await page.goto(link.pathname);
+    await page.waitForURL('**/login**');
     expect(problems).toEqual([]);
     await context.close();
   });

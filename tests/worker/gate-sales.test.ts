@@ -11,6 +11,7 @@ import type { Svc } from '../../worker/lib/svc';
 import { recordSale, saleDayOf } from '../../worker/services/gate';
 import { newPass, productRow } from './capacity-fixtures';
 import { productId } from './cart-fixtures';
+import { paidTransfer } from './refund-fixtures';
 import { ADMIN, bindings, call, db, loginAs, MEMBER, newUser, outbox, VOLUNTEER } from './helpers';
 
 const svc = (): Svc => ({ db: db(), config: getConfig(bindings), env: bindings, origin: 'http://localhost' });
@@ -251,6 +252,67 @@ describe('/recordGateSale', () => {
     const again = await call('markCouponCollected', { orderRcptId: rcpt }, v);
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('AlreadyCollected');
+  });
+});
+
+describe("a walk-in's receipt by its link (docs/decisions/280)", () => {
+  /** The receipt link of the latest email to `to` that has one, split into its contribution id and key. */
+  async function linkIn(to: string) {
+    const withLink = (await outbox(to)).filter((m) => m.text.includes('/receipt/')).sort((a, b) => a.sentAt - b.sentAt);
+    expect(withLink.length).toBeGreaterThan(0);
+    const m = /\/receipt\/(SMT\d+)(?:\?key=([A-Za-z0-9_-]+))?/.exec(withLink.at(-1)!.text)!;
+    return { rcpt: m[1]!, key: m[2] ?? null, count: withLink.length };
+  }
+
+  it('opens from the gate email without a session; the key opens that receipt and no other', async () => {
+    const v = await loginAs(VOLUNTEER);
+    const email = `walkin.${crypto.randomUUID().slice(0, 8)}@example.net`;
+    const first = await call('recordGateSale', await sale({ buyerEmail: email }), v);
+    const other = await call('recordGateSale', await sale({ buyerEmail: `x.${email}` }), v);
+    expect([first.status, other.status]).toEqual([200, 200]);
+    const { rcpt, key } = await linkIn(email);
+    expect(rcpt).toBe(first.body.data.orderRcptId);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const r = await call('getReceiptByLink', { orderRcptId: rcpt, key }, null);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ payerName: 'Walk-in Buyer', amount: 1400, mode: 'Offline', gate: 'cash' });
+    expect(r.body.data.number).toMatch(/\//);
+    // the session call still wants a session; the key is the walk-in's only way in
+    expect((await call('getReceipt', { orderRcptId: rcpt }, null)).status).toBe(401);
+
+    // another sale's id with this key, this key changed by one character, no key at all: refused, naming the problem
+    const theirs = await call('getReceiptByLink', { orderRcptId: other.body.data.orderRcptId, key }, null);
+    expect(theirs.status).toBe(403);
+    expect(theirs.body.error).toBe('InvalidLink');
+    expect(theirs.body.desc).toBe('This receipt link is not valid. Ask the committee to send the receipt again.');
+    const flipped = `${key!.slice(0, -1)}${key!.endsWith('A') ? 'B' : 'A'}`;
+    expect((await call('getReceiptByLink', { orderRcptId: rcpt, key: flipped }, null)).status).toBe(403);
+    const short = await call('getReceiptByLink', { orderRcptId: rcpt, key: key!.slice(0, 20) }, null);
+    expect(short.status).toBe(400);
+    expect(short.body.desc).toContain('key');
+    expect((await call('getReceiptByLink', { orderRcptId: rcpt }, null)).status).toBe(400);
+    expect((await call('getReceiptByLink', { orderRcptId: 'SMTxyz', key }, null)).status).toBe(400);
+  });
+
+  it("an admin's re-send carries the key for a walk-in, and none for a member, who signs in", async () => {
+    const v = await loginAs(VOLUNTEER);
+    const email = `walkin.${crypto.randomUUID().slice(0, 8)}@example.net`;
+    const sold = await call('recordGateSale', await sale({ buyerEmail: email }), v);
+    const orderPkId = Number(String(sold.body.data.orderRcptId).replace(/\D/g, ''));
+    const admin = await loginAs(ADMIN);
+    expect((await call('resendReceipt', { orderPkId }, admin)).status).toBe(200);
+    const resent = await linkIn(email);
+    expect(resent.count).toBe(2);
+    expect(resent.rcpt).toBe(sold.body.data.orderRcptId);
+    expect((await call('getReceiptByLink', { orderRcptId: resent.rcpt, key: resent.key }, null)).status).toBe(200);
+
+    // a member's paid transfer: the member signs in to open it, the link carries no key
+    const member = await paidTransfer([{ code: 'MHHR', qty: 1 }], admin);
+    expect((await call('resendReceipt', { orderPkId: member.orderPkId }, admin)).status).toBe(200);
+    const theirs = await linkIn(member.u.email);
+    expect(theirs.count).toBe(2); // the confirmation, then the re-send
+    expect(theirs.key).toBeNull();
   });
 });
 

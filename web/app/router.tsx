@@ -96,7 +96,8 @@ export const routes: RouteObject[] = [
       { path: paths.verifyEmail, element: page(<VerifyEmailPage />) },
       { path: paths.unsubscribe, element: page(<UnsubscribePage />) },
       { path: paths.profile, element: member(<ProfilePage />) },
-      { path: paths.receipt, element: member(<ReceiptPage />) },
+      // a member's with a session; a walk-in's by its link's key (the page asks for the session itself)
+      { path: paths.receipt, element: page(<ReceiptPage />) },
       { path: paths.myData, element: member(<MyDataPage />) },
       {
         path: paths.admin,

@@ -29,6 +29,7 @@ import type { Actor } from '../lib/session';
 import { type Svc, sessionBatchOf } from '../lib/svc';
 import { availabilityOf, forceTakeUnits, takeUnits } from './capacity';
 import { isLiveSql, toPricing } from './catalogue';
+import { receiptLink, receiptMailParagraphs } from './receipts';
 import { getSettings } from './settings';
 import { recordGateSale as writeGateSale } from './transitions/gate-sale';
 import { clearGateConflictAttention } from './transitions/order-details';
@@ -259,13 +260,15 @@ async function receiptMail(
   const rcpt = formatRcptId(orderId);
   const [lines, receipt] = await Promise.all([
     s.db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.id),
-    // the numbered receipt the sale's batch issued (docs/decisions/260); a walk-in has no account to open its page
+    // the numbered receipt the sale's batch issued (docs/decisions/260)
     s.db
       .select({ number: receipts.number })
       .from(receipts)
       .where(and(eq(receipts.kind, 'receipt'), eq(receipts.orderId, orderId)))
       .get(),
   ]);
+  // the walk-in has no account: the receipt's link carries the key that opens it (docs/decisions/280)
+  const href = receipt ? await receiptLink(s, orderId, true) : null;
   await sendMail(s.db, s.config, {
     to: o.userEmail,
     write: (w) =>
@@ -276,7 +279,7 @@ async function receiptMail(
         o.mode === 'cash'
           ? w('gateMail.cash', { amount: formatINR(o.totalPaise) })
           : w('gateMail.upi', { amount: formatINR(o.totalPaise), utr: o.utr ?? '-' }),
-        ...(receipt ? [w('receiptMail.number', { number: receipt.number })] : []),
+        ...(receipt && href ? receiptMailParagraphs(w, receipt.number, href) : []),
         w('gateMail.handed', { seller: o.seller }),
       ]),
   });

@@ -11,6 +11,7 @@ import type {
   ReceiptView,
   RegisterRow,
   receiptBillingRequest,
+  receiptLinkRequest,
   receiptRegisterRequest,
   receiptRequest,
   resendReceiptRequest,
@@ -19,7 +20,8 @@ import { toCsv } from '../../core/csv';
 import { festivalYear } from '../../core/festival-year';
 import { formatRcptId, parseRcptId } from '../../core/ids';
 import { formatINR, paiseToRupees } from '../../core/money';
-import { orderLines, orders, receipts, refunds } from '../../schema/index';
+import { gateSales, orderLines, orders, receipts, refunds } from '../../schema/index';
+import { hmacSha256, timingSafeEqual, toBase64Url } from '../lib/crypto';
 import { raw, runBatch } from '../lib/d1-batch';
 import { DomainError, say, told } from '../lib/errors';
 import { compose, type MailLink, sendMail, type Words } from '../lib/mail';
@@ -36,6 +38,21 @@ const notYours = () => new DomainError('NotFound', say('order.notYours'), 404);
 
 /** The receipt page's address: /receipt/<contribution id>, in the reader's language (the app's own choice). */
 export const receiptPath = (orderPkId: number) => `/receipt/${formatRcptId(orderPkId)}`;
+
+/**
+ * The key of a receipt's link (docs/decisions/280): an HMAC of the order's id under the server's secret, so that
+ * the link opens that one receipt and no other, and cannot be made without the secret. It does not expire: a
+ * receipt is kept for the books.
+ */
+export async function receiptKey(s: Svc, orderPkId: number): Promise<string> {
+  return toBase64Url(await hmacSha256(s.config.PASSWORD_PEPPER, `receipt-link:${orderPkId}`));
+}
+
+/** The receipt's link in an email: a walk-in's (no account to sign in to) carries the key that opens it. */
+export async function receiptLink(s: Svc, orderPkId: number, walkIn: boolean): Promise<string> {
+  const page = `${s.origin}${receiptPath(orderPkId)}`;
+  return walkIn ? `${page}?key=${await receiptKey(s, orderPkId)}` : page;
+}
 
 /** The order a receipt stands for: a carried-in order's is the one it came from. */
 async function carriedFromOf(s: Svc, orderId: number) {
@@ -69,7 +86,7 @@ async function receiptView(s: Svc, order: OrderRow): Promise<ReceiptView> {
   const receiptOrder = from ? await s.db.select().from(orders).where(eq(orders.id, from.orderId)).get() : order;
   const receipt = receiptOrder ? await receiptOfOrder(s, receiptOrder.id) : undefined;
   if (!receipt || !receiptOrder) throw new DomainError('NotFound', say('receipt.none'), 404);
-  const [lines, notes, carried, eightyG] = await Promise.all([
+  const [lines, notes, carried, eightyG, sale] = await Promise.all([
     s.db.select().from(orderLines).where(eq(orderLines.orderId, receiptOrder.id)).orderBy(orderLines.id).all(),
     s.db
       .select()
@@ -84,6 +101,7 @@ async function receiptView(s: Svc, order: OrderRow): Promise<ReceiptView> {
       .where(and(eq(refunds.orderId, receiptOrder.id), eq(refunds.method, 'carry_over')))
       .all(),
     getSetting(s.db, 'eightyG'),
+    s.db.select({ mode: gateSales.mode }).from(gateSales).where(eq(gateSales.orderId, receiptOrder.id)).get(),
   ]);
   const address = [receiptOrder.addr1, receiptOrder.addr2, receiptOrder.city, receiptOrder.state, receiptOrder.pin]
     .filter((x) => x)
@@ -105,6 +123,7 @@ async function receiptView(s: Svc, order: OrderRow): Promise<ReceiptView> {
     convenienceCharge: paiseToRupees(receiptOrder.conveniencePaise),
     amount: paiseToRupees(receipt.amountPaise),
     mode: receipt.mode,
+    gate: sale?.mode ?? null,
     reference: receipt.reference,
     bankName: receiptOrder.paymentType === 'Offline' ? receiptOrder.bankName : null,
     paymentDate: receiptOrder.paymentDate,
@@ -131,6 +150,17 @@ async function receiptView(s: Svc, order: OrderRow): Promise<ReceiptView> {
 /** /getReceipt: the member's own receipt (an admin's: any). */
 export async function getReceipt(s: Svc, actor: Actor, input: z.output<typeof receiptRequest>): Promise<ReceiptView> {
   return receiptView(s, await ownOrder(s, actor, input.orderRcptId));
+}
+
+/** /getReceiptByLink: the receipt the link's key opens, without a session; any other key or id is refused alike. */
+export async function getReceiptByLink(s: Svc, input: z.output<typeof receiptLinkRequest>): Promise<ReceiptView> {
+  const id = parseRcptId(input.orderRcptId);
+  if (id === null) throw new DomainError('BadRequest', say('receipt.badRcptId'), 400);
+  const refused = () => new DomainError('InvalidLink', say('receipt.badLink'), 403);
+  if (!timingSafeEqual(await receiptKey(s, id), input.key)) throw refused();
+  const order = await s.db.select().from(orders).where(eq(orders.id, id)).get();
+  if (!order) throw refused();
+  return receiptView(s, order);
 }
 
 /**
@@ -182,26 +212,28 @@ export async function setReceiptBilling(
 }
 
 /** The receipt email: its number, the amount and the link to the page that prints it. */
-export function receiptMailParagraphs(s: Svc, w: Words, number: string, orderPkId: number): (string | MailLink)[] {
-  return [
-    w('receiptMail.number', { number }),
-    { href: `${s.origin}${receiptPath(orderPkId)}`, label: w('receiptMail.link') },
-  ];
+export function receiptMailParagraphs(w: Words, number: string, href: string): (string | MailLink)[] {
+  return [w('receiptMail.number', { number }), { href, label: w('receiptMail.link') }];
 }
 
 /** /resendReceipt: an admin sends the receipt's link to the payer again (audited). */
 export async function resendReceipt(s: Svc, actor: Actor, input: z.output<typeof resendReceiptRequest>) {
   const order = await s.db.select().from(orders).where(eq(orders.id, input.orderPkId)).get();
   if (!order) throw new DomainError('NotFound', say('order.noSuch'), 404);
-  const view = await receiptView(s, order);
+  const [view, sale] = await Promise.all([
+    receiptView(s, order),
+    s.db.select({ id: gateSales.id }).from(gateSales).where(eq(gateSales.orderId, order.id)).get(),
+  ]);
   const rcpt = formatRcptId(order.id);
+  // a gate sale's buyer is a walk-in, with no account: the link carries its key
+  const href = await receiptLink(s, order.id, Boolean(sale));
   await sendMail(s.db, s.config, {
     to: order.userEmail,
     write: (w) =>
       compose(w('receiptMail.subject', { number: view.number, rcpt }), [
         w('mail.greeting', { name: order.userName }),
         w('receiptMail.here', { rcpt, amount: formatINR(Math.round(view.amount * 100)) }),
-        ...receiptMailParagraphs(s, w, view.number, order.id),
+        ...receiptMailParagraphs(w, view.number, href),
       ]),
   });
   await runBatch(s.db, [

@@ -247,6 +247,7 @@ export const serverBn: Record<ServerKey, string> = {
   'catalogue.nothingToPublish': '{year}-এর ক্যাটালগে প্রকাশের অপেক্ষায় কোনো খসড়া নেই।',
   'catalogue.publishInPast': 'publishAt: এখন বা পরের কোনো সময় বেছে নিন, অথবা এখনই প্রকাশ করতে ফাঁকা রাখুন।',
   // receipts
+  'receipt.badLink': 'রসিদের এই লিঙ্কটি ঠিক নয়। কমিটিকে রসিদটি আবার পাঠাতে বলুন।',
   'receipt.badRcptId': 'orderRcptId অনুদানের আইডি হতে হবে (যেমন SMT000042)।',
   'receipt.none': 'এই অনুদানের এখনও কোনো রসিদ নেই: পেমেন্ট নিশ্চিত হলে রসিদ দেওয়া হয়।',
   'receipt.billingSaved': 'আপনার রসিদে বিলিংয়ের তথ্য সংরক্ষিত হয়েছে।',

@@ -268,6 +268,7 @@ export const serverEn = {
   'catalogue.nothingToPublish': 'The {year} catalogue has no drafts waiting to be published.',
   'catalogue.publishInPast': 'publishAt: choose a time from now on, or leave it out to publish at once.',
   // receipts
+  'receipt.badLink': 'This receipt link is not valid. Ask the committee to send the receipt again.',
   'receipt.badRcptId': 'orderRcptId must be a contribution id (like SMT000042).',
   'receipt.none': 'This contribution has no receipt yet: one is issued when its payment is confirmed.',
   'receipt.billingSaved': 'Billing details saved on your receipt.',

@@ -2,7 +2,7 @@
 // and for A4 (receipt.css @media print), which the browser prints or saves as PDF with its own text shaping (Bengali
 // conjuncts come out right, which most PDF libraries get wrong). The member adds billing details here later.
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { ReceiptView } from '../../../core/contracts/receipts';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
@@ -10,17 +10,32 @@ import '../../../core/messages/areas/profile';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { paths } from '../../app/paths';
 import { Field, fieldOfError, useFieldError } from '../../components/forms';
+import { RequireSession } from '../../components/RequireSession';
 import { useToast } from '../../components/toast';
 import associationEn from '../../content/association.json';
 import { localized } from '../../lib/content';
 import { useAction } from '../../lib/use-action';
-import { getReceipt, setReceiptBilling } from './api';
+import { getReceipt, getReceiptByLink, setReceiptBilling } from './api';
 import './receipt.css';
 
 const inr = (rupees: number) => formatINR(rupeesToPaise(rupees));
 const BILLING_FIELDS = ['billingName', 'pan', 'gstin'] as const;
 
+/**
+ * A member's receipt opens with their session; a walk-in's (a gate sale: no account) with the key of the link in
+ * its email, without signing in (docs/decisions/280).
+ */
 export function ReceiptPage() {
+  const key = useSearchParams()[0].get('key');
+  if (key) return <Receipt linkKey={key} />;
+  return (
+    <RequireSession>
+      <Receipt linkKey={null} />
+    </RequireSession>
+  );
+}
+
+function Receipt({ linkKey }: { linkKey: string | null }) {
   const { rcpt = '' } = useParams();
   const [receipt, setReceipt] = useState<ReceiptView | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
@@ -28,17 +43,23 @@ export function ReceiptPage() {
 
   useEffect(() => {
     void run(
-      async () => setReceipt(await getReceipt(rcpt)),
+      async () => setReceipt(await (linkKey ? getReceiptByLink(rcpt, linkKey) : getReceipt(rcpt))),
       (e) => setMissing(e.message),
     );
-  }, [run, rcpt]);
+  }, [run, rcpt, linkKey]);
 
+  // the way back: a member's contributions, or the home page for a walk-in, who has no account
+  const back = linkKey ? (
+    <Link to={paths.home}>{t('receiptPage.home')}</Link>
+  ) : (
+    <Link to={paths.profile}>{t('receiptPage.back')}</Link>
+  );
   if (missing) {
     return (
       <section className="page receipt-page">
         <h1>{t('receiptPage.title')}</h1>
         <p role="alert">{missing}</p>
-        <Link to={paths.profile}>{t('receiptPage.back')}</Link>
+        {back}
       </section>
     );
   }
@@ -46,13 +67,13 @@ export function ReceiptPage() {
   return (
     <section className="page receipt-page">
       <div className="receipt-tools no-print">
-        <Link to={paths.profile}>{t('receiptPage.back')}</Link>
+        {back}
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           {t('receiptPage.print')}
         </button>
       </div>
       <ReceiptSheet r={receipt} />
-      <BillingForm r={receipt} onSaved={setReceipt} />
+      {!linkKey && <BillingForm r={receipt} onSaved={setReceipt} />}
     </section>
   );
 }
@@ -144,7 +165,17 @@ function ReceiptSheet({ r }: { r: ReceiptView }) {
 
       <dl className="receipt-payment">
         <dt>{t('receiptPage.mode')}</dt>
-        <dd>{t(r.mode === 'Online' ? 'receiptPage.modeOnline' : 'receiptPage.modeOffline')}</dd>
+        <dd>
+          {t(
+            r.gate === 'cash'
+              ? 'receiptPage.modeGateCash'
+              : r.gate === 'upi'
+                ? 'receiptPage.modeGateUpi'
+                : r.mode === 'Online'
+                  ? 'receiptPage.modeOnline'
+                  : 'receiptPage.modeOffline',
+          )}
+        </dd>
         {r.reference && (
           <>
             <dt>{t('receiptPage.reference')}</dt>
