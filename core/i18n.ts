@@ -32,15 +32,13 @@ function loadBengali(): Promise<void> {
     import('./messages/admin.bn'),
     import('./messages/channels.bn'),
     import('./messages/gate.bn'),
-    import('./messages/audit.bn'),
-  ]).then(([areas, renewalsBn, memberBn, adminBn, channelsBn, gateBn, auditBn]) => {
+  ]).then(([areas, renewalsBn, memberBn, adminBn, channelsBn, gateBn]) => {
     registerCatalogue('bn-IN', areas.allBn);
     registerExtra('bn-IN', 'renewals', renewalsBn.renewalsBn);
     registerExtra('bn-IN', 'member', memberBn.memberBn);
     registerExtra('bn-IN', 'admin', adminBn.adminBn);
     registerExtra('bn-IN', 'channels', channelsBn.channelsBn);
     registerExtra('bn-IN', 'gate', gateBn.gateBn);
-    registerExtra('bn-IN', 'audit', auditBn.auditBn);
   });
   bengali.catch(() => {
     bengali = null; // a failed download (offline) is tried again next time

@@ -1,7 +1,11 @@
-// The admin console's columns, forms and labels. In Bengali, with exactly the keys of admin.en.ts (core/messages/catalogues.test.ts).
+// The admin console's columns, forms and labels. In Bengali, with exactly the keys of admin.en.ts (core/messages/catalogues.test.ts),
+// and the audit log's sentences (audit.bn.ts), which the Audit tab reads under this catalogue's name (audit.en.ts).
 import type { AdminKey } from './admin.en';
+import { auditBn } from './audit.bn';
+import type { AuditKey } from './audit.en';
 
-export const adminBn: Record<AdminKey, string> = {
+export const adminBn: Record<AdminKey | AuditKey, string> = {
+  ...auditBn,
   'admin.add.nameBn': 'বাংলায় নাম (ইচ্ছা হলে)',
   'admin.add.descBn': 'বাংলায় বিবরণ (ইচ্ছা হলে)',
   'admin.products.bengali': 'বাংলা নাম',

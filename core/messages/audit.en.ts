@@ -1,5 +1,6 @@
 // The audit log's sentences (docs/decisions/164), a catalogue of its own shipped only with the Audit tab, so that
-// the admin console's first load does not carry them (docs/decisions/279). Bengali: audit.bn.ts, same keys.
+// the admin console's first load does not carry them (docs/decisions/279). Bengali: audit.bn.ts, same keys, which
+// admin.bn.ts carries: Bengali registers one admin catalogue, and these are looked up under its name.
 import { catalogueFn } from '../i18n-core';
 
 export const auditEn = {
@@ -99,4 +100,4 @@ export const auditEn = {
 export type AuditKey = keyof typeof auditEn;
 
 /** Looks a message up in the screens' language, as t() does for en.ts. */
-export const tau = catalogueFn<AuditKey>('audit', auditEn);
+export const tau = catalogueFn<AuditKey>('admin', auditEn);

@@ -34,7 +34,7 @@ const pairs: [string, Record<string, string>, Record<string, string>][] = [
   ['core/renewals', renewalsEn, renewalsBn],
   ['core/messages/mail', mailEn, mailBn],
   ['core/messages/member', memberEn, memberBn],
-  ['core/messages/admin', adminEn, adminBn],
+  ['core/messages/admin', { ...adminEn, ...auditEn }, adminBn],
   ['core/messages/audit', auditEn, auditBn],
   ['core/messages/channels', channelsEn, channelsBn],
   ['core/messages/gate', gateEn, gateBn],

@@ -20,7 +20,12 @@ export function Nav() {
   const navigate = useNavigate();
   const location = useLocation();
   const [scrolled, setScrolled] = useState(false);
-  const [open, setOpen] = useState(false);
+  // The menu is open on the route it was opened on: a new route closes it, decided while drawing (an effect on the
+  // route also ran once the page was first drawn, and closed a menu tapped open between React taking the page over
+  // and its effects running: a tap a busy phone lost, docs/decisions/278).
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (o: boolean) => setOpenOn(o ? location.pathname : null);
   const menuRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -53,15 +58,6 @@ export function Nav() {
       live = false;
     };
   }, [session]);
-
-  // The menu closes when the route changes, decided while drawing (not in an effect, which also runs once the
-  // page is first drawn, and would close a menu tapped open between React taking the page over and its effects
-  // running: a tap a busy phone lost, docs/decisions/278).
-  const [menuPath, setMenuPath] = useState(location.pathname);
-  if (menuPath !== location.pathname) {
-    setMenuPath(location.pathname);
-    setOpen(false);
-  }
 
   useEffect(() => {
     if (!open) return;
@@ -113,7 +109,7 @@ export function Nav() {
               className="btn btn-ghost menu-button"
               aria-haspopup="true"
               aria-expanded={open}
-              onClick={() => setOpen((o) => !o)}
+              onClick={() => setOpen(!open)}
             >
               <span className="menu-burger" aria-hidden="true" />
               {t('nav.menu')}
