@@ -459,6 +459,21 @@ function refusalOf(err: unknown, rcpt: string, failedId?: number): unknown {
 }
 
 /**
+ * A refusal met while replacing the failed refund `failedId`: when another admin's call replaced it meanwhile, that
+ * is the reason, whichever check this call met first (its lines already held again, its amount already covered).
+ */
+async function replacedOr(s: Svc, failedId: number, err: unknown): Promise<unknown> {
+  const replaced = await s.db
+    .select({ orderId: refunds.orderId })
+    .from(refunds)
+    .where(eq(refunds.retryOf, failedId))
+    .get();
+  if (!replaced) return err;
+  const rcpt = formatRcptId(replaced.orderId);
+  return new DomainError('AlreadyReplaced', say('refund.alreadyReplaced', { id: failedId, rcpt }), 409);
+}
+
+/**
  * /retryRefund: a failed online refund is asked of the gateway again as a new refund of the same lines (a new
  * idempotency key: Razorpay keeps the failed one failed), in one batch that withholds the lines again and clears
  * the failure's attention flag. A failed refund is replaced once (unique retry_of): a second admin, or a manual
@@ -472,7 +487,9 @@ export async function retryRefund(
 ): Promise<RefundResult> {
   const again = await s.db.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)).get();
   if (again) return answerExisting(s, again, again.orderId);
-  const found = await failedRefund(s, input.refundId).catch((err) => twinOr(s, input.requestKey, err));
+  const found = await failedRefund(s, input.refundId).catch(async (err) =>
+    twinOr(s, input.requestKey, await replacedOr(s, input.refundId, err)),
+  );
   if ('refund' in found) return found;
   const { failed, order, p } = found;
   if (failed.method !== 'razorpay' || !failed.providerPaymentId) {
@@ -493,7 +510,8 @@ export async function retryRefund(
       retryOf: failed,
     });
   } catch (err) {
-    return twinOr(s, input.requestKey, refusalOf(err, formatRcptId(order.id), failed.id), order.id);
+    const refusal = refusalOf(err, formatRcptId(order.id), failed.id);
+    return twinOr(s, input.requestKey, await replacedOr(s, failed.id, refusal), order.id);
   }
   log('info', 'refund.retried', { refundId: row.id, retryOf: failed.id, orderId: order.id });
   return askGateway(s, row, { via: 'admin', actorId: actor.userId, defer, throwOnRefusal: true });
@@ -511,7 +529,9 @@ export async function recordManualRefund(
 ): Promise<RefundResult> {
   const again = await s.db.select().from(refunds).where(eq(refunds.requestKey, input.requestKey)).get();
   if (again) return answerExisting(s, again, again.orderId);
-  const found = await failedRefund(s, input.refundId).catch((err) => twinOr(s, input.requestKey, err));
+  const found = await failedRefund(s, input.refundId).catch(async (err) =>
+    twinOr(s, input.requestKey, await replacedOr(s, input.refundId, err)),
+  );
   if ('refund' in found) return found;
   const { failed, order, rcpt, p } = found;
   const reference = normalizeTxnId(input.reference);
@@ -533,7 +553,7 @@ export async function recordManualRefund(
       retryOf: failed,
     });
   } catch (err) {
-    return twinOr(s, input.requestKey, refusalOf(err, rcpt, failed.id), order.id);
+    return twinOr(s, input.requestKey, await replacedOr(s, failed.id, refusalOf(err, rcpt, failed.id)), order.id);
   }
   log('info', 'refund.recorded_by_hand', { refundId: row.id, retryOf: failed.id, orderId: order.id });
   await notifyMember(s, row, null).catch((err) =>
