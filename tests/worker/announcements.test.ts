@@ -251,6 +251,76 @@ describe('the other audiences, sent', () => {
     expect(rows).toHaveLength(to.size * 3);
   });
 
+  it("members: this year's paid members, each once on each channel they chose; nobody else", async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const a = await holder('MUTV', { lang: 'bn', whatsapp: true, push: true, emailOff: true });
+    const b = await holder('MABD');
+    const passOnly = await holder('DPKP', { whatsapp: true, push: true });
+    const sponsorOnly = await holder('SIDL', { whatsapp: true });
+    const lastYear = await holder('DPKP', { whatsapp: true });
+    await makeOrder({
+      userId: lastYear.id,
+      email: lastYear.email,
+      name: lastYear.name,
+      fiscalYear: previousFestivalYear(festivalYear()),
+      lines: [{ code: 'MUTV', qty: 1 }],
+    });
+    const unpaid = await holder('DPKP');
+    await makeOrder({
+      userId: unpaid.id,
+      email: unpaid.email,
+      name: unpaid.name,
+      status: 'Pending Approval',
+      paymentType: 'Offline',
+      transactionId: `UTR${crypto.randomUUID().slice(0, 10)}`,
+      lines: [{ code: 'MABD', qty: 1 }],
+    });
+    const r = await announce({ ...text(tag), audience: 'members' });
+    expect(r.status).toBe(200);
+    const id = r.body.data.announcement.id as number;
+    await sendAll(id);
+    expect(await reached(a, tag)).toEqual({ email: 0, whatsapp: 1, push: 1 });
+    expect(await reached(b, tag)).toEqual({ email: 1, whatsapp: 0, push: 0 });
+    for (const x of [passOnly, sponsorOnly, lastYear, unpaid]) {
+      expect(await reached(x, tag)).toEqual({ email: 0, whatsapp: 0, push: 0 });
+    }
+    const rows = await deliveriesOf(id);
+    const to = new Set(rows.map((x) => x.user_id));
+    expect([a.id, b.id].every((x) => to.has(x))).toBe(true);
+    expect([passOnly, sponsorOnly, lastYear, unpaid].filter((x) => to.has(x.id))).toEqual([]);
+    // everyone it went to holds a paid membership of this festival year
+    const paid = await db().all<{ uid: number }>(
+      sql`SELECT DISTINCT user_id AS uid FROM memberships WHERE fiscal_year = ${festivalYear()} AND paid = 1`,
+    );
+    expect([...to].sort((x, y) => x - y)).toEqual(paid.map((x) => x.uid).sort((x, y) => x - y));
+    expect(rows).toHaveLength(to.size * 3);
+  });
+
+  it('volunteers: every volunteer, one made a volunteer today included; members are not', async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const fresh = await holder('DPKP', { whatsapp: true });
+    const granted = await call('setUserRole', { email: fresh.email, role: 'volunteer', granted: true }, admin);
+    expect(granted.status).toBe(200);
+    const plain = await holder('MUTV', { whatsapp: true });
+    const r = await announce({ ...text(tag), audience: 'volunteers', operational: true });
+    expect(r.status).toBe(200);
+    const id = r.body.data.announcement.id as number;
+    await sendAll(id);
+    expect(await reached(fresh, tag)).toEqual({ email: 1, whatsapp: 1, push: 0 });
+    expect(await reached({ ...VOLUNTEER, number: '+910000000000', sub: null }, tag)).toEqual({
+      email: 1,
+      whatsapp: 0,
+      push: 0,
+    });
+    for (const x of [plain, { ...MEMBER, number: '+910000000000', sub: null }]) {
+      expect(await reached(x, tag)).toEqual({ email: 0, whatsapp: 0, push: 0 });
+    }
+    const rows = await deliveriesOf(id);
+    const volunteers = await db().all<{ id: number }>(sql`SELECT id FROM users WHERE is_volunteer = 1 ORDER BY id`);
+    expect([...new Set(rows.map((x) => x.user_id))]).toEqual(volunteers.map((x) => x.id));
+    expect(volunteers.map((x) => x.id)).toContain(fresh.id);
+  });
+
   it('everyone: every account once on each channel it chose, and none to an erased account', async () => {
     const tag = crypto.randomUUID().slice(0, 6);
     const a = await holder('DPKP', { lang: 'bn', whatsapp: true, push: true, emailOff: true });
