@@ -1,7 +1,7 @@
 // /summary and /dpsummary (SPEC.md sections 2 and 4): the server's priced cart, the address card (contributions),
 // online payment through Razorpay Checkout and direct bank/UPI transfer.
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CartDetails } from '../../../core/contracts/cart';
 import { type BankDetailsView, REFER_SOURCES, type UserExtraInfo } from '../../../core/contracts/checkout';
@@ -101,6 +101,10 @@ function CheckoutPage({ kind }: { kind: Kind }) {
   const [billing, setBilling] = useState({ billingName: '', pan: '', gstin: '' });
   const [billingError, setBillingError] = useState<{ field: string; text: string } | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  // the notice takes the focus as it is drawn (not a frame later, when the reader may be typing elsewhere: decision 273)
+  useLayoutEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const isPass = kind === 'DAILY_PASS';
   const selectPage = isPass ? paths.dmPass : paths.membership;
 
@@ -270,7 +274,6 @@ function CheckoutPage({ kind }: { kind: Kind }) {
       }
     }
     setNotice({ kind, lost });
-    requestAnimationFrame(() => noticeRef.current?.focus());
   };
 
   const saveInfo = async () => {
