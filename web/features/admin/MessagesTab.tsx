@@ -2,7 +2,14 @@
 // on a phone, test it on oneself, send it now or at a time; the announcements with their report per channel; and
 // what reached one member on which channel. Loaded with the tab, not with the admin page.
 import { type FormEvent, useEffect, useState } from 'react';
-import { AUDIENCES, type Audience, CHANNELS, type Channel } from '../../../core/channels';
+import {
+  ANNOUNCEMENT_BODY_MAX,
+  ANNOUNCEMENT_TITLE_MAX,
+  AUDIENCES,
+  type Audience,
+  CHANNELS,
+  type Channel,
+} from '../../../core/channels';
 import {
   type AnnouncementView,
   type AnnouncementsView,
@@ -99,7 +106,7 @@ function Composer({ passes, onSent }: { passes: AnnouncementsView['passes']; onS
           id={`msg-${k}`}
           name={k}
           rows={4}
-          maxLength={600}
+          maxLength={ANNOUNCEMENT_BODY_MAX}
           lang={k.endsWith('Bn') ? 'bn-IN' : 'en'}
           value={text[k]}
           aria-invalid={errors[k] ? true : undefined}
@@ -110,7 +117,7 @@ function Composer({ passes, onSent }: { passes: AnnouncementsView['passes']; onS
         <input
           id={`msg-${k}`}
           name={k}
-          maxLength={80}
+          maxLength={ANNOUNCEMENT_TITLE_MAX}
           lang={k.endsWith('Bn') ? 'bn-IN' : 'en'}
           value={text[k]}
           aria-invalid={errors[k] ? true : undefined}
