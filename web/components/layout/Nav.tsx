@@ -25,7 +25,6 @@ export function Nav() {
   // and its effects running: a tap a busy phone lost, docs/decisions/278).
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location.pathname;
-  const setOpen = (o: boolean) => setOpenOn(o ? location.pathname : null);
   const menuRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -62,9 +61,9 @@ export function Nav() {
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
-      if (menuRef.current && !menuRef.current.contains(e.target as Node)) setOpen(false);
+      if (menuRef.current && !menuRef.current.contains(e.target as Node)) setOpenOn(null);
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpenOn(null);
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -109,7 +108,7 @@ export function Nav() {
               className="btn btn-ghost menu-button"
               aria-haspopup="true"
               aria-expanded={open}
-              onClick={() => setOpen(!open)}
+              onClick={() => setOpenOn(open ? null : location.pathname)}
             >
               <span className="menu-burger" aria-hidden="true" />
               {t('nav.menu')}
