@@ -13,7 +13,7 @@ import { passQrEmailHtml } from '../lib/pass-qr';
 import type { Svc } from '../lib/svc';
 import { notify } from './deliveries';
 import type { OrderLineRow, OrderRow } from './order-view';
-import { receiptMailParagraphs, receiptPath } from './receipts';
+import { receiptLink, receiptMailParagraphs } from './receipts';
 
 /** Where a member's reply reaches the committee: MAIL_REPLY_TO, else the association's address. */
 const committeeAddress = (s: Svc) => s.config.MAIL_REPLY_TO ?? association.email;
@@ -51,6 +51,8 @@ async function confirmationMail(s: Svc, o: OrderRow, lines: OrderLineRow[], rcpt
     .where(and(eq(receipts.kind, 'receipt'), eq(receipts.orderId, o.id)))
     .get();
   const passLines = lines.filter(isPassLine).map((l) => ({ code: l.code, name: l.name, qty: l.qty }));
+  // a member's link: they sign in to open it
+  const receiptHref = await receiptLink(s, o.id, false);
   await sendMail(s.db, s.config, {
     to: o.userEmail,
     write: (w) => {
@@ -61,7 +63,7 @@ async function confirmationMail(s: Svc, o: OrderRow, lines: OrderLineRow[], rcpt
         totalText(w, o),
       ];
       if (waived > 0) paras.push(w('confirmed.waived', { count: waived })); // docs/decisions/255
-      if (receipt) paras.push(...receiptMailParagraphs(w, receipt.number, `${s.origin}${receiptPath(o.id)}`));
+      if (receipt) paras.push(...receiptMailParagraphs(w, receipt.number, receiptHref));
       if (o.passCode) paras.push(w('confirmed.pass', { code: o.passCode }));
       const mail = compose(w('confirmed.subject', { rcpt }), paras, {
         href: `${s.origin}/profile`,
