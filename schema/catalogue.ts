@@ -22,7 +22,7 @@ export const products = sqliteTable(
     blockedByEmail: text('blocked_by_email'),
     sortOrder: integer('sort_order').notNull().default(0),
     // migration 0245 (docs/decisions/245): units that may be held or sold (null: unlimited), units held or sold
-    // now, units forced past the capacity (offline gate sales, late captures); worker/services/capacity.ts
+    // now, units forced past the capacity (offline gate sales, late captures); worker/services/catalogue/capacity.ts
     capacity: integer('capacity'),
     taken: integer('taken').notNull().default(0),
     oversold: integer('oversold').notNull().default(0),

@@ -1,5 +1,5 @@
 // Channels beside email (migrations/0230_channels.sql, docs/decisions/230-233). The Worker writes these tables with
-// raw statements (worker/services/channels.ts, deliveries.ts, announcements.ts); the definitions here keep schema/
+// raw statements (worker/services/channels/channels.ts, deliveries.ts, announcements.ts); the definitions here keep schema/
 // equal to the database (tests/worker/schema.test.ts). Each is built in a function called once and marked pure, so
 // that a bundle that does not use a table leaves all of its column builders out (esbuild drops a pure call whose
 // result is unused, but not the calls in its arguments).

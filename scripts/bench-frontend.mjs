@@ -11,10 +11,10 @@ import { freePort } from './server.mjs';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WEB = path.join(ROOT, 'web');
 
-/** { '/index': { component, source } } from web/app/router.tsx and web/app/paths.ts (lazy screens only). */
+/** { '/index': { component, source } } from web/app/router.tsx and web/lib/paths.ts (lazy screens only). */
 export function routeSources() {
   const router = readFileSync(path.join(WEB, 'app/router.tsx'), 'utf8');
-  const pathsTs = readFileSync(path.join(WEB, 'app/paths.ts'), 'utf8');
+  const pathsTs = readFileSync(path.join(WEB, 'lib/paths.ts'), 'utf8');
   const paths = Object.fromEntries([...pathsTs.matchAll(/(\w+):\s*'([^']+)'/g)].map((m) => [m[1], m[2]]));
   const lazy = new Map();
   for (const m of router.matchAll(/const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) {

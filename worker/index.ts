@@ -1,8 +1,8 @@
 import type { ScheduledController } from '@cloudflare/workers-types';
 import { app } from './app';
 import type { Bindings, ExecutionContext } from './env';
-import { runChannelsStep } from './services/announcements';
-import { runReminderStep } from './services/renewals';
+import { runChannelsStep } from './services/channels/announcements';
+import { runReminderStep } from './services/channels/renewals';
 import { runScheduled } from './services/scheduled';
 
 export default {

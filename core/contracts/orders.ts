@@ -1,5 +1,5 @@
 // One order as SPEC.md section 3 names its fields: the member's list (/getOrders), the admin's lists and the
-// pass desk answer this one shape (worker/services/order-view.ts builds it; the web reads it). Amounts in rupees.
+// pass desk answer this one shape (worker/services/checkout/order-view.ts builds it; the web reads it). Amounts in rupees.
 
 import type { ClosedAs, OrderStatus, PaymentType, RefundMethod, RefundState, RefundStatus } from '../orders';
 

@@ -97,7 +97,7 @@ describe('every key a file names is loaded with it', () => {
     expect(ownAreas('web/features/venue/VenueScreen.tsx')).toEqual(['venue']);
     expect(available('web/features/admin/OrderTabs.tsx')).toContain('console');
     expect(keysIn('web/features/profile/ContributionsTab.tsx')).toContain('profile.showPass');
-    expect(keysIn('worker/services/collection.ts')).toContain('venue.collected');
+    expect(keysIn('worker/services/venue/collection.ts')).toContain('venue.collected');
   });
 });
 

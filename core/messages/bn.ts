@@ -32,7 +32,7 @@ export const bn: Record<SharedKey, string> = {
   'dandiya.removed': 'ছাড় আর প্রযোজ্য নয়, তিনটি ডান্ডিয়া নাইট পাসের কার্যকর মূল্য: {amount}',
   'dandiya.ten': '10% ছাড় যোগ হল, চারটি ডান্ডিয়া নাইট পাসের নতুন কার্যকর অনুদান: {amount}',
 
-  // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
+  // venue pass collection (worker/services/venue/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'venue.badRcptId': 'orderRcptId অনুদানের আইডি নয় (যেমন SMT000042)',
   'pass.qrTitle': 'আপনার পাস',
   'pass.qrHint': 'মণ্ডপে পাস নিতে এই QR কোডটি দেখান।',

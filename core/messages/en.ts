@@ -32,7 +32,7 @@ export const en = {
   'dandiya.removed': 'Benefit removed, effective price for three Dandiya Night Pass is: {amount}',
   'dandiya.ten': '10% benefit added new effective contribution for four Dandiya Night Pass is: {amount}',
 
-  // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
+  // venue pass collection (worker/services/venue/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'venue.badRcptId': 'orderRcptId is not a contribution id (such as SMT000042)',
   'pass.qrTitle': 'Your pass',
   'pass.qrHint': 'Show this QR code at the venue to collect your passes.',

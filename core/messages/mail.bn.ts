@@ -76,7 +76,7 @@ export const mailBn: Record<MailKey, string> = {
   'waitlist.offerLink': 'এখনই কিনুন',
   'announce.footer': 'সংগঠনের সদস্য হিসেবে আপনি পুজো কমিটির খবর পান। এই ইমেল বন্ধ করতে: {url}',
   'announce.stop': 'এই ইমেল বন্ধ করুন',
-  // receipts (worker/services/receipts.ts)
+  // receipts (worker/services/checkout/receipts.ts)
   'receiptMail.number': 'আপনার রসিদ নম্বর {number}।',
   'receiptMail.link': 'আপনার রসিদ খুলুন বা প্রিন্ট করুন',
   'receiptMail.subject': 'আপনার রসিদ {number}: {rcpt}',

@@ -34,7 +34,7 @@ describe('layers (docs/decisions/077)', () => {
         'web/lib/client.ts': [['worker/app.ts', 'type'], 'worker/lib/a2.ts', ['worker/services/b.ts', 'type']],
         'web/lib/u.ts': ['web/features/p/P.tsx', 'schema/t.ts'],
         'worker/services/e.ts': ['web/lib/u.ts'],
-        'web/features/p/P.tsx': ['web/features/q/api.ts', 'web/features/p/api.ts', 'web/app/paths.ts', 'web/lib/u.ts'],
+        'web/features/p/P.tsx': ['web/features/q/api.ts', 'web/features/p/api.ts', 'web/lib/paths.ts', 'web/lib/u.ts'],
         'web/features/q/api.ts': ['web/app/router.tsx'],
         'core/x.ts': ['schema/t.ts', 'drizzle-orm', 'zod'],
         'schema/t.ts': [],

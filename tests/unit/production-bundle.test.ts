@@ -16,7 +16,7 @@ afterAll(() => rmSync(bundle.dir, { recursive: true, force: true }));
 describe('the production Worker bundle', () => {
   it('is built from the app (the source map names its files)', () => {
     expect(bundle.sources).toContain('worker/app.ts');
-    expect(bundle.sources).toContain('worker/services/payments.ts');
+    expect(bundle.sources).toContain('worker/services/checkout/payments.ts');
   });
 
   it('leaves out the test gateway, the outbox and the demo seeding', () => {

@@ -103,7 +103,7 @@ describe('one writer for orders, payments and refunds', () => {
   });
 
   it('reads a real file with a planted write as the compiler does (regular expressions, templates)', () => {
-    const file = readFileSync(path.join(ROOT, 'worker/services/gate.ts'), 'utf8');
+    const file = readFileSync(path.join(ROOT, 'worker/services/venue/gate.ts'), 'utf8');
     expect(whats(file)).toEqual([]);
     const planted = `${file}\nconst q = /[\`'"]/g;\nexport const sneak = (db: Db) => db.update(orders).set({ attention: null });\n`;
     expect(moneyWrites(planted)).toEqual([{ line: file.split('\n').length + 2, what: 'update(orders)' }]);

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { festivalYear, previousFestivalYear } from '../../core/festival';
 import { getConfig } from '../../worker/lib/config';
 import type { Svc } from '../../worker/lib/svc';
-import { runAnnouncementStep } from '../../worker/services/announcements';
+import { runAnnouncementStep } from '../../worker/services/channels/announcements';
 import { makeOrder, productByCode } from './admin-fixtures';
 import { pushesTo, pushSubscribe, whatsappTo } from './channel-helpers';
 import { ADMIN, bindings, call, db, loginAs, MEMBER, newUser, outbox, VOLUNTEER } from './helpers';

@@ -6,7 +6,14 @@ import { orderLines, orders } from '../../schema/index';
 import { getConfig } from '../../worker/lib/config';
 import { runBatch } from '../../worker/lib/d1-batch';
 import type { Svc } from '../../worker/lib/svc';
-import { forceTake, forceTakeUnits, overOf, release, takeUnits, tryTake } from '../../worker/services/capacity';
+import {
+  forceTake,
+  forceTakeUnits,
+  overOf,
+  release,
+  takeUnits,
+  tryTake,
+} from '../../worker/services/catalogue/capacity';
 import { confirmPayment, releaseOrder } from '../../worker/services/transitions/orders';
 import { allowConsoleError } from '../fixtures/fail-on-console-error';
 import { buyer, newPass, productRow } from './capacity-fixtures';
@@ -14,7 +21,7 @@ import { bindings, call, db } from './helpers';
 
 const s = (): Svc => ({ db: db(), config: getConfig(bindings), env: bindings, origin: 'http://localhost' });
 
-describe('capacity core (worker/services/capacity.ts)', () => {
+describe('capacity core (worker/services/catalogue/capacity.ts)', () => {
   it('takes only what fits, forces past the capacity when told to and reports how far, releases', async () => {
     const p = await newPass(5);
     expect(await tryTake(s(), p.id, 3)).toBe(true);

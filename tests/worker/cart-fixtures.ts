@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { festivalYear } from '../../core/festival';
 import { orderLines, orders, products, sponsorshipClaims, users } from '../../schema/index';
-import { putSetting } from '../../worker/services/settings';
+import { putSetting } from '../../worker/services/admin/settings';
 import { db } from './helpers';
 
 export async function productId(code: string): Promise<number> {

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getConfig } from '../../worker/lib/config';
-import { optOutToken } from '../../worker/services/channels';
+import { optOutToken } from '../../worker/services/channels/channels';
 import { pushSubscribe } from './channel-helpers';
 import { ADMIN, bindings, call, db, loginAs, newUser } from './helpers';
 

@@ -14,7 +14,7 @@ import {
 import { getConfig } from '../../worker/lib/config';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
 import type { Svc } from '../../worker/lib/svc';
-import { reconcilePayments } from '../../worker/services/payments';
+import { reconcilePayments } from '../../worker/services/checkout/payments';
 import { confirmPayment, releaseOrder } from '../../worker/services/transitions/orders';
 import { newUtr } from '../fixtures/bank-statements';
 import { allowConsoleError } from '../fixtures/fail-on-console-error';

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, collectionEvents, orders, users } from '../../schema/index';
 import { runBatch } from '../../worker/lib/d1-batch';
-import { collectStatements, type Tap } from '../../worker/services/collection';
+import { collectStatements, type Tap } from '../../worker/services/venue/collection';
 import { placeOrder } from './cart-fixtures';
 import { ADMIN, db, newUser, VOLUNTEER } from './helpers';
 

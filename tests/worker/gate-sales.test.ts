@@ -8,7 +8,7 @@ import { getConfig } from '../../worker/lib/config';
 import { runBatch } from '../../worker/lib/d1-batch';
 import type { Actor, Me } from '../../worker/lib/session';
 import type { Svc } from '../../worker/lib/svc';
-import { recordSale, saleDayOf } from '../../worker/services/gate';
+import { recordSale, saleDayOf } from '../../worker/services/venue/gate';
 import { newPass, productRow } from './capacity-fixtures';
 import { productId } from './cart-fixtures';
 import { paidTransfer } from './refund-fixtures';

@@ -10,7 +10,7 @@ import { refunds } from '../../schema/refunds';
 import { getConfig } from '../../worker/lib/config';
 import type { Actor } from '../../worker/lib/session';
 import type { Svc } from '../../worker/lib/svc';
-import { markCollected } from '../../worker/services/collection';
+import { markCollected } from '../../worker/services/venue/collection';
 import {
   attachTransferToFailed,
   confirmLoaded,

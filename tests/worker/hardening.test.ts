@@ -682,7 +682,7 @@ describe('late capture after the hold was re-taken', () => {
 
 describe('direct-transfer holds are brief until the transaction id is shared', () => {
   it('the cron releases a held item after TRANSFER_HOLD_HOURS; a plain transfer waits its 7 days', async () => {
-    const { reconcilePayments } = await import('../../worker/services/payments');
+    const { reconcilePayments } = await import('../../worker/services/checkout/payments');
     const { getConfig } = await import('../../worker/lib/config');
     const item = await newItem();
     const u = await newUser();
@@ -703,7 +703,7 @@ describe('direct-transfer holds are brief until the transaction id is shared', (
 describe('roles and blocks are decided by one statement', () => {
   it('two admins removing each other leave one admin; the console never loses its last admin', async () => {
     const { getConfig } = await import('../../worker/lib/config');
-    const { setUserRole } = await import('../../worker/services/admin-system');
+    const { setUserRole } = await import('../../worker/services/admin/admin-system');
     const s = { db: db(), config: getConfig(bindings), env: bindings, origin: 'http://localhost' };
     const a = await newUser();
     const b = await newUser();

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { collectionEvents, sponsorshipClaims } from '../../schema/index';
 import { refunds, testGatewayRefunds } from '../../schema/refunds';
 import { hmacSha256Hex } from '../../worker/lib/crypto';
-import { reconcileRefunds } from '../../worker/services/refunds';
+import { reconcileRefunds } from '../../worker/services/refunds/refunds';
 import { releaseOrder } from '../../worker/services/transitions/orders';
 import { newUtr } from '../fixtures/bank-statements';
 import { allowConsoleError } from '../fixtures/fail-on-console-error';
@@ -811,8 +811,8 @@ const formatRcpt = (id: number) => `SMT${String(id).padStart(6, '0')}`;
 
 describe('reminders for unpaid transfers', () => {
   it('reminds once after TRANSFER_REMINDER_DAYS with the payment details, and expires after TRANSFER_EXPIRE_DAYS', async () => {
-    const { remindUnpaidTransfers } = await import('../../worker/services/transfer-reminders');
-    const { reconcilePayments } = await import('../../worker/services/payments');
+    const { remindUnpaidTransfers } = await import('../../worker/services/checkout/transfer-reminders');
+    const { reconcilePayments } = await import('../../worker/services/checkout/payments');
     const u = await newUser();
     await fillCart(u.token, [{ code: 'MABD', qty: 1 }]);
     const start = await call('startOrder', { offline: true }, u.token);

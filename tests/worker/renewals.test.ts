@@ -8,7 +8,7 @@ import { runBatch } from '../../worker/lib/d1-batch';
 import type { Letter } from '../../worker/lib/mail';
 import type { Actor } from '../../worker/lib/session';
 import type { Svc } from '../../worker/lib/svc';
-import * as renewals from '../../worker/services/renewals';
+import * as renewals from '../../worker/services/channels/renewals';
 import { makeOrder } from './admin-fixtures';
 import { claim } from './cart-fixtures';
 import { ADMIN, bindings, call, db, loginAs, MEMBER, newUser, VOLUNTEER } from './helpers';

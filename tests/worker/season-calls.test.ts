@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nextFestivalYear } from '../../core/festival-year';
 import { festivalYear } from '../../core/festival';
 import { auditLog, products, waitlistEntries } from '../../schema/index';
-import { saleDayOf } from '../../worker/services/gate';
+import { saleDayOf } from '../../worker/services/venue/gate';
 import { buyer, newPass, productRow } from './capacity-fixtures';
 import { ADMIN, call, db, loginAs, MEMBER, newUser, outbox, VOLUNTEER } from './helpers';
 

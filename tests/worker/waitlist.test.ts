@@ -7,7 +7,7 @@ import { confirmPayment } from '../../worker/services/transitions/orders';
 import { newUtr } from '../fixtures/bank-statements';
 import { getConfig } from '../../worker/lib/config';
 import type { Svc } from '../../worker/lib/svc';
-import { expireOffers, offerFreedUnits } from '../../worker/services/waitlist';
+import { expireOffers, offerFreedUnits } from '../../worker/services/catalogue/waitlist';
 import { buyer, newPass, productRow } from './capacity-fixtures';
 import { ADMIN, bindings, call, db, loginAs, MEMBER, newUser, outbox } from './helpers';
 

@@ -3,7 +3,7 @@ import { matchRoutes, Navigate, type RouteObject, useRoutes } from 'react-router
 import { t } from '../../core/i18n';
 import { Layout } from '../components/layout/Layout';
 import { RequireSession } from '../components/RequireSession';
-import { paths } from './paths';
+import { paths } from '../lib/paths';
 
 type Screen = { default: ComponentType };
 const factories = new Map<unknown, () => Promise<Screen>>();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 import { useDrawingHtml } from '../lib/hydration';
 import { useUserInfo } from '../lib/session';
 

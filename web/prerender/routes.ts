@@ -1,4 +1,4 @@
-import { paths } from '../app/paths';
+import { paths } from '../lib/paths';
 
 /**
  * The public pages that arrive as HTML (docs/decisions/112): built by web/prerender/render.tsx from the same

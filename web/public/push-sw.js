@@ -1,6 +1,6 @@
 // Web push in the PWA's service worker (docs/decisions/232): workbox's generated sw.js imports this file
 // (vite.config.ts workbox.importScripts), so that precaching and updates stay as they were. The Worker sends
-// {title, body, url, tag, stop: {url, label}} (worker/services/deliveries.ts), encrypted for this browser.
+// {title, body, url, tag, stop: {url, label}} (worker/services/channels/deliveries.ts), encrypted for this browser.
 self.addEventListener('push', (event) => {
   let data = {};
   try {

@@ -43,7 +43,7 @@ export async function resolveActor(c: Context<AppEnv>): Promise<Actor | null> {
 }
 
 // The settings version read with each request's session lookup, kept by the request's drizzle instance: the
-// settings service (worker/services/settings.ts) answers from its per-isolate copy while it matches (decision 114).
+// settings service (worker/services/admin/settings.ts) answers from its per-isolate copy while it matches (decision 114).
 const settingsVersions = new WeakMap<object, number>();
 
 export const settingsVersionSeen = (db: Db): number | undefined => settingsVersions.get(db);

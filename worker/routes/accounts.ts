@@ -18,9 +18,9 @@ import type { AppEnv } from '../env';
 import { call } from '../lib/call';
 import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
-import * as accounts from '../services/accounts';
-import { setLanguage } from '../services/language';
-import * as privacy from '../services/privacy';
+import * as accounts from '../services/accounts/accounts';
+import { setLanguage } from '../services/accounts/language';
+import * as privacy from '../services/accounts/privacy';
 
 /**
  * The app's language at sign-up: the web client sends its choice in X-Samiti-Lang

@@ -27,10 +27,10 @@ import type { AppEnv } from '../env';
 import { call } from '../lib/call';
 import { actorOf, actorReady } from '../lib/session';
 import { svc } from '../lib/svc';
-import * as catalogue from '../services/admin-catalogue';
-import * as orders from '../services/admin-orders';
-import * as system from '../services/admin-system';
-import { approveOfflineOrder, rejectOfflineOrder } from '../services/admin-verify';
+import * as catalogue from '../services/catalogue/admin-catalogue';
+import * as orders from '../services/admin/admin-orders';
+import * as system from '../services/admin/admin-system';
+import { approveOfflineOrder, rejectOfflineOrder } from '../services/admin/admin-verify';
 
 export const adminRoutes = new Hono<AppEnv>()
   // ---- Pass Collection (admins and volunteers) ----

@@ -15,8 +15,8 @@ import type { AppEnv } from '../env';
 import { call } from '../lib/call';
 import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
-import * as capacity from '../services/capacity-admin';
-import * as waitlist from '../services/waitlist';
+import * as capacity from '../services/catalogue/capacity-admin';
+import * as waitlist from '../services/catalogue/waitlist';
 
 export const capacityRoutes = new Hono<AppEnv>()
   .post('/setProductCapacity', ...call({ role: 'admin', body: setProductCapacityRequest }), async (c) => {

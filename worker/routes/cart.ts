@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { call } from '../lib/call';
 import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
-import * as cart from '../services/cart';
+import * as cart from '../services/checkout/cart';
 
 // /addToCart and /getCartDetails look the session up in their own batch (session: 'batch', docs/decisions/111).
 export const cartRoutes = new Hono<AppEnv>()

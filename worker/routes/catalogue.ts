@@ -3,8 +3,8 @@ import { emptyBody } from '../../core/contracts/common';
 import type { AppEnv } from '../env';
 import { call } from '../lib/call';
 import { svc } from '../lib/svc';
-import * as cart from '../services/cart';
-import * as catalogue from '../services/catalogue';
+import * as cart from '../services/checkout/cart';
+import * as catalogue from '../services/catalogue/catalogue';
 
 // The member's calls look the session up in their own batch (session: 'batch', docs/decisions/111).
 export const catalogueRoutes = new Hono<AppEnv>()

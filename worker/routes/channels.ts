@@ -19,9 +19,9 @@ import { notFound, say } from '../lib/errors';
 import { call } from '../lib/call';
 import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
-import * as announcements from '../services/announcements';
-import * as channels from '../services/channels';
-import { whatsappChallenge, whatsappWebhook } from '../services/deliveries';
+import * as announcements from '../services/channels/announcements';
+import * as channels from '../services/channels/channels';
+import { whatsappChallenge, whatsappWebhook } from '../services/channels/deliveries';
 
 /** The local-only tools answer 404 elsewhere, as an unknown path would. */
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {

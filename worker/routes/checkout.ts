@@ -13,11 +13,11 @@ import { DomainError, say } from '../lib/errors';
 import { call } from '../lib/call';
 import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
-import * as checkout from '../services/checkout';
-import * as member from '../services/checkout-member';
-import * as payment from '../services/checkout-payment';
-import { paymentOptions } from '../services/checkout-prepare';
-import { handleWebhook } from '../services/webhook';
+import * as checkout from '../services/checkout/checkout';
+import * as member from '../services/checkout/checkout-member';
+import * as payment from '../services/checkout/checkout-payment';
+import { paymentOptions } from '../services/checkout/checkout-prepare';
+import { handleWebhook } from '../services/checkout/webhook';
 
 // /startOrder, /getOrders and /getUserExtraInfo look the session up in their own batch (session: 'batch',
 // docs/decisions/111).

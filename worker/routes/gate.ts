@@ -10,7 +10,7 @@ import type { AppEnv } from '../env';
 import { call } from '../lib/call';
 import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
-import * as gate from '../services/gate';
+import * as gate from '../services/venue/gate';
 
 /**
  * /recordGateSale looks the session up in its own batch with its reads (session: 'batch', docs/decisions/111).

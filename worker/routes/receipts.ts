@@ -11,7 +11,13 @@ import type { AppEnv } from '../env';
 import { call } from '../lib/call';
 import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
-import { getReceipt, getReceiptByLink, receiptRegister, resendReceipt, setReceiptBilling } from '../services/receipts';
+import {
+  getReceipt,
+  getReceiptByLink,
+  receiptRegister,
+  resendReceipt,
+  setReceiptBilling,
+} from '../services/checkout/receipts';
 
 export const receiptRoutes = new Hono<AppEnv>()
   .post('/getReceipt', ...call({ role: 'user', body: receiptRequest }), async (c) => {

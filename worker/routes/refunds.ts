@@ -17,7 +17,7 @@ import type { AppEnv } from '../env';
 import { call } from '../lib/call';
 import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
-import { completeFailedOrder } from '../services/complete-failed';
+import { completeFailedOrder } from '../services/admin/complete-failed';
 import {
   carryOverOrder,
   getOrderRefunds,
@@ -25,7 +25,7 @@ import {
   recordManualRefund,
   refundOrder,
   retryRefund,
-} from '../services/refunds';
+} from '../services/refunds/refunds';
 import {
   approveStatementMatches,
   clearStatementFlag,
@@ -33,7 +33,7 @@ import {
   getStatementImport,
   getStatementMapping,
   importStatement,
-} from '../services/statements';
+} from '../services/admin/statements';
 
 export const refundRoutes = new Hono<AppEnv>()
   .post('/getOrderRefunds', ...call({ role: 'admin', session: 'batch', body: orderRefundsRequest }), async (c) => {

@@ -18,7 +18,7 @@ import { notFound, say } from '../lib/errors';
 import { call } from '../lib/call';
 import { actorOf } from '../lib/session';
 import { svc } from '../lib/svc';
-import * as renewals from '../services/renewals';
+import * as renewals from '../services/channels/renewals';
 
 /** The local-only tools answer 404 elsewhere, as an unknown path would. */
 const localOnly: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -11,8 +11,8 @@ import type { AppEnv } from '../env';
 import { call } from '../lib/call';
 import { actorOf, actorReady } from '../lib/session';
 import { svc } from '../lib/svc';
-import * as collection from '../services/collection';
-import * as venue from '../services/venue-read';
+import * as collection from '../services/venue/collection';
+import * as venue from '../services/venue/venue-read';
 
 /**
  * Venue pass collection: admins and volunteers ('staff'); the conflicts list is for admins. The reads beside the

@@ -5,10 +5,10 @@ import { getConfig } from '../lib/config';
 import { runBatch } from '../lib/d1-batch';
 import { getDb } from '../lib/db';
 import { log } from '../lib/log';
-import { reconcilePayments } from './payments';
-import { reconcileRefunds } from './refunds';
-import { remindUnpaidTransfers } from './transfer-reminders';
-import { expireOffers } from './waitlist';
+import { reconcilePayments } from './checkout/payments';
+import { reconcileRefunds } from './refunds/refunds';
+import { remindUnpaidTransfers } from './checkout/transfer-reminders';
+import { expireOffers } from './catalogue/waitlist';
 
 /** The cron job (wrangler.toml [triggers]): housekeeping now; payment reconciliation joins it with checkout. */
 export async function runScheduled(env: Bindings): Promise<void> {

@@ -14,7 +14,7 @@ export const serverBn: Record<ServerKey, string> = {
   'verification.sent': 'যাচাইয়ের লিঙ্ক পাঠানো হয়েছে, আপনার মেল দেখুন!',
   'verification.done': 'ধন্যবাদ, আপনার ইমেল ঠিকানা যাচাই হয়ে গেছে।',
 
-  // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
+  // venue pass collection (worker/services/venue/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'venue.alreadyCollected': 'পাস আগেই নেওয়া হয়েছে, {collectedAt}-এ, {volunteer} দিয়েছেন',
   'venue.collected': '{rcpt}-এর পাস দেওয়া হল: মোট {qty}টি।',
   'venue.notFound': '{rcpt} নম্বরের কোনও অনুদান পাওয়া যায়নি।',
@@ -221,7 +221,7 @@ export const serverBn: Record<ServerKey, string> = {
   'announce.tooLate': 'sendAt: আগামী 60 দিনের মধ্যে একটি সময় বেছে নিন।',
   'announce.testSent': 'আপনার যত মাধ্যম আছে, সবকটিতে পরীক্ষার বার্তা আপনাকে পাঠানো হয়েছে।',
   'deliveries.noMember': '{email} ইমেলে কোনো অ্যাকাউন্ট নেই।',
-  // gate sales (worker/services/gate.ts)
+  // gate sales (worker/services/venue/gate.ts)
   'gate.sold': 'বিক্রি হল ও পাস দেওয়া হল: {rcpt}, {qty}টি পাস, {amount}।',
   'gate.utrUsed': 'utr: এই UPI রেফারেন্স দিয়ে আগেই অন্য একটি অনুদান দেওয়া হয়েছে। দাতার অ্যাপে সঠিকটি দেখুন।',
   'gate.notSold': '{field}: এই পাস গেটে বিক্রি হয় না।',
@@ -230,7 +230,7 @@ export const serverBn: Record<ServerKey, string> = {
   'gate.resolved': 'গেট বিক্রি {rcpt} মেটানো হয়েছে বলে চিহ্নিত হল।',
   'gate.soldOut': '{name} শেষ হয়ে গেছে।',
   'gate.fewerLeft': 'lines: {name} মাত্র {left}টি বাকি।',
-  // editing a product, the festival-year rollover (worker/services/admin-catalogue.ts)
+  // editing a product, the festival-year rollover (worker/services/catalogue/admin-catalogue.ts)
   'product.updated': 'প্রোডাক্ট বদলানো হয়েছে!',
   'product.unchanged': 'বদলানোর কিছু নেই: প্রোডাক্টটিতে এই মানগুলিই আছে।',
   'product.changedMeanwhile': 'এইমাত্র কেউ {name} বদলেছেন। প্রোডাক্টগুলি আবার লোড করে আপনার পরিবর্তনটি আবার করুন।',

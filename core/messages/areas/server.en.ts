@@ -14,7 +14,7 @@ export const serverEn = {
   'verification.sent': 'We have sent verification link, please check your Mail!',
   'verification.done': 'Thank you, your email address is verified.',
 
-  // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
+  // venue pass collection (worker/services/venue/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'venue.alreadyCollected': 'Pass already collected at {collectedAt} by {volunteer}',
   'venue.collected': 'Pass collected for {rcpt}: {qty} in all.',
   'venue.notFound': 'No contribution {rcpt} was found.',
@@ -241,7 +241,7 @@ export const serverEn = {
   'announce.tooLate': 'sendAt: choose a time within the next 60 days.',
   'announce.testSent': 'The test went to you on every channel you have.',
   'deliveries.noMember': 'No account has the email {email}.',
-  // gate sales (worker/services/gate.ts)
+  // gate sales (worker/services/venue/gate.ts)
   'gate.sold': 'Sold and handed over: {rcpt}, {qty} passes, {amount}.',
   'gate.utrUsed':
     "utr: this UPI reference has already paid another contribution. Check the payer's app for the right one.",
@@ -251,7 +251,7 @@ export const serverEn = {
   'gate.resolved': 'Gate sale {rcpt} marked as resolved.',
   'gate.soldOut': '{name} is sold out.',
   'gate.fewerLeft': 'lines: only {left} of {name} are left.',
-  // editing a product, the festival-year rollover (worker/services/admin-catalogue.ts)
+  // editing a product, the festival-year rollover (worker/services/catalogue/admin-catalogue.ts)
   'product.updated': 'Product updated!',
   'product.unchanged': 'Nothing to change: the product already has these values.',
   'product.changedMeanwhile': 'Someone changed {name} a moment ago. Reload the products and make your change again.',
@@ -393,7 +393,7 @@ export const serverEn = {
   'input.notStatement': '{field} this file has no credits: it is not a bank statement',
   'input.maxCredits': '{field} must hold at most {max} credits per call',
   'server.noSuchCall': 'No such call: {method} {path}',
-  // verifying a direct transfer (worker/services/admin-verify.ts)
+  // verifying a direct transfer (worker/services/admin/admin-verify.ts)
   'verify.noSuch': 'No contribution {rcpt} for this contributor.',
   'verify.paidOnline': 'Contribution {rcpt} was paid online; only direct transfers are verified here.',
   'verify.approvedNoApprove': 'Contribution {rcpt} has already been approved; cannot approve it.',

@@ -2,7 +2,7 @@
 import type { VenueKey } from './venue.en';
 
 export const venueBn: Record<VenueKey, string> = {
-  // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
+  // venue pass collection (worker/services/venue/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'venue.title': 'মণ্ডপে পাস বিতরণ',
   'venue.scan': 'পাসের QR স্ক্যান করুন',
   'venue.stopScan': 'ক্যামেরা বন্ধ করুন',

@@ -2,7 +2,7 @@
 // One area of the English catalogue (docs/decisions/115): a screen imports its area (core/messages/areas/venue.ts)
 // and loads only its strings; t() finds them like every other key. Bengali: venue.bn.ts, same keys.
 export const venueEn = {
-  // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
+  // venue pass collection (worker/services/venue/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'venue.title': 'Venue Pass Collection',
   'venue.scan': 'Scan pass QR',
   'venue.stopScan': 'Stop camera',

@@ -7,7 +7,7 @@ export const webBn: Record<WebKey, string> = {
   'network.offlineAction': 'আপনি এখন অফলাইন। এর জন্য ইন্টারনেট সংযোগ লাগবে, সংযোগ ফিরলে আবার চেষ্টা করুন।',
   'payment.dismissed': 'পেমেন্ট হয়নি। আবার গোড়া থেকে শুরু করুন।',
 
-  // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
+  // venue pass collection (worker/services/venue/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'pass.qrAlt': '{rcpt}-এর পাসের QR কোড',
 
   // choosing contributions: /membership, /sponsorship, /dmPass

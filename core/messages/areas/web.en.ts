@@ -7,7 +7,7 @@ export const webEn = {
   'network.offlineAction': 'You are offline. This needs a connection, please try again when you are back online.',
   'payment.dismissed': 'Payment Failed, Please start over!',
 
-  // venue pass collection (worker/services/collection.ts, web/features/venue, web/components/PassQr.tsx)
+  // venue pass collection (worker/services/venue/collection.ts, web/features/venue, web/components/PassQr.tsx)
   'pass.qrAlt': 'Pass QR code for {rcpt}',
 
   // choosing contributions: /membership, /sponsorship, /dmPass

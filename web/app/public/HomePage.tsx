@@ -12,7 +12,7 @@ import { localized } from '../../lib/content';
 import { useDrawingHtml } from '../../lib/hydration';
 import { useLivePlans } from '../../lib/live-plans';
 import { useUserInfo } from '../../lib/session';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 // The gallery is the third section: its code loads after the first screen (docs/decisions/112).
 const Carousel = lazy(() => import('../../features/site/Carousel').then((m) => ({ default: m.Carousel })));

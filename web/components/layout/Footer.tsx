@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { t } from '../../../core/i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import associationEn from '../../content/association.json';
 import footerEn from '../../content/footer.json';
 import { localized } from '../../lib/content';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import association from '../../content/association.json';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { api, isMembershipLive } from '../../lib/api-client';
 import { t } from '../../../core/i18n';
 import { clearAll, readUserInfo, updateUserInfo, useUserInfo } from '../../lib/session';

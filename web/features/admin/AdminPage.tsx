@@ -4,7 +4,7 @@ import type { ConsoleCounts } from '../../../core/contracts/admin';
 import type { MessageKey } from '../../../core/i18n';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useToast } from '../../components/toast';
 import { useUserInfo } from '../../lib/session';
 import './admin.css';

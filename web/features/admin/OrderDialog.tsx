@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
 import { formatINR, rupeesToPaise } from '../../../core/money';
-import { receiptPath } from '../../app/paths';
+import { receiptPath } from '../../lib/paths';
 import { Dialog } from '../../components/Dialog';
 import { useToast } from '../../components/toast';
 import { useUserInfo } from '../../lib/session';

@@ -6,7 +6,7 @@ import type { StatementCredits } from '../../../core/contracts/refunds';
 import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import { ta } from '../../../core/messages/admin.en';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useAction, useLoad } from '../../lib/use-action';
 import { AttentionPanel } from './AttentionPanel';
 import {

@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { checkChangeForm } from '../../../core/contracts/accounts';
 import { t } from '../../../core/i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Field, useFieldProblem } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { clearAll } from '../../lib/session';

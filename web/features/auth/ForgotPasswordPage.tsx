@@ -3,7 +3,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { checkForgotForm } from '../../../core/contracts/accounts';
 import { t } from '../../../core/i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Field, useFieldProblem } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';

@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { UserInfo } from '../../../core/contracts/accounts';
 import { checkLoginForm } from '../../../core/contracts/accounts';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Field, useFieldProblem } from '../../components/forms';
 import { storeUserInfo, useUserInfo } from '../../lib/session';
 import { useAction } from '../../lib/use-action';

@@ -3,7 +3,7 @@ import { t } from '../../../core/i18n';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { checkSignupForm } from '../../../core/contracts/accounts';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Field, useFieldProblem } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { useUserInfo } from '../../lib/session';

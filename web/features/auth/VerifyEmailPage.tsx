@@ -2,7 +2,7 @@ import { tm } from '../../../core/messages/member.en';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { t } from '../../../core/i18n';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api-client';
 import { updateUserInfo } from '../../lib/session';
 import { verifyEmail } from './api';

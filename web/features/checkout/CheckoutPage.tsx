@@ -12,7 +12,7 @@ import { tm } from '../../../core/messages/member.en';
 import '../../../core/messages/areas/checkout';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { convenienceCharge } from '../../../core/pricing';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { BankDetails, handleOfflineOrder, type TxnFailure, TxnForm } from '../../components/payment/BankTransfer';
 import { Dialog } from '../../components/Dialog';
 import { ToastSlot } from '../../components/toast-slot';

@@ -14,7 +14,7 @@ import {
   type PricingContext,
   quantityChangeMessage,
 } from '../../../core/pricing';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';

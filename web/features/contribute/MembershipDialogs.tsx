@@ -7,7 +7,7 @@ import '../../../core/messages/areas/contribute';
 import '../../../core/messages/areas/membership';
 import '../../../core/messages/areas/site';
 import { formatINR } from '../../../core/money';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Dialog } from '../../components/Dialog';
 import plansEn from '../../content/plans.json';
 import { localized, productName } from '../../lib/content';

@@ -6,7 +6,7 @@ import '../../../core/messages/areas/contribute';
 import '../../../core/messages/areas/membership';
 import { formatINR, rupeesToPaise } from '../../../core/money';
 import { MAX_QTY, quantityChangeMessage } from '../../../core/pricing';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { productDesc, productName } from '../../lib/content';
 import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';

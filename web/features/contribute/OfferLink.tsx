@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/pass-steps';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';
 import { acceptWaitlistOffer } from './api';

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
 import '../../../core/messages/areas/pass-steps';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Dialog } from '../../components/Dialog';
 import { Field, fieldOfError, useFieldError, useFieldProblem } from '../../components/forms';
 import { useToast } from '../../components/toast';

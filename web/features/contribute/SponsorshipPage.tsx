@@ -5,7 +5,7 @@ import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
 import '../../../core/messages/areas/sponsor';
 import { formatINR, rupeesToPaise } from '../../../core/money';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ToastSlot } from '../../components/toast-slot';
 import { useToast } from '../../components/toast';
 import { useAction } from '../../lib/use-action';

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/contribute';
 import '../../../core/messages/areas/pass-steps';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Field, fieldOfError } from '../../components/forms';
 import { useToast } from '../../components/toast';
 import { ApiError } from '../../lib/api-client';

@@ -20,7 +20,7 @@ import {
   type OrderStatus,
   REFUND_STATUS,
 } from '../../../core/orders';
-import { paths, receiptPath } from '../../app/paths';
+import { paths, receiptPath } from '../../lib/paths';
 import type { TxnFailure } from '../../components/payment/BankTransfer';
 import { PassQr } from '../../components/PassQr';
 import { Dialog } from '../../components/Dialog';

@@ -6,7 +6,7 @@ import { t } from '../../../core/i18n';
 import { tc } from '../../../core/messages/channels.en';
 import { memberEn, tm } from '../../../core/messages/member.en';
 import { formatINR, rupeesToPaise } from '../../../core/money';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useLoad } from '../../lib/use-action';
 import { getMyData } from './api';
 import { downloadJson } from './YourData';

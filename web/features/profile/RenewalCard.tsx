@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RenewalOffer } from '../../../core/contracts/renewals';
 import { tr } from '../../../core/renewals/messages.en';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { getRenewal } from '../../lib/renewals-api';
 import '../../components/renewal-card.css';
 

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { checkProfileForm, type UserProfile } from '../../../core/contracts/accounts';
 import { t } from '../../../core/i18n';
 import { tm } from '../../../core/messages/member.en';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Dialog } from '../../components/Dialog';
 import { Field, fieldOfError, useFieldError, useFieldProblem } from '../../components/forms';
 import { useToast } from '../../components/toast';

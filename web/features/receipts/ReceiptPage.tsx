@@ -8,7 +8,7 @@ import { formatDate } from '../../../core/festival';
 import { t } from '../../../core/i18n';
 import '../../../core/messages/areas/profile';
 import { formatINR, rupeesToPaise } from '../../../core/money';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { Field, fieldOfError, useFieldError } from '../../components/forms';
 import { RequireSession } from '../../components/RequireSession';
 import { useToast } from '../../components/toast';

@@ -12,8 +12,8 @@ import { randomCode, randomToken } from '../../lib/crypto';
 import { guardFailure, isUniqueViolation, runBatch, type Statement } from '../../lib/d1-batch';
 import { DomainError, say } from '../../lib/errors';
 import type { Svc } from '../../lib/svc';
-import type { OrderRow } from '../order-view';
-import { type LineRow, lineColumns, type PassRow, selectPasses, toPass } from '../venue-read';
+import type { OrderRow } from '../checkout/order-view';
+import { type LineRow, lineColumns, type PassRow, selectPasses, toPass } from '../venue/venue-read';
 import { issueReceipt } from './receipts';
 
 /** The account every walk-in's order belongs to: buyers at the gate have none; the order carries their details. */

@@ -24,11 +24,11 @@ import { changesOf, isUniqueViolation, raw, runBatch } from '../../lib/d1-batch'
 import { DomainError, say, told } from '../../lib/errors';
 import { log } from '../../lib/log';
 import type { Svc } from '../../lib/svc';
-import { pricingContext } from '../cart';
-import { waiverContextQuery } from '../catalogue';
-import { sendConfirmation, sendRejection } from '../order-mail';
-import type { OrderLineRow, OrderRow } from '../order-view';
-import { afterUnitsFreed } from '../waitlist';
+import { pricingContext } from '../checkout/cart';
+import { waiverContextQuery } from '../catalogue/catalogue';
+import { sendConfirmation, sendRejection } from '../checkout/order-mail';
+import type { OrderLineRow, OrderRow } from '../checkout/order-view';
+import { afterUnitsFreed } from '../catalogue/waitlist';
 import { issueReceipt } from './receipts';
 import {
   type CreditUsed,

@@ -19,7 +19,7 @@ import { audit, type Guard, guardedAudit } from '../../lib/audit';
 import { randomCode, randomToken } from '../../lib/crypto';
 import { changesOf, raw, runBatch } from '../../lib/d1-batch';
 import type { Svc } from '../../lib/svc';
-import { afterUnitsFreed } from '../waitlist';
+import { afterUnitsFreed } from '../catalogue/waitlist';
 import { issueCreditNote } from './receipts';
 import { creditsFollowRefunds } from './statement-credits';
 
